@@ -1,0 +1,13 @@
+// Root run: every package's tests in one jest process pool.
+import { readdirSync, existsSync } from 'node:fs';
+
+const projects = ['apps', 'packages'].flatMap((group) =>
+  readdirSync(group)
+    .filter((name) => existsSync(`${group}/${name}/jest.config.js`))
+    .map((name) => `<rootDir>/${group}/${name}`),
+);
+
+export default {
+  projects,
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+};

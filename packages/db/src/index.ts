@@ -1,0 +1,4 @@
+export { applyMigrations, diffDatamodels, readMigrations, type MigrationDir } from './schema-engine.js';
+export { canConnect, databaseName, databaseUrl, dropDatabase, ensureDatabase, DEFAULT_SERVER_URL } from './databases.js';
+export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
+export { SERVICE_DATABASES, prismaDirOf, type ServiceName } from './services.js';

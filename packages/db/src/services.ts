@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Each service owns one database (DESIGN.md, principle 1). */
+export const SERVICE_DATABASES = {
+  'auth-central': 'latchkey_auth',
+  'app-signin': 'latchkey_signin',
+  strategy: 'latchkey_strategy',
+  'ai-gateway': 'latchkey_gateway',
+} as const;
+
+export type ServiceName = keyof typeof SERVICE_DATABASES;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** `apps/<service>/prisma` of this checkout. */
+export function prismaDirOf(service: ServiceName): string {
+  return path.join(repoRoot, 'apps', service, 'prisma');
+}

@@ -1,0 +1,35 @@
+import { HttpError } from './http-error.js';
+
+/**
+ * Area A error codes and their statuses (SPEC.md, Errors, Area A).
+ * `INVALID_TOKEN` is 400 on exchange and 401 on refresh and validate: the
+ * caller passes the status. `INVALID_REQUEST` is Latchkey's code for a body
+ * that is not JSON or misses a required field.
+ */
+export const AuthErrorCode = {
+  INVALID_APP_ID: 400,
+  INVALID_REDIRECT_URL: 400,
+  INVALID_TOKEN: 401,
+  TOKEN_EXPIRED: 400,
+  TOKEN_USED: 400,
+  SESSION_INVALIDATED: 401,
+  CORS_REJECTED: 403,
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type AuthErrorCodeName = keyof typeof AuthErrorCode;
+
+/** An area A error; the body is `{ error: code, message }`. */
+export class AuthError extends HttpError {
+  constructor(code: AuthErrorCodeName, message: string, status: number = AuthErrorCode[code]) {
+    super(status, code, message);
+    this.name = 'AuthError';
+  }
+}

@@ -1,0 +1,75 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { HttpError } from './http-error.js';
+
+/** Turns an error into the response body of one area's error shape. */
+export type ErrorFormatter = (err: HttpError, req: Request) => unknown;
+
+/** Area A body: `{ error, message }` (SPEC.md, Error body (area A)). */
+export const formatAuthError: ErrorFormatter = (err) => ({ error: err.code, message: err.message });
+
+interface ParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+/**
+ * Maps the errors of Express's body parsers and of the framework itself to
+ * HttpErrors: malformed JSON → 400 INVALID_REQUEST, a body over the limit →
+ * 413 PAYLOAD_TOO_LARGE, an unsupported charset or encoding → 415.
+ * Anything else unknown becomes a 500 INTERNAL_ERROR that reveals nothing.
+ */
+export function toHttpError(err: unknown, requestId: string | undefined): HttpError {
+  if (err instanceof HttpError) return err;
+  const e = err as ParserError;
+  switch (e?.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'INVALID_REQUEST', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body encoding is not supported.');
+    case 'request.aborted':
+      return new HttpError(400, 'INVALID_REQUEST', 'The request was aborted.');
+    default:
+      break;
+  }
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && e.expose) {
+    return new HttpError(status, 'INVALID_REQUEST', 'The request could not be read.');
+  }
+  return new HttpError(
+    500,
+    'INTERNAL_ERROR',
+    `An unexpected error occurred.${requestId ? ` Request id: ${requestId}.` : ''}`,
+    { details: requestId ? { requestId } : undefined },
+  );
+}
+
+/**
+ * The Express error middleware: answers with `format(err)` and the error's
+ * status and headers. 5xx errors are logged (through pino-http's `req.log`)
+ * with their stack; nothing internal reaches the body.
+ */
+export function errorHandler(format: ErrorFormatter = formatAuthError): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const requestId = (req as Request & { id?: string }).id ?? undefined;
+    const httpErr = toHttpError(err, requestId !== undefined ? String(requestId) : undefined);
+    if (httpErr.status >= 500) {
+      (req as Request & { log?: { error: (o: object, m: string) => void } }).log?.error({ err }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (httpErr.headers) res.set(httpErr.headers);
+    res.status(httpErr.status).json(format(httpErr, req));
+  };
+}
+
+/** A 404 for unknown routes, in the area's shape. */
+export function notFoundHandler(): RequestHandler {
+  return (req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`));
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { errorHandler, notFoundHandler, type ErrorFormatter } from '@latchkey/errors';
+import type { Logger } from './logger.js';
+
+/** A readiness check: resolves when the dependency answers, rejects otherwise. */
+export type ReadinessCheck = () => Promise<unknown>;
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  /** Named readiness checks run by `/readyz` (e.g. `{ database, redis }`). */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Per-check timeout of `/readyz`, in milliseconds (default 2000). */
+  readinessTimeoutMs?: number;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * `x-request-id`: taken from the request when it is a sane token (at most 128
+ * characters of `[A-Za-z0-9._:-]`), generated otherwise, set on `req.id` and
+ * echoed on the response.
+ */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get('x-request-id');
+    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    (req as Request & { id: string }).id = id;
+    res.setHeader('x-request-id', id);
+    next();
+  };
+}
+
+/**
+ * The base Express app of every service: request ids, access logs without
+ * bodies or secrets, `/healthz` (process up) and `/readyz` (dependencies up).
+ * The service mounts its routes on it, then calls `finishServiceApp`.
+ */
+export function createServiceApp(opts: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (req) => (req as unknown as { id: string }).id,
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          // Query strings can carry tokens (svc_token, code, state): log the path only.
+          path: String(req.url).split('?')[0],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = opts.readiness ?? {};
+    const timeout = opts.readinessTimeoutMs ?? 2000;
+    const results: Record<string, 'ok' | 'failing'> = {};
+    await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeout).unref()),
+          ]);
+          results[name] = 'ok';
+        } catch {
+          results[name] = 'failing';
+        }
+      }),
+    );
+    const ready = Object.values(results).every((r) => r === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
+  });
+  return app;
+}
+
+/** Adds the 404 handler and the error middleware in the area's body shape. */
+export function finishServiceApp(app: Express, format?: ErrorFormatter): Express {
+  app.use(notFoundHandler());
+  app.use(errorHandler(format));
+  return app;
+}
