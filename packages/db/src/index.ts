@@ -2,3 +2,4 @@ export { applyMigrations, diffDatamodels, readMigrations, type MigrationDir } fr
 export { canConnect, databaseName, databaseUrl, dropDatabase, ensureDatabase, DEFAULT_SERVER_URL } from './databases.js';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 export { SERVICE_DATABASES, prismaDirOf, type ServiceName } from './services.js';
+export { latestSnapshot, migrationTimestamp, pendingSchemaChange, writeNextMigration } from './migrations.js';

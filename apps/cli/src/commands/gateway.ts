@@ -1,0 +1,4 @@
+import type { Command } from 'commander';
+
+/** Registers the `gateway` commands (filled in by the service that owns them). */
+export function register(_program: Command): void {}

@@ -1,0 +1,2 @@
+export { KeyRing, TokenVerificationError, generateStoredKey, rotateKeys, type SigningAlg, type StoredKey } from './keyring.js';
+export type { JWK, JWTPayload } from 'jose';

@@ -1,0 +1,1 @@
+export { DEFAULT_PORTS, type LaunchContext, type Launched, type LaunchModule, type PortName } from './types.js';

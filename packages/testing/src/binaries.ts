@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** Full path of an executable on the PATH (or in /usr/sbin), or null. */
+export function findExecutable(name: string): string | null {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin', '/sbin'];
+  for (const dir of dirs) {
+    const p = join(dir, name);
+    if (dir && existsSync(p)) return p;
+  }
+  return null;
+}
+
+/**
+ * `describe` when `binary` exists, else `describe.skip` with a note; with
+ * `LATCHKEY_REQUIRE_SERVICES=1` a missing binary fails instead of skipping.
+ */
+export function describeWithBinary(binary: string): jest.Describe {
+  const found = findExecutable(binary);
+  if (found) return describe;
+  if (process.env.LATCHKEY_REQUIRE_SERVICES === '1') {
+    throw new Error(`LATCHKEY_REQUIRE_SERVICES=1 but ${binary} is not installed`);
+  }
+  console.warn(`${binary} is not installed: skipping the tests that need it`);
+  return describe.skip;
+}

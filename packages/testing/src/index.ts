@@ -1,0 +1,4 @@
+export { createTestDatabase, createTestRedis, postgresServerUrl, redisServerUrl, type TestDatabase, type TestRedis } from './services.js';
+export { createTestClock, type TestClock } from './clock.js';
+export { captureLogs } from './logs.js';
+export { findExecutable, describeWithBinary } from './binaries.js';
