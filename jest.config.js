@@ -9,5 +9,7 @@ const projects = ['apps', 'packages'].flatMap((group) =>
 
 export default {
   projects,
+  // Pools of pg/ioredis clients inside libraries can outlive a test file by seconds.
+  forceExit: true,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
 };

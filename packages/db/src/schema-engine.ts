@@ -63,9 +63,10 @@ async function withEngine<T>(
   connectionString: string,
   schemaPath: string,
   fn: (engine: Engine, schemaText: string) => Promise<T>,
+  schemaText?: string,
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
-  const schemaText = await readFile(schemaPath, 'utf8');
+  schemaText ??= await readFile(schemaPath, 'utf8');
   // The engine never disposes the connections it opens (and with them the
   // advisory lock `migrate deploy` takes), so track and close them here.
   const base = new PrismaPg({ connectionString });
@@ -134,10 +135,7 @@ export async function diffDatamodels(
   fromSchema: string | null,
   toSchema: string,
 ): Promise<string> {
-  const { SchemaEngine } = await loadEngineModule();
-  const base = new PrismaPg({ connectionString });
-  const engine = await SchemaEngine.new({ datamodels: [['schema.prisma', toSchema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(base));
-  try {
+  return withEngine(connectionString, 'schema.prisma', async (engine) => {
     const result = await engine.diff({
       from: fromSchema === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: fromSchema }] },
       to: { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: toSchema }] },
@@ -148,7 +146,5 @@ export async function diffDatamodels(
     });
     const sql = String(result?.stdout ?? '');
     return /^\s*(-- This is an empty migration\.)?\s*$/.test(sql) ? '' : sql;
-  } finally {
-    engine.free?.();
-  }
+  }, toSchema);
 }
