@@ -1,0 +1,1 @@
+export type { BenchContext, BenchRow, BenchTable } from './types.js';
