@@ -1,8 +1,8 @@
 // Root run: every package's tests in one jest process pool.
 import { readdirSync, existsSync } from 'node:fs';
 
-const projects = ['apps', 'packages'].flatMap((group) =>
-  readdirSync(group)
+const projects = ['apps', 'packages', 'test'].flatMap((group) =>
+  (existsSync(group) ? readdirSync(group) : [])
     .filter((name) => existsSync(`${group}/${name}/jest.config.js`))
     .map((name) => `<rootDir>/${group}/${name}`),
 );
