@@ -1,0 +1,11 @@
+export { CreditLedger, CreditsError, type Queryable, type LedgerEntry, type LedgerKind, type DebitResult, type AccountView } from './ledger.js';
+export {
+  FRAMEWORK_COST,
+  COORDINATION_BANDS,
+  DEPTHS,
+  MIN_COORDINATION_COST,
+  coordinationCost,
+  fitCoordination,
+  type CoordinationDepth,
+  type PricedDepth,
+} from './pricing.js';

@@ -1,0 +1,91 @@
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '@latchkey/testing';
+import { CreditLedger, CreditsError } from './index.js';
+
+let db: TestDatabase;
+let pool: pg.Pool;
+let ledger: CreditLedger;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ service: 'strategy', prefix: 'credits' });
+  pool = new pg.Pool({ connectionString: db.url, max: 20 });
+  ledger = new CreditLedger(pool);
+});
+
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+test('grant creates the account and records the balance after it', async () => {
+  const g = await ledger.grant('org-a', 30, { note: 'welcome' });
+  expect(g.balance).toBe(30);
+  expect(g.entry).toMatchObject({ orgId: 'org-a', kind: 'grant', amount: 30, balanceAfter: 30, note: 'welcome' });
+  const again = await ledger.grant('org-a', 12);
+  expect(again.balance).toBe(42);
+  expect(await ledger.balance('org-a')).toBe(42);
+});
+
+test('a grant under the same request id is added once', async () => {
+  await ledger.grant('org-g', 10, { requestId: 'grant-1' });
+  const dup = await ledger.grant('org-g', 10, { requestId: 'grant-1' });
+  expect(dup.duplicate).toBe(true);
+  expect(await ledger.balance('org-g')).toBe(10);
+});
+
+test('debit charges once per request id and never below zero', async () => {
+  await ledger.grant('org-b', 7);
+  const d1 = await ledger.debit({ orgId: 'org-b', requestId: 'r1', endpoint: '/v1/framework', amount: 5 });
+  expect(d1).toMatchObject({ ok: true, balance: 2 });
+  const dup = await ledger.debit({ orgId: 'org-b', requestId: 'r1', endpoint: '/v1/framework', amount: 5 });
+  expect(dup).toMatchObject({ ok: false, reason: 'duplicate' });
+  const low = await ledger.debit({ orgId: 'org-b', requestId: 'r2', endpoint: '/v1/framework', amount: 5 });
+  expect(low).toEqual({ ok: false, reason: 'insufficient', balance: 2 });
+  expect(await ledger.balance('org-b')).toBe(2);
+});
+
+test('debit on an organisation without an account is insufficient', async () => {
+  expect(await ledger.debit({ orgId: 'nobody', requestId: 'x', endpoint: '/v1/coordinate', amount: 1 })).toEqual({
+    ok: false,
+    reason: 'insufficient',
+    balance: 0,
+  });
+});
+
+test('refund gives back the debit exactly once', async () => {
+  await ledger.grant('org-c', 10);
+  await ledger.debit({ orgId: 'org-c', requestId: 'rc', endpoint: '/v1/coordinate', amount: 8 });
+  const [a, b] = await Promise.all([ledger.refund('rc', 'failed'), ledger.refund('rc', 'failed')]);
+  expect([a, b].filter(Boolean)).toHaveLength(1);
+  expect(await ledger.refund('rc')).toBeNull();
+  expect(await ledger.refund('never-debited')).toBeNull();
+  expect(await ledger.balance('org-c')).toBe(10);
+  const sum = await ledger.ledgerSum('org-c');
+  expect(sum).toEqual({ total: 10, grants: 10, debits: -8, refunds: 8 });
+});
+
+test('concurrent debits: exactly floor(balance / cost) succeed and the ledger sums to the balance', async () => {
+  await ledger.grant('org-d', 50);
+  const results = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => ledger.debit({ orgId: 'org-d', requestId: `d-${i}`, endpoint: '/v1/framework', amount: 5 })),
+  );
+  expect(results.filter((r) => r.ok)).toHaveLength(10);
+  expect(await ledger.balance('org-d')).toBe(0);
+  const sum = await ledger.ledgerSum('org-d');
+  expect(sum.total).toBe(0);
+  expect(sum.grants).toBe(50);
+});
+
+test('account view lists recent entries newest first', async () => {
+  await ledger.grant('org-e', 9);
+  await ledger.debit({ orgId: 'org-e', requestId: 'e1', endpoint: '/v1/coordinate', amount: 2 });
+  const view = await ledger.account('org-e', 10);
+  expect(view?.balance).toBe(7);
+  expect(view?.entries.map((e) => e.kind)).toEqual(['debit', 'grant']);
+  expect(await ledger.account('org-missing')).toBeNull();
+});
+
+test('rejects bad amounts', async () => {
+  await expect(ledger.grant('org-f', 0)).rejects.toBeInstanceOf(CreditsError);
+  await expect(ledger.debit({ orgId: 'org-f', requestId: 'f', endpoint: 'x', amount: -1 })).rejects.toBeInstanceOf(CreditsError);
+});

@@ -1,0 +1,234 @@
+/**
+ * Credit accounts and their ledger, on PostgreSQL (tables `credit_accounts`
+ * and `credit_ledger`, defined by the strategy service's Prisma schema).
+ *
+ * Guarantees:
+ * - A debit is ONE SQL statement (a conditional UPDATE feeding the ledger
+ *   INSERT): under any concurrency the balance never goes below zero.
+ * - `(request_id, kind)` is unique: a request is debited at most once and
+ *   refunded at most once; a repeated debit is reported, not charged.
+ * - Every change is a ledger row carrying the balance after it, so the
+ *   balance always equals the sum of the ledger's amounts.
+ */
+import { randomUUID } from 'node:crypto';
+
+/** Anything with pg's `query` (a `pg.Pool`, `pg.Client` or `PoolClient`). */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+export type LedgerKind = 'grant' | 'debit' | 'refund';
+
+export interface LedgerEntry {
+  id: string;
+  orgId: string;
+  requestId: string;
+  kind: LedgerKind;
+  endpoint: string | null;
+  /** Positive for grants and refunds, negative for debits. */
+  amount: number;
+  balanceAfter: number;
+  note: string | null;
+  createdAt: Date;
+}
+
+export type DebitResult =
+  | { ok: true; balance: number; entry: LedgerEntry }
+  /** The request id was already debited: nothing charged again. */
+  | { ok: false; reason: 'duplicate'; entry: LedgerEntry }
+  /** Balance too low (or no account): nothing charged. */
+  | { ok: false; reason: 'insufficient'; balance: number };
+
+export interface AccountView {
+  orgId: string;
+  balance: number;
+  createdAt: Date;
+  entries: LedgerEntry[];
+}
+
+/** Invalid arguments (a non-positive amount, an empty organisation id). */
+export class CreditsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CreditsError';
+  }
+}
+
+interface EntryRow {
+  id: string;
+  org_id: string;
+  request_id: string;
+  kind: LedgerKind;
+  endpoint: string | null;
+  amount: number;
+  balance_after: number;
+  note: string | null;
+  created_at: Date;
+}
+
+const ENTRY_COLUMNS = 'id::text AS id, org_id, request_id, kind, endpoint, amount, balance_after, note, created_at';
+
+function toEntry(r: EntryRow): LedgerEntry {
+  return {
+    id: r.id,
+    orgId: r.org_id,
+    requestId: r.request_id,
+    kind: r.kind,
+    endpoint: r.endpoint,
+    amount: r.amount,
+    balanceAfter: r.balance_after,
+    note: r.note,
+    createdAt: r.created_at,
+  };
+}
+
+function positiveInt(n: number, what: string): void {
+  if (!Number.isSafeInteger(n) || n <= 0) throw new CreditsError(`${what} must be a positive integer`);
+}
+
+function orgIdOk(orgId: string): void {
+  if (typeof orgId !== 'string' || orgId.length === 0 || orgId.length > 200) throw new CreditsError('an organisation id is 1-200 characters');
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
+
+export class CreditLedger {
+  constructor(private readonly db: Queryable) {}
+
+  /** Creates the organisation's account (balance 0) when it does not exist. */
+  async ensureAccount(orgId: string): Promise<void> {
+    orgIdOk(orgId);
+    await this.db.query('INSERT INTO credit_accounts (org_id) VALUES ($1) ON CONFLICT (org_id) DO NOTHING', [orgId]);
+  }
+
+  /** The balance, or null when the organisation has no account. */
+  async balance(orgId: string): Promise<number | null> {
+    const { rows } = await this.db.query<{ balance: number }>('SELECT balance FROM credit_accounts WHERE org_id = $1', [orgId]);
+    return rows[0]?.balance ?? null;
+  }
+
+  /**
+   * Adds `amount` credits (creating the account when needed), in one statement.
+   * @param opts.requestId idempotency key: granting twice under the same id adds once.
+   */
+  async grant(orgId: string, amount: number, opts: { requestId?: string; note?: string } = {}): Promise<{ balance: number; entry: LedgerEntry; duplicate: boolean }> {
+    orgIdOk(orgId);
+    positiveInt(amount, 'a grant');
+    const requestId = opts.requestId ?? `grant_${randomUUID()}`;
+    try {
+      const { rows } = await this.db.query<EntryRow>(
+        `WITH acc AS (
+           INSERT INTO credit_accounts (org_id, balance) VALUES ($1, $2)
+           ON CONFLICT (org_id) DO UPDATE SET balance = credit_accounts.balance + EXCLUDED.balance, updated_at = now()
+           RETURNING org_id, balance
+         )
+         INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after, note)
+         SELECT org_id, $3, 'grant', NULL, $2, balance, $4 FROM acc
+         RETURNING ${ENTRY_COLUMNS}`,
+        [orgId, amount, requestId, opts.note ?? null],
+      );
+      const entry = toEntry(rows[0]!);
+      return { balance: entry.balanceAfter, entry, duplicate: false };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const existing = await this.entry(requestId, 'grant');
+      const balance = (await this.balance(orgId)) ?? 0;
+      return { balance, entry: existing!, duplicate: true };
+    }
+  }
+
+  /**
+   * Charges `amount` for `requestId` in one atomic statement that only
+   * succeeds when the balance covers it.
+   */
+  async debit(input: { orgId: string; requestId: string; endpoint: string; amount: number }): Promise<DebitResult> {
+    orgIdOk(input.orgId);
+    positiveInt(input.amount, 'a debit');
+    try {
+      const { rows } = await this.db.query<EntryRow>(
+        `WITH acc AS (
+           UPDATE credit_accounts SET balance = balance - $2, updated_at = now()
+           WHERE org_id = $1 AND balance >= $2
+           RETURNING org_id, balance
+         )
+         INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after)
+         SELECT org_id, $3, 'debit', $4, -$2::int, balance FROM acc
+         RETURNING ${ENTRY_COLUMNS}`,
+        [input.orgId, input.amount, input.requestId, input.endpoint],
+      );
+      if (rows[0]) {
+        const entry = toEntry(rows[0]);
+        return { ok: true, balance: entry.balanceAfter, entry };
+      }
+      const earlier = await this.entry(input.requestId, 'debit');
+      if (earlier) return { ok: false, reason: 'duplicate', entry: earlier };
+      return { ok: false, reason: 'insufficient', balance: (await this.balance(input.orgId)) ?? 0 };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return { ok: false, reason: 'duplicate', entry: (await this.entry(input.requestId, 'debit'))! };
+    }
+  }
+
+  /**
+   * Gives back what `requestId` was debited, once (one statement).
+   * @returns the refund entry, or null when there was no debit or it was already refunded.
+   */
+  async refund(requestId: string, note?: string): Promise<LedgerEntry | null> {
+    try {
+      const { rows } = await this.db.query<EntryRow>(
+        `WITH d AS (
+           SELECT org_id, endpoint, -amount AS amount FROM credit_ledger
+           WHERE request_id = $1 AND kind = 'debit'
+         ), acc AS (
+           UPDATE credit_accounts a SET balance = a.balance + d.amount, updated_at = now()
+           FROM d WHERE a.org_id = d.org_id
+             AND NOT EXISTS (SELECT 1 FROM credit_ledger WHERE request_id = $1 AND kind = 'refund')
+           RETURNING a.org_id, a.balance, d.amount, d.endpoint
+         )
+         INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after, note)
+         SELECT org_id, $1, 'refund', endpoint, amount, balance, $2 FROM acc
+         RETURNING ${ENTRY_COLUMNS}`,
+        [requestId, note ?? null],
+      );
+      return rows[0] ? toEntry(rows[0]) : null;
+    } catch (err) {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  /** The ledger entry of `requestId` of one kind, or null. */
+  async entry(requestId: string, kind: LedgerKind): Promise<LedgerEntry | null> {
+    const { rows } = await this.db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM credit_ledger WHERE request_id = $1 AND kind = $2`, [requestId, kind]);
+    return rows[0] ? toEntry(rows[0]) : null;
+  }
+
+  /** The account with its `limit` most recent ledger entries (newest first), or null. */
+  async account(orgId: string, limit = 20): Promise<AccountView | null> {
+    const { rows } = await this.db.query<{ org_id: string; balance: number; created_at: Date }>(
+      'SELECT org_id, balance, created_at FROM credit_accounts WHERE org_id = $1',
+      [orgId],
+    );
+    const acc = rows[0];
+    if (!acc) return null;
+    const entries = await this.db.query<EntryRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM credit_ledger WHERE org_id = $1 ORDER BY id DESC LIMIT $2`,
+      [orgId, Math.max(1, Math.min(limit, 1000))],
+    );
+    return { orgId: acc.org_id, balance: acc.balance, createdAt: acc.created_at, entries: entries.rows.map(toEntry) };
+  }
+
+  /** Sum of every ledger amount of the organisation (equals the balance). */
+  async ledgerSum(orgId: string): Promise<{ total: number; grants: number; debits: number; refunds: number }> {
+    const { rows } = await this.db.query<{ total: string; grants: string; debits: string; refunds: string }>(
+      `SELECT COALESCE(SUM(amount), 0)::text AS total,
+              COALESCE(SUM(amount) FILTER (WHERE kind = 'grant'), 0)::text AS grants,
+              COALESCE(SUM(amount) FILTER (WHERE kind = 'debit'), 0)::text AS debits,
+              COALESCE(SUM(amount) FILTER (WHERE kind = 'refund'), 0)::text AS refunds
+       FROM credit_ledger WHERE org_id = $1`,
+      [orgId],
+    );
+    const r = rows[0]!;
+    return { total: Number(r.total), grants: Number(r.grants), debits: Number(r.debits), refunds: Number(r.refunds) };
+  }
+}
