@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1.7
+# auth-central: central sign-in (area A, {auth_url}).
+# Build from the repository root:
+#   docker build -f infra/docker/auth-central.Dockerfile -t latchkey/auth-central .
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH TURBO_TELEMETRY_DISABLED=1 CI=1
+RUN npm install -g pnpm@10 turbo@2
+
+# 1. The subset of the workspace that @latchkey/auth-central needs.
+FROM base AS prune
+WORKDIR /repo
+COPY . .
+RUN turbo prune @latchkey/auth-central --docker
+
+# 2. Install from the pruned lockfile (a cached layer while only sources change), then build.
+FROM base AS build
+WORKDIR /repo
+COPY --from=prune /repo/out/json/ ./
+COPY --from=prune /repo/scripts/ ./scripts/
+RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile
+COPY --from=prune /repo/out/full/ ./
+COPY --from=prune /repo/tsconfig.base.json ./
+RUN pnpm db:generate && turbo run build --filter=@latchkey/auth-central...
+RUN pnpm --filter @latchkey/auth-central deploy --prod --legacy /app && test -f /app/dist/main.js
+
+# 3. Runtime: production dependencies and dist/ only, as the unprivileged node user.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4101
+WORKDIR /app
+COPY --from=build --chown=node:node /app ./
+USER node
+EXPOSE 4101
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/main.js"]
