@@ -14,7 +14,8 @@ WORKDIR /repo
 COPY . .
 RUN turbo prune @latchkey/app-signin --docker
 
-# 2. Install from the pruned lockfile (a cached layer while only sources change), then build.
+# 2. Install from the pruned lockfile (a cached layer while only sources change),
+#    build, then keep the production dependencies only.
 FROM base AS build
 WORKDIR /repo
 COPY --from=prune /repo/out/json/ ./
@@ -23,13 +24,15 @@ RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile
 COPY --from=prune /repo/out/full/ ./
 COPY --from=prune /repo/tsconfig.base.json ./
 RUN pnpm db:generate && turbo run build --filter=@latchkey/app-signin...
-RUN pnpm --filter @latchkey/app-signin deploy --prod --legacy /app && test -f /app/dist/main.js
+RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile --prod --ignore-scripts \
+  && rm -rf node_modules/.cache .turbo
 
-# 3. Runtime: production dependencies and dist/ only, as the unprivileged node user.
+# 3. Runtime: the pruned workspace keeps its layout (services find their
+#    prisma/ migrations and data files relative to it), run as the unprivileged node user.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4102
-WORKDIR /app
-COPY --from=build --chown=node:node /app ./
+COPY --from=build --chown=node:node /repo /repo
+WORKDIR /repo/apps/app-signin
 USER node
 EXPOSE 4102
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \

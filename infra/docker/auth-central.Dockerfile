@@ -14,7 +14,8 @@ WORKDIR /repo
 COPY . .
 RUN turbo prune @latchkey/auth-central --docker
 
-# 2. Install from the pruned lockfile (a cached layer while only sources change), then build.
+# 2. Install from the pruned lockfile (a cached layer while only sources change),
+#    build, then keep the production dependencies only.
 FROM base AS build
 WORKDIR /repo
 COPY --from=prune /repo/out/json/ ./
@@ -23,13 +24,15 @@ RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile
 COPY --from=prune /repo/out/full/ ./
 COPY --from=prune /repo/tsconfig.base.json ./
 RUN pnpm db:generate && turbo run build --filter=@latchkey/auth-central...
-RUN pnpm --filter @latchkey/auth-central deploy --prod --legacy /app && test -f /app/dist/main.js
+RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile --prod --ignore-scripts \
+  && rm -rf node_modules/.cache .turbo
 
-# 3. Runtime: production dependencies and dist/ only, as the unprivileged node user.
+# 3. Runtime: the pruned workspace keeps its layout (services find their
+#    prisma/ migrations and data files relative to it), run as the unprivileged node user.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4101
-WORKDIR /app
-COPY --from=build --chown=node:node /app ./
+COPY --from=build --chown=node:node /repo /repo
+WORKDIR /repo/apps/auth-central
 USER node
 EXPOSE 4101
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
