@@ -1,0 +1,1 @@
+export { createDemoSite, validateAccessToken, requireBearer, buildAuthClientBundle, PUBLIC_DIR, type DemoSiteDeps, type ValidateResult } from './app.js';
