@@ -1,0 +1,153 @@
+/**
+ * `createApp(deps)`: the auth-central Express app (SPEC.md area A), without
+ * listening and without globals.
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { AuthError } from '@latchkey/errors';
+import { adminAuth, createServiceApp, finishServiceApp } from '@latchkey/service-kit';
+import type { SigningAlg } from '@latchkey/jwt';
+import type { Db } from './store/prisma.js';
+import { SigningKeys } from './domain/keys.js';
+import { AccessTokens } from './domain/access-tokens.js';
+import { Sessions } from './domain/sessions.js';
+import { Logins } from './domain/login.js';
+import type { IdentityProvider } from './domain/idp.js';
+import { jsonBody } from './http/json-body.js';
+import { authCors } from './http/cors.js';
+import { rateLimit } from './http/rate-limit.js';
+import type { RouteContext } from './routes/context.js';
+import { registerLogin } from './routes/login.js';
+import { registerCallback } from './routes/callback.js';
+import { registerExchange } from './routes/exchange.js';
+import { registerRefresh } from './routes/refresh.js';
+import { registerLogout } from './routes/logout.js';
+import { registerValidate } from './routes/validate.js';
+import { registerJwks } from './routes/jwks.js';
+import { registerAdminApps } from './routes/admin-apps.js';
+import { registerAdminKeys } from './routes/admin-keys.js';
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+export const EXCHANGE_TOKEN_LIFETIME_SECONDS = 60;
+export const LOGIN_LIFETIME_SECONDS = 600;
+
+export interface AuthCentralSettings {
+  /** Public address (`iss` of access tokens, base of the callback URL), no trailing slash. */
+  publicUrl: string;
+  /** `aud` of access tokens (default `latchkey`). */
+  audience?: string;
+  /** Operator token of `/admin/*`; without it the admin API answers 401. */
+  adminToken?: string;
+  /** 32-byte key encrypting signing keys and PKCE verifiers at rest. */
+  encryptionKey: Buffer;
+  signingAlg?: SigningAlg;
+  /** Body limit of the JSON endpoints (default `16kb`). */
+  bodyLimit?: string | number;
+  /** Per-IP requests per minute on login + callback and on exchange (default 120 each; 0 turns a limit off). */
+  rateLimits?: { loginPerMinute?: number; exchangePerMinute?: number };
+  /** Seconds after expiry during which refresh accepts a validly signed token (default 0). */
+  refreshGraceSeconds?: number;
+  /** Revoke the session of an exchange token that is presented again (default true). */
+  revokeSessionOnTokenReuse?: boolean;
+  /** Bind a login to the browser that started it with an HttpOnly cookie (default true). */
+  bindLoginToBrowser?: boolean;
+}
+
+export interface AuthCentralDeps {
+  db: Db;
+  logger: Logger;
+  settings: AuthCentralSettings;
+  /** The identity provider; without one, login answers 503. */
+  idp?: IdentityProvider;
+  /** Shared rate limits when set; in-process otherwise. */
+  redis?: Redis;
+  /** Key prefix in Redis (tests use a namespace of their own). */
+  redisPrefix?: string;
+  /** Clock, epoch milliseconds (tests inject one). */
+  now?: () => number;
+  /** Shared signing keys (one per process); created from `db` when absent. */
+  keys?: SigningKeys;
+  /** Readiness checks added to `/readyz`. */
+  readiness?: Record<string, () => Promise<unknown>>;
+}
+
+export interface AuthCentralLocals {
+  keys: SigningKeys;
+  sessions: Sessions;
+  logins: Logins;
+}
+
+/** Wraps an async handler so that its rejection reaches the error middleware. */
+export function createApp(deps: AuthCentralDeps): Express {
+  const s = deps.settings;
+  const now = deps.now ?? Date.now;
+  const publicUrl = s.publicUrl.replace(/\/+$/, '');
+  const keys =
+    deps.keys ??
+    new SigningKeys(deps.db, {
+      encryptionKey: s.encryptionKey,
+      alg: s.signingAlg ?? 'ES256',
+      tokenLifetime: ACCESS_TOKEN_LIFETIME_SECONDS,
+      now,
+      logger: deps.logger,
+    });
+  const tokens = new AccessTokens(keys, { issuer: publicUrl, audience: s.audience ?? 'latchkey', lifetime: ACCESS_TOKEN_LIFETIME_SECONDS, now });
+  const sessions = new Sessions({
+    db: deps.db,
+    tokens,
+    now,
+    logger: deps.logger,
+    revokeOnReuse: s.revokeSessionOnTokenReuse ?? true,
+    refreshGraceSeconds: s.refreshGraceSeconds ?? 0,
+  });
+  const logins = new Logins({
+    db: deps.db,
+    idp: deps.idp,
+    publicUrl,
+    encryptionKey: s.encryptionKey,
+    now,
+    logger: deps.logger,
+    exchangeTokenTtlSeconds: EXCHANGE_TOKEN_LIFETIME_SECONDS,
+    loginTtlSeconds: LOGIN_LIFETIME_SECONDS,
+    bindToBrowser: s.bindLoginToBrowser ?? true,
+  });
+  const ctx: RouteContext = { db: deps.db, sessions, logins, keys, logger: deps.logger, now, secureCookies: publicUrl.startsWith('https:') };
+
+  const app = createServiceApp({
+    logger: deps.logger,
+    readiness: { database: () => deps.db.$queryRaw`SELECT 1`, ...deps.readiness },
+  });
+  app.locals.authCentral = { keys, sessions, logins } satisfies AuthCentralLocals;
+
+  const json = jsonBody(s.bodyLimit ?? '16kb');
+  const limits = s.rateLimits ?? {};
+  const loginLimit = rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
+  const exchangeLimit = rateLimit({ name: 'exchange', perMinute: limits.exchangePerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
+
+  // Express 5 forwards rejected promises of handlers to the error middleware.
+  const auth = express.Router();
+  registerCallback(auth, ctx, { limit: loginLimit }); // navigated to by the provider: no CORS check
+  auth.use(authCors(deps.db, { ownOrigin: new URL(publicUrl).origin }));
+  registerLogin(auth, ctx, { json, limit: loginLimit });
+  registerExchange(auth, ctx, { json, limit: exchangeLimit });
+  registerRefresh(auth, ctx, { json });
+  registerLogout(auth, ctx, { json });
+  registerValidate(auth, ctx);
+  const methodNotAllowed: RequestHandler = (req, _res, next) =>
+    next(new AuthError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
+  auth.use(methodNotAllowed);
+  app.use('/context/auth', auth);
+
+  const wellKnown = express.Router();
+  registerJwks(wellKnown, ctx);
+  app.use(wellKnown);
+
+  const admin = express.Router();
+  admin.use(adminAuth(s.adminToken));
+  registerAdminApps(admin, ctx, { json });
+  registerAdminKeys(admin, ctx);
+  app.use('/admin', admin);
+
+  return finishServiceApp(app);
+}

@@ -1,0 +1,119 @@
+/**
+ * Exchange, refresh, validate and logout (SPEC.md area A, states and
+ * transitions of the exchange token and of the session).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { AuthError } from '@latchkey/errors';
+import { sha256Hex } from '@latchkey/service-kit';
+import type { Db } from '../store/prisma.js';
+import { consumeExchangeToken, findExchangeToken, findSession, invalidateSession, type SessionView } from '../store/sessions.js';
+import type { AccessTokens } from './access-tokens.js';
+
+/** An exchange token is `randomHex(64)`: exactly 128 lowercase hex characters. */
+export const EXCHANGE_TOKEN_FORMAT = /^[0-9a-f]{128}$/;
+
+export interface UserBody {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+export interface WorkspaceBody {
+  id: string;
+  name: string;
+  tier: string;
+}
+
+export interface SessionsOptions {
+  db: Db;
+  tokens: AccessTokens;
+  now: () => number;
+  logger?: Logger;
+  /** Revoke the session issued from an exchange token when the token is presented again (RFC 6749 §4.1.2). */
+  revokeOnReuse: boolean;
+  /** Seconds after expiry during which refresh still accepts a validly signed token (0: never). */
+  refreshGraceSeconds: number;
+}
+
+const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthError('INVALID_TOKEN', message, status);
+
+export class Sessions {
+  constructor(private readonly o: SessionsOptions) {}
+
+  /** POST /context/auth/exchange. */
+  async exchange(token: unknown): Promise<{ access_token: string; expires_at: string; user: UserBody; workspace: WorkspaceBody }> {
+    if (typeof token !== 'string' || !EXCHANGE_TOKEN_FORMAT.test(token)) {
+      throw new AuthError('INVALID_TOKEN', 'The exchange token is malformed.', 400);
+    }
+    const hash = sha256Hex(token);
+    const now = new Date(this.o.now());
+    const sessionId = randomUUID();
+    const view = await consumeExchangeToken(this.o.db, hash, now, sessionId);
+    if (!view) throw await this.whyNotConsumed(hash, now);
+    const { token: accessToken, expiresAt } = await this.o.tokens.issue({
+      userId: view.user.id,
+      organisationId: view.workspace.id,
+      appId: view.appId,
+      sessionId: view.sessionId,
+    });
+    return { access_token: accessToken, expires_at: expiresAt.toISOString(), user: view.user, workspace: view.workspace };
+  }
+
+  private async whyNotConsumed(hash: string, now: Date): Promise<AuthError> {
+    const row = await findExchangeToken(this.o.db, hash);
+    if (!row) return new AuthError('INVALID_TOKEN', 'The exchange token was not found.', 400);
+    if (row.usedAt) {
+      if (this.o.revokeOnReuse && row.sessionId) {
+        await invalidateSession(this.o.db, row.sessionId, now);
+        this.o.logger?.warn({ sessionId: row.sessionId }, 'exchange token presented again: session revoked');
+      }
+      return new AuthError('TOKEN_USED', 'The exchange token has already been used. Sign in again.');
+    }
+    return new AuthError('TOKEN_EXPIRED', 'The exchange token has expired. Sign in again.');
+  }
+
+  /** The session behind a verified access token, or the area A error. */
+  private async liveSession(sessionId: string, userId: string): Promise<SessionView> {
+    const session = await findSession(this.o.db, sessionId);
+    if (!session || session.user.id !== userId) throw invalidToken(401, 'The session of this access token does not exist.');
+    if (session.invalidatedAt) throw new AuthError('SESSION_INVALIDATED', 'The session has been logged out. Sign in again.');
+    return session;
+  }
+
+  /** GET /context/auth/validate. */
+  async validate(accessToken: unknown): Promise<{ user: UserBody; workspace: WorkspaceBody }> {
+    const v = await this.o.tokens.verify(accessToken);
+    if (!v.ok) throw invalidToken(401, v.expired ? 'The access token has expired.' : 'The access token is invalid.');
+    const session = await this.liveSession(v.claims.sid, v.claims.sub);
+    return { user: session.user, workspace: session.workspace };
+  }
+
+  /** POST /context/auth/refresh: a new 1-hour token for the same session. */
+  async refresh(accessToken: unknown): Promise<{ access_token: string; expires_at: string }> {
+    const v = await this.o.tokens.verify(accessToken, { expiredGraceSeconds: this.o.refreshGraceSeconds });
+    if (!v.ok) throw invalidToken(401, v.expired ? 'The access token has expired. Sign in again.' : 'The access token is invalid.');
+    const session = await this.liveSession(v.claims.sid, v.claims.sub);
+    const { token, expiresAt } = await this.o.tokens.issue({
+      userId: session.user.id,
+      organisationId: session.workspace.id,
+      appId: session.appId,
+      sessionId: session.sessionId,
+    });
+    return { access_token: token, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * POST /context/auth/logout: invalidates the session at once (every
+   * instance reads the session row on validate and refresh). An expired but
+   * validly signed token may still log its session out. Idempotent.
+   */
+  async logout(accessToken: unknown): Promise<{ success: true }> {
+    const v = await this.o.tokens.verify(accessToken, { expiredGraceSeconds: Number.MAX_SAFE_INTEGER });
+    if (!v.ok) throw invalidToken(401);
+    const session = await findSession(this.o.db, v.claims.sid);
+    if (!session || session.user.id !== v.claims.sub) throw invalidToken(401, 'The session of this access token does not exist.');
+    await invalidateSession(this.o.db, session.sessionId, new Date(this.o.now()));
+    return { success: true };
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Per-IP rate limits (rate-limiter-flexible): in Redis when REDIS_URL is set
+ * (shared by every instance, with an in-memory insurance limiter if Redis
+ * fails), in process otherwise. Over the limit: 429 RATE_LIMITED with
+ * `Retry-After` (seconds).
+ */
+import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpError } from '@latchkey/errors';
+
+export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }): RequestHandler {
+  const base = { points: opts.perMinute, duration: 60 };
+  const limiter: RateLimiterAbstract = opts.redis
+    ? new RateLimiterRedis({
+        ...base,
+        storeClient: opts.redis,
+        keyPrefix: `${opts.prefix ?? ''}auth-central:rl:${opts.name}`,
+        insuranceLimiter: new RateLimiterMemory(base),
+      })
+    : new RateLimiterMemory({ ...base, keyPrefix: opts.name });
+  return async (req, res, next) => {
+    if (opts.perMinute <= 0) return next();
+    try {
+      const r = await limiter.consume(req.ip ?? 'unknown');
+      res.setHeader('RateLimit-Remaining', String(r.remainingPoints));
+      next();
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        next(new HttpError(429, 'RATE_LIMITED', `Too many requests. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } }));
+        return;
+      }
+      next(err);
+    }
+  };
+}

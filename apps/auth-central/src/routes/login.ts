@@ -1,0 +1,35 @@
+/**
+ * `GET /context/auth/login?redirect_url=…&app_id=…` (browser redirect form)
+ * and `POST /context/auth/login` with JSON `{redirect_url, app_id}`: both
+ * answer 302 to the identity provider's sign-in. 400 INVALID_APP_ID /
+ * INVALID_REDIRECT_URL (no redirect) otherwise; a missing or non-string
+ * field counts as not registered / not allowed.
+ */
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import type { RouteContext } from './context.js';
+
+export const loginSchema = z.object({
+  app_id: z.unknown().optional(),
+  redirect_url: z.unknown().optional(),
+});
+
+export function registerLogin(router: Router, ctx: RouteContext, guards: { json: import('express').RequestHandler[]; limit: import('express').RequestHandler }): void {
+  const handle = async (source: unknown, _req: Request, res: Response) => {
+    const input = loginSchema.parse(source ?? {});
+    const { location, cookie } = await ctx.logins.start({ appId: input.app_id, redirectUrl: input.redirect_url });
+    if (cookie) {
+      res.cookie(cookie.name, cookie.value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.secureCookies,
+        path: '/context/auth/callback',
+        maxAge: cookie.maxAgeSeconds * 1000,
+      });
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, location);
+  };
+  router.get('/login', guards.limit, (req, res) => handle(req.query, req, res));
+  router.post('/login', guards.limit, ...guards.json, (req, res) => handle(req.body, req, res));
+}

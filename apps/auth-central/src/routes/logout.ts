@@ -1,0 +1,16 @@
+/**
+ * `POST /context/auth/logout` `{access_token}` → 200 `{success: true}`.
+ * 401 INVALID_TOKEN when the token is not one of ours. Idempotent.
+ */
+import type { RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { RouteContext } from './context.js';
+
+export const logoutSchema = z.object({ access_token: z.unknown().optional() });
+
+export function registerLogout(router: Router, ctx: RouteContext, guards: { json: RequestHandler[] }): void {
+  router.post('/logout', ...guards.json, async (req, res) => {
+    const { access_token } = logoutSchema.parse(req.body);
+    res.json(await ctx.sessions.logout(access_token));
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * `POST /context/auth/refresh` `{access_token}` → 200 `{access_token,
+ * expires_at}`. 401 INVALID_TOKEN (missing, invalid, expired, unknown
+ * session), 401 SESSION_INVALIDATED after logout.
+ */
+import type { RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { RouteContext } from './context.js';
+
+export const refreshSchema = z.object({ access_token: z.unknown().optional() });
+
+export function registerRefresh(router: Router, ctx: RouteContext, guards: { json: RequestHandler[] }): void {
+  router.post('/refresh', ...guards.json, async (req, res) => {
+    const { access_token } = refreshSchema.parse(req.body);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await ctx.sessions.refresh(access_token));
+  });
+}

@@ -1,0 +1,115 @@
+/** Hosted apps and their organisations. */
+import type { Db } from './prisma.js';
+import type { Tier } from '../generated/prisma/client.js';
+import { isUniqueViolation } from './prisma.js';
+
+export interface AppRecord {
+  app_id: string;
+  organisation: { id: string; name: string; tier: Tier };
+  allowed_auth_domains: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+const include = { organisation: true } as const;
+
+type AppRow = {
+  id: string;
+  allowedAuthDomains: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  organisation: { id: string; name: string; tier: Tier };
+};
+
+export function toAppRecord(row: AppRow): AppRecord {
+  return {
+    app_id: row.id,
+    organisation: { id: row.organisation.id, name: row.organisation.name, tier: row.organisation.tier },
+    allowed_auth_domains: row.allowedAuthDomains,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface NewApp {
+  appId: string;
+  organisationId: string;
+  /** Used when the organisation is created by this call; defaults to its id. */
+  organisationName?: string;
+  tier?: Tier;
+  domains: string[];
+}
+
+/**
+ * Registers an app, creating its organisation when it does not exist yet.
+ * @returns null when the app id is taken.
+ */
+export async function insertApp(db: Db, input: NewApp): Promise<AppRecord | null> {
+  try {
+    const row = await db.$transaction(async (tx) => {
+      await tx.organisation.upsert({
+        where: { id: input.organisationId },
+        create: { id: input.organisationId, name: input.organisationName ?? input.organisationId, tier: input.tier ?? 'free' },
+        update: {},
+      });
+      return tx.app.create({
+        data: { id: input.appId, organisationId: input.organisationId, allowedAuthDomains: input.domains },
+        include,
+      });
+    });
+    return toAppRecord(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** Registers or updates an app (idempotent; used by `pnpm start`). */
+export async function upsertApp(db: Db, input: NewApp): Promise<AppRecord> {
+  const row = await db.$transaction(async (tx) => {
+    await tx.organisation.upsert({
+      where: { id: input.organisationId },
+      create: { id: input.organisationId, name: input.organisationName ?? input.organisationId, tier: input.tier ?? 'free' },
+      update: {},
+    });
+    return tx.app.upsert({
+      where: { id: input.appId },
+      create: { id: input.appId, organisationId: input.organisationId, allowedAuthDomains: input.domains },
+      update: { organisationId: input.organisationId, allowedAuthDomains: input.domains },
+      include,
+    });
+  });
+  return toAppRecord(row);
+}
+
+export async function findApp(db: Db, appId: string): Promise<AppRecord | null> {
+  const row = await db.app.findUnique({ where: { id: appId }, include });
+  return row ? toAppRecord(row) : null;
+}
+
+export async function listApps(db: Db): Promise<AppRecord[]> {
+  const rows = await db.app.findMany({ include, orderBy: { id: 'asc' } });
+  return rows.map(toAppRecord);
+}
+
+/** @returns null when the app does not exist. */
+export async function setAppDomains(db: Db, appId: string, domains: string[]): Promise<AppRecord | null> {
+  const { count } = await db.app.updateMany({ where: { id: appId }, data: { allowedAuthDomains: domains } });
+  if (!count) return null;
+  return findApp(db, appId);
+}
+
+/** Deletes an app with its sessions, exchange tokens and pending logins. @returns false when it did not exist. */
+export async function deleteApp(db: Db, appId: string): Promise<boolean> {
+  const { count } = await db.app.deleteMany({ where: { id: appId } });
+  return count > 0;
+}
+
+/** True when some registered app (or `appId` only, when given) lists `host` (one indexed query). */
+export async function hostIsAllowed(db: Db, host: string, appId?: string): Promise<boolean> {
+  const row = await db.app.findFirst({
+    where: { allowedAuthDomains: { has: host }, ...(appId ? { id: appId } : {}) },
+    select: { id: true },
+  });
+  return row !== null;
+}

@@ -1,0 +1,113 @@
+/** Sessions and single-use exchange tokens. */
+import type { Db } from './prisma.js';
+
+export interface SessionView {
+  sessionId: string;
+  appId: string;
+  invalidatedAt: Date | null;
+  user: { id: string; email: string; name: string; role: string };
+  workspace: { id: string; name: string; tier: string };
+}
+
+interface SessionRow {
+  session_id: string;
+  app_id: string;
+  invalidated_at: Date | null;
+  user_id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  organisation_id: string;
+  organisation_name: string;
+  tier: string;
+}
+
+function toView(r: SessionRow): SessionView {
+  return {
+    sessionId: r.session_id,
+    appId: r.app_id,
+    invalidatedAt: r.invalidated_at,
+    user: { id: r.user_id, email: r.email, name: r.name, role: r.role ?? 'member' },
+    workspace: { id: r.organisation_id, name: r.organisation_name, tier: r.tier },
+  };
+}
+
+export interface NewExchangeToken {
+  tokenHash: string;
+  userId: string;
+  appId: string;
+  organisationId: string;
+  redirectUrl: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function insertExchangeToken(db: Db, t: NewExchangeToken): Promise<void> {
+  await db.exchangeToken.create({ data: t });
+}
+
+/**
+ * Consumes an exchange token and creates its session in ONE statement: the
+ * `UPDATE … WHERE used_at IS NULL AND expires_at > now` row lock makes
+ * concurrent exchanges of one token serialize, and only the first sees the
+ * row still unused. Returns null when the token is unknown, used or expired
+ * (the caller classifies with `findExchangeToken`).
+ */
+export async function consumeExchangeToken(db: Db, tokenHash: string, now: Date, sessionId: string): Promise<SessionView | null> {
+  const rows = await db.$queryRaw<SessionRow[]>`
+    WITH consumed AS (
+      UPDATE exchange_tokens
+         SET used_at = ${now}::timestamptz, session_id = ${sessionId}
+       WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}::timestamptz
+      RETURNING user_id, app_id, organisation_id
+    ), created AS (
+      INSERT INTO sessions (id, user_id, app_id, organisation_id, created_at)
+      SELECT ${sessionId}, user_id, app_id, organisation_id, ${now}::timestamptz FROM consumed
+      RETURNING id, user_id, app_id, organisation_id, invalidated_at
+    )
+    SELECT c.id AS session_id, c.app_id, c.invalidated_at, u.id AS user_id, u.email, u.name, m.role::text AS role,
+           o.id AS organisation_id, o.name AS organisation_name, o.tier::text AS tier
+      FROM created c
+      JOIN users u ON u.id = c.user_id
+      JOIN organisations o ON o.id = c.organisation_id
+      LEFT JOIN memberships m ON m.user_id = c.user_id AND m.organisation_id = c.organisation_id`;
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+/** The state of an exchange token, to say why a consume failed. */
+export async function findExchangeToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ usedAt: Date | null; expiresAt: Date; sessionId: string | null } | null> {
+  return db.exchangeToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, sessionId: true } });
+}
+
+/** The session with its user and organisation (one indexed query). */
+export async function findSession(db: Db, sessionId: string): Promise<SessionView | null> {
+  const rows = await db.$queryRaw<SessionRow[]>`
+    SELECT s.id AS session_id, s.app_id, s.invalidated_at, u.id AS user_id, u.email, u.name, m.role::text AS role,
+           o.id AS organisation_id, o.name AS organisation_name, o.tier::text AS tier
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
+      JOIN organisations o ON o.id = s.organisation_id
+      LEFT JOIN memberships m ON m.user_id = s.user_id AND m.organisation_id = s.organisation_id
+     WHERE s.id = ${sessionId}`;
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+/** Marks a session logged out (idempotent: the first time wins). */
+export async function invalidateSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.session.updateMany({ where: { id: sessionId, invalidatedAt: null }, data: { invalidatedAt: now } });
+}
+
+/**
+ * Deletes exchange tokens and pending logins that expired before `cutoff`.
+ * @returns how many rows went.
+ */
+export async function purgeExpired(db: Db, cutoff: Date): Promise<{ exchangeTokens: number; loginStates: number }> {
+  const [a, b] = await Promise.all([
+    db.exchangeToken.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
+    db.loginState.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
+  ]);
+  return { exchangeTokens: a.count, loginStates: b.count };
+}
