@@ -1,0 +1,90 @@
+/**
+ * app-signin: end-user sign-in for many hosted apps (SPEC.md area B).
+ * `createApp(deps)` builds the Express app without listening.
+ *
+ * - `/a/<org>-<suffix>/api/auth/*`: the end-user routes of one app, better-auth's names and bodies.
+ * - `/admin/*`: the operator API of `latchkey host db …` (operator token).
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import { adminAuth, createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
+import { HttpError, type ErrorFormatter } from '@latchkey/errors';
+import type { PrismaClient } from './store/prisma.js';
+import type { SigninConfig } from './config.js';
+import { AppRuntime } from './domain/apps.js';
+import { hashPassword } from './domain/crypto.js';
+import { Limits } from './domain/limits.js';
+import { Operator } from './domain/operator.js';
+import { attachState, buildState, type Services } from './http/context.js';
+import { cors } from './http/cors.js';
+import { adminRouter } from './routes/admin.js';
+import { register as signUp } from './routes/sign-up.js';
+import { register as signIn } from './routes/sign-in.js';
+import { register as signOut } from './routes/sign-out.js';
+import { register as session } from './routes/session.js';
+import { register as twoFactor } from './routes/two-factor.js';
+
+export interface AppDeps {
+  prisma: PrismaClient;
+  config: SigninConfig;
+  logger: Logger;
+  /** Shared limiter store (every instance sees the same counts); in-process without it. */
+  redis?: Redis;
+  /** Epoch milliseconds; tests pass a controllable clock. */
+  now?: () => number;
+}
+
+export interface SigninApp {
+  app: Express;
+  operator: Operator;
+  apps: AppRuntime;
+  /** Closes the app database pools (not the Prisma client or Redis, which the caller owns). */
+  close(): Promise<void>;
+}
+
+/** Area B error body: better-auth's `{code, message}`. */
+export const formatSigninError: ErrorFormatter = (err) => ({ code: err.code, message: err.message });
+
+export function createApp(deps: AppDeps): SigninApp {
+  const { prisma, config, logger } = deps;
+  const apps = new AppRuntime(prisma, config);
+  const limits = new Limits(config.limits, deps.redis, config.redisPrefix);
+  let dummy: Promise<string> | undefined;
+  const svc: Services = {
+    prisma,
+    config,
+    apps,
+    limits,
+    logger,
+    now: deps.now ?? Date.now,
+    dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
+  };
+  const operator = new Operator(prisma, apps, config);
+
+  const app = createServiceApp({ logger, readiness: { database: () => prisma.$queryRaw`SELECT 1` } });
+  app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
+
+  const resolveApp: RequestHandler = async (req, _res, next) => {
+    const slug = String(req.params.slug ?? '');
+    const ctx = /^[a-z0-9]{1,32}-[a-z2-7]{22}$/.test(slug) ? await apps.bySlug(slug) : null;
+    if (!ctx || ctx.state !== 'live') {
+      next(new HttpError(404, 'NOT_FOUND', 'No sign-in service at this address.'));
+      return;
+    }
+    attachState(req, buildState(req, ctx, config.publicUrl));
+    next();
+  };
+
+  const auth = express.Router();
+  signUp(auth, svc);
+  signIn(auth, svc);
+  signOut(auth, svc);
+  session(auth, svc);
+  twoFactor(auth, svc);
+  auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
+
+  app.use('/a/:slug/api/auth', resolveApp, cors(config.publicUrl), express.json({ limit: '64kb' }), auth);
+  finishServiceApp(app, formatSigninError);
+
+  return { app, operator, apps, close: () => apps.close() };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { baseConfigSchema, parseConfig, port, parseKey } from '@latchkey/service-kit';
+import { OWASP_PASSWORD_COST, type PasswordCost } from './domain/crypto.js';
+import { DEFAULT_LIMITS, type LimitConfig } from './domain/limits.js';
+
+/** What createApp needs to know (main.ts reads it from the environment). */
+export interface SigninConfig {
+  /** Public base address; an app's {signin_url} is `<publicUrl>/a/<org>-<suffix>`. */
+  publicUrl: string;
+  /** 32-byte master key: encrypts database URLs, signing keys, TOTP secrets and backup codes. */
+  encryptionKey: Buffer;
+  /** Operator token of `/admin/*` (undefined: admin API off). */
+  adminToken: string | undefined;
+  /** PostgreSQL server on which `db create` makes app databases (undefined: refused, attach with --database-url). */
+  appDatabasesUrl: string | undefined;
+  /** scrypt cost of new password hashes (default OWASP: N=2^17, r=8, p=1). */
+  passwordCost: PasswordCost;
+  /** How long an instance serves an app's cached settings (keys, policy, state) before re-reading them. */
+  appCacheTtlMs: number;
+  /** Session life in seconds (7 days). */
+  sessionTtlSec: number;
+  /** JWT life in seconds (15 minutes). */
+  tokenTtlSec: number;
+  limits: LimitConfig;
+  /** Key prefix of the Redis-backed limiters. */
+  redisPrefix?: string;
+}
+
+export const envSchema = baseConfigSchema.extend({
+  PORT: port(4102),
+  PUBLIC_URL: z.string().url().optional(),
+  LATCHKEY_ADMIN_TOKEN: z.string().min(16).optional(),
+  SIGNIN_ENCRYPTION_KEY: z.string().refine((v) => {
+    try {
+      parseKey(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be 32 bytes as 64 hex or 44 base64 characters'),
+  APP_DATABASES_URL: z.string().url().optional(),
+  /** log2 of scrypt's N. Lower it only for tests and benchmarks. */
+  PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(OWASP_PASSWORD_COST.log2N),
+  APP_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  SIGNIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.signInPerAddressPerMinute),
+  SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedSignInsPerAccount),
+});
+
+export function configFromEnv(env: Record<string, string | undefined> = process.env) {
+  const e = parseConfig('app-signin', envSchema, env);
+  const config: SigninConfig = {
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    encryptionKey: parseKey(e.SIGNIN_ENCRYPTION_KEY),
+    adminToken: e.LATCHKEY_ADMIN_TOKEN,
+    appDatabasesUrl: e.APP_DATABASES_URL ?? e.DATABASE_URL,
+    passwordCost: { ...OWASP_PASSWORD_COST, log2N: e.PASSWORD_HASH_LOG2N },
+    appCacheTtlMs: e.APP_CACHE_TTL_MS,
+    sessionTtlSec: 7 * 24 * 3600,
+    tokenTtlSec: 15 * 60,
+    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS, failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT },
+  };
+  return { env: e, config };
+}
+
+/** Defaults for code that builds a config by hand (tests, launch, bench). */
+export function defaultConfig(over: Partial<SigninConfig> & Pick<SigninConfig, 'publicUrl' | 'encryptionKey'>): SigninConfig {
+  return {
+    adminToken: undefined,
+    appDatabasesUrl: undefined,
+    passwordCost: OWASP_PASSWORD_COST,
+    appCacheTtlMs: 60_000,
+    sessionTtlSec: 7 * 24 * 3600,
+    tokenTtlSec: 15 * 60,
+    limits: DEFAULT_LIMITS,
+    ...over,
+  };
+}

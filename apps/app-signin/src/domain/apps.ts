@@ -1,0 +1,152 @@
+/**
+ * The runtime view of registered apps: per-app settings read from the
+ * registry (cached for `appCacheTtlMs`, which is why a fresh deploy can take
+ * up to that long to reach every instance), one small `pg` pool per app
+ * database, and each app's JWT key ring.
+ */
+import pg from 'pg';
+import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
+import { HttpError } from '@latchkey/errors';
+import { KeyRing, type StoredKey } from '@latchkey/jwt';
+import type { App, PrismaClient, SigningKey } from '../store/prisma.js';
+import type { SigninConfig } from '../config.js';
+import { deriveKey } from './crypto.js';
+
+export type AppState = 'registered' | 'provisioned' | 'live' | 'disabled';
+
+/** Everything a sign-in request needs about its app. */
+export interface AppContext {
+  id: string;
+  orgId: string;
+  slug: string;
+  /** The app's {signin_url}: also `iss` and `aud` of its JWTs. */
+  signinUrl: string;
+  state: AppState;
+  /** Roles that need a second factor (lower case), as applied by the last deploy. */
+  policy: string[];
+  origins: string[];
+  keyRing: KeyRing | null;
+  db: pg.Pool;
+  keys: { cookie: Buffer; totp: Buffer; backupCodes: Buffer; backupHmac: Buffer };
+  loadedAt: number;
+}
+
+export class AppRuntime {
+  private readonly cache = new Map<string, Promise<AppContext | null>>();
+  private readonly pools = new Map<string, { url: string; pool: pg.Pool }>();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly config: SigninConfig,
+  ) {}
+
+  signinUrl(slug: string): string {
+    return `${this.config.publicUrl}/a/${slug}`;
+  }
+
+  encryptDatabaseUrl(appId: string, url: string): string {
+    return encryptSecret(this.config.encryptionKey, url, `app-db:${appId}`);
+  }
+
+  databaseUrlOf(app: App): string {
+    return decryptSecret(this.config.encryptionKey, app.databaseUrl, `app-db:${app.id}`);
+  }
+
+  encryptPrivateKey(key: StoredKey): string {
+    return encryptSecret(this.config.encryptionKey, JSON.stringify(key.privateJwk), `signing-key:${key.kid}`);
+  }
+
+  storedKeys(rows: SigningKey[]): StoredKey[] {
+    return rows.map((k) => ({
+      kid: k.kid,
+      alg: k.alg as StoredKey['alg'],
+      privateJwk: JSON.parse(decryptSecret(this.config.encryptionKey, k.privateJwk, `signing-key:${k.kid}`)),
+      createdAt: Math.floor(k.createdAt.getTime() / 1000),
+      retiredAt: k.retiredAt ? Math.floor(k.retiredAt.getTime() / 1000) : null,
+    }));
+  }
+
+  /** The pool of an app's database (one per app, reused). Short transactions only (embedded PGlite). */
+  pool(appId: string, url: string): pg.Pool {
+    const found = this.pools.get(appId);
+    if (found && found.url === url) return found.pool;
+    if (found) void found.pool.end().catch(() => {});
+    const pool = new pg.Pool({ connectionString: url, max: 8, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+    pool.on('error', () => {});
+    this.pools.set(appId, { url, pool });
+    return pool;
+  }
+
+  /** The registry row, or 404 naming the command that registers it. */
+  async record(appId: string): Promise<App> {
+    const app = await this.prisma.app.findUnique({ where: { id: appId } });
+    if (!app) {
+      throw new HttpError(404, 'APP_NOT_FOUND', `App ${appId} has no sign-in database yet: run \`latchkey host db create ${appId}\` first.`);
+    }
+    return app;
+  }
+
+  /** Pool of a registered app's database. */
+  async poolOf(app: App): Promise<pg.Pool> {
+    return this.pool(app.id, this.databaseUrlOf(app));
+  }
+
+  private async load(slug: string): Promise<AppContext | null> {
+    const app = await this.prisma.app.findUnique({ where: { slug }, include: { keys: true } });
+    if (!app) return null;
+    const master = this.config.encryptionKey;
+    const stored = this.storedKeys(app.keys);
+    const keyRing = stored.some((k) => k.retiredAt === null) ? await KeyRing.load(stored, this.config.tokenTtlSec) : null;
+    return {
+      id: app.id,
+      orgId: app.orgId,
+      slug: app.slug,
+      signinUrl: this.signinUrl(app.slug),
+      state: app.state as AppState,
+      policy: app.appliedPolicy.map((r) => r.toLowerCase()),
+      origins: app.allowedOrigins,
+      keyRing,
+      db: this.pool(app.id, this.databaseUrlOf(app)),
+      keys: {
+        cookie: deriveKey(master, app.id, 'cookie'),
+        totp: deriveKey(master, app.id, 'totp-secret'),
+        backupCodes: deriveKey(master, app.id, 'backup-codes'),
+        backupHmac: deriveKey(master, app.id, 'backup-code-hmac'),
+      },
+      loadedAt: Date.now(),
+    };
+  }
+
+  /** The app served at `/a/<slug>`, from the cache while it is fresh. */
+  async bySlug(slug: string): Promise<AppContext | null> {
+    const cached = this.cache.get(slug);
+    if (cached) {
+      const ctx = await cached.catch(() => null);
+      if (ctx && Date.now() - ctx.loadedAt < this.config.appCacheTtlMs) return ctx;
+      if (!ctx && cached === this.cache.get(slug)) this.cache.delete(slug);
+    }
+    const loading = this.load(slug);
+    this.cache.set(slug, loading);
+    try {
+      const ctx = await loading;
+      // Unknown addresses are not cached: nothing to keep, and it keeps the map bounded.
+      if (!ctx) this.cache.delete(slug);
+      return ctx;
+    } catch (err) {
+      this.cache.delete(slug);
+      throw err;
+    }
+  }
+
+  /** Drops this instance's cached view of an app (after an operator command). */
+  invalidate(slug: string): void {
+    this.cache.delete(slug);
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    this.cache.clear();
+    await Promise.all(pools.map((p) => p.pool.end().catch(() => {})));
+  }
+}

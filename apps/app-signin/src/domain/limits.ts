@@ -1,0 +1,121 @@
+/**
+ * Brute-force limits (OWASP ASVS 6.1.1/6.3.1) on rate-limiter-flexible:
+ * Redis when configured (shared by every instance), in-process otherwise.
+ * A refusal is 429 with `Retry-After` and `X-Retry-After` (seconds), in
+ * better-auth's body shape.
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { HttpError } from '@latchkey/errors';
+
+export interface LimitConfig {
+  /** Sign-in and sign-up attempts per client address and app, per minute. */
+  signInPerAddressPerMinute: number;
+  /** Failed passwords per account before it is locked for `accountLockSeconds`. */
+  failedSignInsPerAccount: number;
+  accountLockSeconds: number;
+  /** Failed second-factor codes per user before verification is locked for `accountLockSeconds`. */
+  failedCodesPerUser: number;
+  /** Two-factor requests per client address and app, per minute. */
+  twoFactorPerAddressPerMinute: number;
+}
+
+export const DEFAULT_LIMITS: LimitConfig = {
+  signInPerAddressPerMinute: 30,
+  failedSignInsPerAccount: 10,
+  accountLockSeconds: 900,
+  failedCodesPerUser: 5,
+  twoFactorPerAddressPerMinute: 30,
+};
+
+export function tooManyRequests(msBeforeNext: number): HttpError {
+  const seconds = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
+  return new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please try again later.', {
+    headers: { 'Retry-After': seconds, 'X-Retry-After': seconds },
+  });
+}
+
+export class Limits {
+  private readonly address: RateLimiterAbstract;
+  private readonly account: RateLimiterAbstract;
+  private readonly codes: RateLimiterAbstract;
+  private readonly twoFactorAddress: RateLimiterAbstract;
+  /** Two-factor challenges already used (single use), kept for their life. */
+  private readonly usedChallenges: RateLimiterAbstract;
+
+  constructor(cfg: LimitConfig, redis?: Redis, prefix = 'latchkey:signin') {
+    const make = (keyPrefix: string, points: number, duration: number) =>
+      redis
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `{${prefix}}:${keyPrefix}`, points, duration, useRedisPackage: false })
+        : new RateLimiterMemory({ keyPrefix, points, duration });
+    this.address = make('addr', cfg.signInPerAddressPerMinute, 60);
+    this.account = make('acct', cfg.failedSignInsPerAccount, cfg.accountLockSeconds);
+    this.codes = make('code', cfg.failedCodesPerUser, cfg.accountLockSeconds);
+    this.twoFactorAddress = make('2fa-addr', cfg.twoFactorPerAddressPerMinute, 60);
+    this.usedChallenges = make('2fa-used', 1, 15 * 60);
+  }
+
+  private static async take(limiter: RateLimiterAbstract, key: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  private static async check(limiter: RateLimiterAbstract, key: string): Promise<void> {
+    const res = await limiter.get(key);
+    if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext);
+  }
+
+  /** Every sign-in or sign-up attempt from one address. */
+  signInAttempt(appId: string, ip: string): Promise<void> {
+    return Limits.take(this.address, `${appId}:${ip}`);
+  }
+
+  /** Refuses when the account is locked by earlier failures. */
+  accountAllowed(appId: string, email: string): Promise<void> {
+    return Limits.check(this.account, `${appId}:${email}`);
+  }
+
+  async accountFailed(appId: string, email: string): Promise<void> {
+    await this.account.consume(`${appId}:${email}`).catch(() => {});
+  }
+
+  async accountSucceeded(appId: string, email: string): Promise<void> {
+    await this.account.delete(`${appId}:${email}`).catch(() => {});
+  }
+
+  twoFactorAttempt(appId: string, ip: string): Promise<void> {
+    return Limits.take(this.twoFactorAddress, `${appId}:${ip}`);
+  }
+
+  codesAllowed(appId: string, userId: string): Promise<void> {
+    return Limits.check(this.codes, `${appId}:${userId}`);
+  }
+
+  async codeFailed(appId: string, userId: string): Promise<void> {
+    await this.codes.consume(`${appId}:${userId}`).catch(() => {});
+  }
+
+  async codeSucceeded(appId: string, userId: string): Promise<void> {
+    await this.codes.delete(`${appId}:${userId}`).catch(() => {});
+  }
+
+  /** Marks a two-factor challenge used; false when it already was. */
+  async useChallenge(appId: string, challengeId: string): Promise<boolean> {
+    try {
+      await this.usedChallenges.consume(`${appId}:${challengeId}`);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  }
+
+  async challengeUsed(appId: string, challengeId: string): Promise<boolean> {
+    const res = await this.usedChallenges.get(`${appId}:${challengeId}`);
+    return Boolean(res && res.consumedPoints >= 1);
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * The operator side (`latchkey host db …`, through `/admin/*`): registering an
+ * app and its database, provision, deploy, role policy, reset-user, disable,
+ * the app's own migrations and doctor. Every step is safe to repeat.
+ */
+import os from 'node:os';
+import { databaseName, databaseUrl as urlOnServer, ensureDatabase } from '@latchkey/db';
+import { HttpError } from '@latchkey/errors';
+import { generateStoredKey } from '@latchkey/jwt';
+import type { App, PrismaClient } from '../store/prisma.js';
+import type { SigninConfig } from '../config.js';
+import type { AppRuntime, AppState } from './apps.js';
+import {
+  applyAppMigrations,
+  dataAccessDeployed,
+  deployDataAccess,
+  installedAuthVersion,
+  LATEST_AUTH_SCHEMA_VERSION,
+  provisionAuthSchema,
+  type AppMigration,
+} from './app-schema.js';
+import { randomBase32 } from './crypto.js';
+import { findUserByEmail } from './users.js';
+
+const APP_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const ORG_ID = /^[a-z0-9][a-z0-9]{0,31}$/;
+const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export function checkAppId(appId: string): void {
+  if (!APP_ID.test(appId)) throw new HttpError(400, 'INVALID_APP_ID', `"${appId}" is not a valid app id (lowercase letters, digits and -, at most 40).`);
+}
+
+export class Operator {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly apps: AppRuntime,
+    private readonly config: SigninConfig,
+  ) {}
+
+  private summary(app: App) {
+    return {
+      appId: app.id,
+      org: app.orgId,
+      state: app.state as AppState,
+      signinUrl: this.apps.signinUrl(app.slug),
+      database: databaseName(this.apps.databaseUrlOf(app)),
+    };
+  }
+
+  private async audit(appId: string, actor: string, action: string, subject: string | null, details: Record<string, unknown>) {
+    await this.prisma.auditEntry.create({ data: { appId, actor: actor || os.userInfo().username, action, subject, details: details as object } });
+  }
+
+  /** `db create`: registers the app and creates its database (or attaches `databaseUrl`). */
+  async createDatabase(appId: string, opts: { org?: string; databaseUrl?: string }) {
+    checkAppId(appId);
+    const org = opts.org ?? 'default';
+    if (!ORG_ID.test(org)) throw new HttpError(400, 'INVALID_ORG', `"${org}" is not a valid organisation id (lowercase letters and digits, at most 32).`);
+    const existing = await this.prisma.app.findUnique({ where: { id: appId } });
+    if (existing) {
+      if (existing.orgId !== org && opts.org) throw new HttpError(409, 'APP_EXISTS', `App ${appId} already belongs to organisation ${existing.orgId}.`);
+      return { ...this.summary(existing), created: false };
+    }
+    let url = opts.databaseUrl;
+    let created = false;
+    if (url) {
+      if (!/^postgres(ql)?:\/\//.test(url)) throw new HttpError(400, 'INVALID_DATABASE_URL', 'The database URL must be a postgresql:// URL.');
+    } else {
+      if (!this.config.appDatabasesUrl) {
+        throw new HttpError(400, 'NO_DATABASE_SERVER', 'No PostgreSQL server is configured for app databases: set APP_DATABASES_URL on app-signin, or attach an existing database with --database-url.');
+      }
+      url = urlOnServer(this.config.appDatabasesUrl, `app_${appId.replace(/-/g, '_')}`);
+      created = await ensureDatabase(url);
+    }
+    const pool = this.apps.pool(appId, url);
+    try {
+      await pool.query('SELECT 1');
+    } catch (err) {
+      throw new HttpError(502, 'DATABASE_UNREACHABLE', `The app database does not answer: ${(err as Error).message}`);
+    }
+    const app = await this.prisma.app.create({
+      data: {
+        id: appId,
+        orgId: org,
+        slug: `${org}-${randomBase32(22)}`,
+        databaseUrl: this.apps.encryptDatabaseUrl(appId, url),
+        databaseCreated: created || !opts.databaseUrl,
+      },
+    });
+    return { ...this.summary(app), created };
+  }
+
+  async connection(appId: string) {
+    const app = await this.apps.record(appId);
+    return { appId, connectionString: this.apps.databaseUrlOf(app) };
+  }
+
+  /** `db auth provision`: installs or upgrades `latchkey_auth` (additive). */
+  async provision(appId: string) {
+    const app = await this.apps.record(appId);
+    const pool = await this.apps.poolOf(app);
+    const applied = await provisionAuthSchema(pool);
+    const version = await installedAuthVersion(pool);
+    const state: AppState = app.state === 'registered' ? 'provisioned' : (app.state as AppState);
+    const updated = await this.prisma.app.update({ where: { id: appId }, data: { state, schemaVersion: version } });
+    this.apps.invalidate(app.slug);
+    return { ...this.summary(updated), schemaVersion: version, applied };
+  }
+
+  /** `db auth deploy`: roles and grants, signing key, saved policy applied, live. */
+  async deploy(appId: string, opts: { origins?: string[] }) {
+    const app = await this.apps.record(appId);
+    if (app.state === 'registered') {
+      throw new HttpError(409, 'PROVISION_FIRST', `The sign-in tables of ${appId} are not installed: run \`latchkey host db auth provision ${appId}\` first.`);
+    }
+    const pool = await this.apps.poolOf(app);
+    const version = await installedAuthVersion(pool);
+    if (version < LATEST_AUTH_SCHEMA_VERSION) {
+      throw new HttpError(409, 'SCHEMA_OUT_OF_DATE', `The sign-in schema of ${appId} is at version ${version}, ${LATEST_AUTH_SCHEMA_VERSION} is current: re-run \`latchkey host db auth provision ${appId}\`.`);
+    }
+    const origins = opts.origins?.map((o) => {
+      let u: URL;
+      try {
+        u = new URL(o);
+      } catch {
+        throw new HttpError(400, 'INVALID_ORIGIN', `"${o}" is not an origin such as https://app.example.com.`);
+      }
+      if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/+$/, '')) {
+        throw new HttpError(400, 'INVALID_ORIGIN', `"${o}" is not an origin such as https://app.example.com.`);
+      }
+      return u.origin;
+    });
+    await deployDataAccess(pool);
+    const keys = await this.prisma.signingKey.findMany({ where: { appId, retiredAt: null } });
+    let kid = keys[0]?.kid;
+    if (!kid) {
+      const key = await generateStoredKey('EdDSA');
+      await this.prisma.signingKey.create({
+        data: { kid: key.kid, appId, alg: key.alg, privateJwk: this.apps.encryptPrivateKey(key), createdAt: new Date(key.createdAt * 1000) },
+      });
+      kid = key.kid;
+    }
+    const now = new Date();
+    const updated = await this.prisma.app.update({
+      where: { id: appId },
+      data: {
+        state: 'live',
+        schemaVersion: version,
+        appliedPolicy: app.savedPolicy,
+        policyAppliedAt: app.policySavedAt ? now : app.policyAppliedAt,
+        deployedAt: now,
+        disabledAt: null,
+        ...(origins ? { allowedOrigins: origins } : {}),
+      },
+    });
+    this.apps.invalidate(app.slug);
+    const summary = this.summary(updated);
+    return {
+      ...summary,
+      jwksUrl: `${summary.signinUrl}/api/auth/jwks`,
+      kid,
+      policy: updated.appliedPolicy,
+      origins: updated.allowedOrigins,
+    };
+  }
+
+  /** `db auth policy --require`: saved only; deploy applies it. */
+  async savePolicy(appId: string, roles: string[]) {
+    const app = await this.apps.record(appId);
+    const clean: string[] = [];
+    for (const raw of roles) {
+      const r = raw.trim();
+      if (!r) continue;
+      if (!ROLE.test(r)) throw new HttpError(400, 'INVALID_ROLE', `"${r}" is not a valid role name (letters, digits, _ . : -).`);
+      if (!clean.some((c) => c.toLowerCase() === r.toLowerCase())) clean.push(r);
+    }
+    const updated = await this.prisma.app.update({ where: { id: app.id }, data: { savedPolicy: clean, policySavedAt: new Date() } });
+    return { appId, saved: updated.savedPolicy, applied: updated.appliedPolicy, pendingDeploy: true };
+  }
+
+  /** `db auth reset-user`: second factor cleared, all the user's sessions ended, actor recorded. */
+  async resetUser(appId: string, email: string, actor: string) {
+    const app = await this.apps.record(appId);
+    if (app.state === 'registered') throw new HttpError(409, 'PROVISION_FIRST', `Sign-in is not installed for ${appId}.`);
+    const pool = await this.apps.poolOf(app);
+    const user = await findUserByEmail(pool, email);
+    if (!user) throw new HttpError(404, 'USER_NOT_FOUND', `No user with email ${email} in app ${appId}.`);
+    const r = await pool.query(
+      `WITH t AS (DELETE FROM latchkey_auth.two_factor WHERE user_id = $1 RETURNING 1),
+            s AS (DELETE FROM latchkey_auth.session WHERE user_id = $1 RETURNING 1),
+            u AS (UPDATE latchkey_auth."user" SET two_factor_enabled = false, updated_at = now() WHERE id = $1 RETURNING 1)
+       SELECT (SELECT count(*) FROM s)::int AS sessions, (SELECT count(*) FROM t)::int AS factors`,
+      [user.id],
+    );
+    const sessionsEnded = Number(r.rows[0]?.sessions ?? 0);
+    const hadSecondFactor = Number(r.rows[0]?.factors ?? 0) > 0;
+    await this.audit(appId, actor, 'reset-user', user.id, { email: user.email, sessionsEnded, hadSecondFactor });
+    return { appId, userId: user.id, email: user.email, sessionsEnded, hadSecondFactor, actor };
+  }
+
+  /** `db auth disable --confirm`: off, accounts kept, every session ended. */
+  async disable(appId: string, confirm: boolean, actor: string) {
+    if (!confirm) throw new HttpError(400, 'CONFIRM_REQUIRED', 'Disabling signs every user out: pass --confirm to do it.');
+    const app = await this.apps.record(appId);
+    let sessionsEnded = 0;
+    if (app.state !== 'registered') {
+      const pool = await this.apps.poolOf(app);
+      const r = await pool.query('DELETE FROM latchkey_auth.session');
+      sessionsEnded = r.rowCount ?? 0;
+    }
+    const updated = await this.prisma.app.update({ where: { id: appId }, data: { state: 'disabled', disabledAt: new Date() } });
+    this.apps.invalidate(app.slug);
+    await this.audit(appId, actor, 'disable', null, { sessionsEnded, previousState: app.state });
+    return { ...this.summary(updated), sessionsEnded };
+  }
+
+  /** `db migrate`: the app's own migrations, in name order, recorded. */
+  async migrate(appId: string, migrations: AppMigration[]) {
+    const app = await this.apps.record(appId);
+    const pool = await this.apps.poolOf(app);
+    const result = await applyAppMigrations(pool, migrations, { deployed: app.deployedAt !== null, appId });
+    return { appId, ...result };
+  }
+
+  async auditLog(appId: string) {
+    await this.apps.record(appId);
+    const rows = await this.prisma.auditEntry.findMany({ where: { appId }, orderBy: { id: 'asc' } });
+    return rows.map((r) => ({ actor: r.actor, action: r.action, subject: r.subject, details: r.details, at: r.createdAt.toISOString() }));
+  }
+
+  /** `doctor`: live or not, the address, schema current or not, and what to do. */
+  async doctor(appId: string) {
+    const app = await this.apps.record(appId);
+    const summary = this.summary(app);
+    const advice: string[] = [];
+    let reachable = true;
+    let installed = 0;
+    let dataAccess = false;
+    try {
+      const pool = await this.apps.poolOf(app);
+      installed = await installedAuthVersion(pool);
+      dataAccess = await dataAccessDeployed(pool);
+    } catch {
+      reachable = false;
+    }
+    const current = installed >= LATEST_AUTH_SCHEMA_VERSION;
+    const live = app.state === 'live';
+    if (!reachable) advice.push(`The app database does not answer: check it, then re-run \`latchkey doctor ${appId}\`.`);
+    else if (installed === 0) advice.push(`Install the sign-in tables: \`latchkey host db auth provision ${appId}\`.`);
+    else if (!current) advice.push(`The sign-in schema is out of date (version ${installed}, current ${LATEST_AUTH_SCHEMA_VERSION}): re-run \`latchkey host db auth provision ${appId}\`.`);
+    if (reachable && installed > 0 && app.state === 'provisioned') advice.push(`Turn sign-in on: \`latchkey host db auth deploy ${appId}\`.`);
+    if (app.state === 'disabled') advice.push(`Sign-in is disabled (accounts kept): \`latchkey host db auth deploy ${appId}\` turns it on again.`);
+    if (live && reachable && !dataAccess) advice.push(`The database roles are missing: re-run \`latchkey host db auth deploy ${appId}\`.`);
+    const policyPending = app.policySavedAt !== null && (app.policyAppliedAt === null || app.policySavedAt > app.policyAppliedAt);
+    if (policyPending) advice.push(`A saved role policy (${app.savedPolicy.join(', ') || 'none'}) is not applied yet: run \`latchkey host db auth deploy ${appId}\`.`);
+    return {
+      ...summary,
+      live,
+      database: { name: summary.database, reachable },
+      schema: { installed, expected: LATEST_AUTH_SCHEMA_VERSION, current: reachable && current },
+      dataAccess,
+      policy: { saved: app.savedPolicy, applied: app.appliedPolicy, pendingDeploy: policyPending },
+      origins: app.allowedOrigins,
+      ok: advice.length === 0,
+      advice,
+    };
+  }
+}

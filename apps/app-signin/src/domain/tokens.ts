@@ -1,0 +1,37 @@
+/**
+ * The JWT an app's database trusts (DESIGN.md, B JWT): EdDSA, `iss` = `aud` =
+ * the app's {signin_url}, 15 minutes, claims `sub`, `email`, `role`
+ * (`authenticated`, or `anonymous` + `mfa_required: true` when the applied
+ * role policy requires a second factor the user has not enrolled) and
+ * `app_role` (the user's `role` column).
+ */
+import { HttpError } from '@latchkey/errors';
+import type { AppContext } from './apps.js';
+import type { UserRow } from './users.js';
+
+/** Whether the applied policy requires a second factor of this user that is missing. */
+export function mfaMissing(policy: string[], user: Pick<UserRow, 'role' | 'two_factor_enabled'>): boolean {
+  if (!user.role || user.two_factor_enabled) return false;
+  return policy.includes(user.role.toLowerCase());
+}
+
+export function tokenClaims(app: AppContext, user: UserRow): Record<string, unknown> {
+  const missing = mfaMissing(app.policy, user);
+  return {
+    email: user.email,
+    role: missing ? 'anonymous' : 'authenticated',
+    ...(missing ? { mfa_required: true } : {}),
+    app_role: user.role,
+  };
+}
+
+export async function issueToken(app: AppContext, user: UserRow, opts: { nowMs: number; ttlSec: number }): Promise<string> {
+  if (!app.keyRing) throw new HttpError(503, 'SIGNING_KEY_MISSING', 'Sign-in has no signing key yet: the operator must run deploy.');
+  return app.keyRing.sign(tokenClaims(app, user), {
+    issuer: app.signinUrl,
+    audience: app.signinUrl,
+    subject: user.id,
+    expiresIn: opts.ttlSec,
+    now: Math.floor(opts.nowMs / 1000),
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The admin API that `latchkey host db …` and `latchkey doctor` call
+ * (guarded by `adminAuth(LATCHKEY_ADMIN_TOKEN)`, never routed by the edge).
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Operator } from '../domain/operator.js';
+import { parseBody } from './validation.js';
+
+const actor = z.string().min(1).max(128).optional();
+
+export function adminRouter(op: Operator): Router {
+  const r = Router();
+  const id = (p: unknown) => String(p);
+
+  r.post('/apps/:appId/database', async (req, res) => {
+    const b = parseBody(z.object({ org: z.string().max(64).optional(), databaseUrl: z.string().max(2048).optional() }), req.body);
+    const out = await op.createDatabase(id(req.params.appId), b);
+    res.status(out.created ? 201 : 200).json(out);
+  });
+  r.get('/apps/:appId/database', async (req, res) => {
+    res.json(await op.connection(id(req.params.appId)));
+  });
+  r.post('/apps/:appId/auth/provision', async (req, res) => {
+    res.json(await op.provision(id(req.params.appId)));
+  });
+  r.post('/apps/:appId/auth/deploy', async (req, res) => {
+    const b = parseBody(z.object({ origins: z.array(z.string().max(512)).max(50).optional() }), req.body);
+    res.json(await op.deploy(id(req.params.appId), b));
+  });
+  r.put('/apps/:appId/auth/policy', async (req, res) => {
+    const b = parseBody(z.object({ require: z.array(z.string().max(128)).max(100) }), req.body);
+    res.json(await op.savePolicy(id(req.params.appId), b.require));
+  });
+  r.post('/apps/:appId/auth/reset-user', async (req, res) => {
+    const b = parseBody(z.object({ email: z.string().min(3).max(320), actor }), req.body);
+    res.json(await op.resetUser(id(req.params.appId), b.email, b.actor ?? ''));
+  });
+  r.post('/apps/:appId/auth/disable', async (req, res) => {
+    const b = parseBody(z.object({ confirm: z.boolean().optional(), actor }), req.body);
+    res.json(await op.disable(id(req.params.appId), b.confirm === true, b.actor ?? ''));
+  });
+  r.post('/apps/:appId/migrations', async (req, res) => {
+    const b = parseBody(z.object({ migrations: z.array(z.object({ name: z.string().max(200), sql: z.string().max(2_000_000) })).max(1000) }), req.body);
+    res.json(await op.migrate(id(req.params.appId), b.migrations));
+  });
+  r.get('/apps/:appId/audit', async (req, res) => {
+    res.json({ entries: await op.auditLog(id(req.params.appId)) });
+  });
+  r.get('/apps/:appId/doctor', async (req, res) => {
+    res.json(await op.doctor(id(req.params.appId)));
+  });
+  return r;
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { HttpError } from '@latchkey/errors';
+import { openPayload, sealPayload, verifyPassword } from '../domain/crypto.js';
+import { findTwoFactor } from '../domain/two-factor.js';
+import { findUserWithPassword, publicUser } from '../domain/users.js';
+import { clearCookie, setCookie } from '../http/cookies.js';
+import { clientIp, stateOf, type Services } from '../http/context.js';
+import { issueSession } from '../http/session.js';
+import { checkEmail, parseBody } from './validation.js';
+
+const body = z.object({
+  email: z.string().max(1024),
+  password: z.string().max(4096),
+  callbackURL: z.string().max(2048).optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+/** Life of the pending two-factor sign-in (better-auth: 10 minutes). */
+export const TWO_FACTOR_COOKIE_SEC = 600;
+export const TRUST_DEVICE_SEC = 30 * 24 * 3600;
+
+const invalid = () => new HttpError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password');
+
+/**
+ * POST /sign-in/email `{email, password, rememberMe?}` → `{redirect: false, token, user}`,
+ * or, with two-factor on, `{twoFactorRedirect: true, twoFactorMethods: ["totp"]}`
+ * and NO session: only the signed two-factor cookie that verify-totp needs.
+ * Unknown email and wrong password look the same, in body and in time.
+ */
+export function register(router: Router, svc: Services): void {
+  router.post('/sign-in/email', async (req, res) => {
+    const state = stateOf(req);
+    const { app } = state;
+    await svc.limits.signInAttempt(app.id, clientIp(req));
+    const input = parseBody(body, req.body);
+    const email = checkEmail(input.email);
+    await svc.limits.accountAllowed(app.id, email);
+    const found = await findUserWithPassword(app.db, email);
+    const ok = found?.password
+      ? await verifyPassword(input.password, found.password)
+      : (await verifyPassword(input.password, await svc.dummyHash()), false);
+    if (!found || !ok) {
+      await svc.limits.accountFailed(app.id, email);
+      throw invalid();
+    }
+    await svc.limits.accountSucceeded(app.id, email);
+    const { user } = found;
+    if (user.two_factor_enabled) {
+      const row = await findTwoFactor(app.db, user.id);
+      const trust = openPayload<{ u: string; t: string }>(app.keys.cookie, state.cookies[state.names.trustDevice], svc.now());
+      const trusted = Boolean(row?.verified && trust && trust.u === user.id && trust.t === row.id);
+      if (!trusted) {
+        if (state.cookies[state.names.trustDevice]) clearCookie(res, state.scope, state.names.trustDevice);
+        clearCookie(res, state.scope, state.names.session);
+        const challenge = sealPayload(app.keys.cookie, {
+          c: randomUUID(),
+          u: user.id,
+          r: input.rememberMe !== false,
+          e: svc.now() + TWO_FACTOR_COOKIE_SEC * 1000,
+        });
+        setCookie(res, state.scope, state.names.twoFactor, challenge, TWO_FACTOR_COOKIE_SEC);
+        res.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+        return;
+      }
+    }
+    const { token } = await issueSession(req, res, svc, user, { rememberMe: input.rememberMe });
+    res.json({ redirect: false, token, url: input.callbackURL, user: publicUser(user) });
+  });
+}

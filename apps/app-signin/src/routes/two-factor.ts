@@ -1,0 +1,137 @@
+/**
+ * Two-factor routes, better-auth's names and bodies:
+ * POST /two-factor/enable `{password, issuer?}` → `{method, totpURI, secret, qrCode, backupCodes}`
+ * POST /two-factor/verify-totp `{code, trustDevice?}` → `{token, user}`
+ * POST /two-factor/verify-backup-code `{code, trustDevice?}` → `{token, user}`
+ * POST /two-factor/generate-backup-codes `{password}` → `{status: true, backupCodes}`
+ * POST /two-factor/disable `{password}` → `{status: true}`
+ */
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import { HttpError } from '@latchkey/errors';
+import { openPayload, sealPayload, verifyPassword } from '../domain/crypto.js';
+import {
+  confirmEnrolment,
+  findTwoFactor,
+  regenerateBackupCodes,
+  removeTwoFactor,
+  startEnrolment,
+  useBackupCode,
+  verifyTotp,
+  type TwoFactorRow,
+} from '../domain/two-factor.js';
+import { findUserById, passwordOf, publicUser, type UserRow } from '../domain/users.js';
+import { clearCookie, setCookie } from '../http/cookies.js';
+import { clientIp, currentSession, requireSession, stateOf, type Services } from '../http/context.js';
+import { issueSession } from '../http/session.js';
+import { TRUST_DEVICE_SEC } from './sign-in.js';
+import { parseBody } from './validation.js';
+
+const passwordBody = z.object({ password: z.string().max(4096) });
+const enableBody = z.object({ password: z.string().max(4096), issuer: z.string().min(1).max(128).optional(), method: z.literal('totp').optional() });
+const codeBody = z.object({ code: z.string().max(64), trustDevice: z.boolean().optional(), disableSession: z.boolean().optional() });
+
+const invalidCookie = () => new HttpError(401, 'INVALID_TWO_FACTOR_COOKIE', 'Invalid two factor cookie');
+
+async function checkPassword(req: Request, svc: Services, user: UserRow, password: string): Promise<void> {
+  const { app } = stateOf(req);
+  await svc.limits.accountAllowed(app.id, user.email.toLowerCase());
+  const hash = await passwordOf(app.db, user.id);
+  if (!hash || !(await verifyPassword(password, hash))) {
+    await svc.limits.accountFailed(app.id, user.email.toLowerCase());
+    throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+  }
+}
+
+function trustThisDevice(req: Request, res: Response, svc: Services, userId: string, row: TwoFactorRow): void {
+  const state = stateOf(req);
+  const value = sealPayload(state.app.keys.cookie, { u: userId, t: row.id, e: svc.now() + TRUST_DEVICE_SEC * 1000 });
+  setCookie(res, state.scope, state.names.trustDevice, value, TRUST_DEVICE_SEC);
+}
+
+/** verify-totp and verify-backup-code: enrolment confirmation (with a session) or the second step of sign-in (with the two-factor cookie). */
+function secondFactor(svc: Services, kind: 'totp' | 'backup') {
+  return async (req: Request, res: Response) => {
+    const state = stateOf(req);
+    const { app } = state;
+    await svc.limits.twoFactorAttempt(app.id, clientIp(req));
+    const input = parseBody(codeBody, req.body);
+    const wrong = () =>
+      kind === 'totp' ? new HttpError(401, 'INVALID_CODE', 'Invalid code') : new HttpError(401, 'INVALID_BACKUP_CODE', 'Invalid backup code');
+    const check = async (row: TwoFactorRow, userId: string) => {
+      await svc.limits.codesAllowed(app.id, userId);
+      const ok = kind === 'totp' ? await verifyTotp(app, row, input.code.trim(), svc.now()) : await useBackupCode(app, userId, input.code);
+      if (!ok) {
+        await svc.limits.codeFailed(app.id, userId);
+        throw wrong();
+      }
+      await svc.limits.codeSucceeded(app.id, userId);
+    };
+
+    const session = await currentSession(req, svc);
+    if (session) {
+      const row = await findTwoFactor(app.db, session.user.id);
+      if (!row) throw new HttpError(400, 'TOTP_NOT_ENABLED', 'TOTP not enabled');
+      if (kind === 'backup' && !row.verified) throw new HttpError(400, 'BACKUP_CODES_NOT_ENABLED', "Backup codes aren't enabled");
+      await check(row, session.user.id);
+      let user = session.user;
+      if (!row.verified) {
+        await confirmEnrolment(app.db, row);
+        user = { ...user, two_factor_enabled: true };
+      }
+      res.json({ token: session.token, user: publicUser(user) });
+      return;
+    }
+
+    const pending = openPayload<{ c: string; u: string; r: boolean }>(app.keys.cookie, state.cookies[state.names.twoFactor], svc.now());
+    if (!pending || (await svc.limits.challengeUsed(app.id, pending.c))) throw invalidCookie();
+    const user = await findUserById(app.db, pending.u);
+    const row = user ? await findTwoFactor(app.db, user.id) : null;
+    // A reset or disable in between ends the pending sign-in.
+    if (!user || !row || !row.verified || !user.two_factor_enabled) throw invalidCookie();
+    await check(row, user.id);
+    if (!(await svc.limits.useChallenge(app.id, pending.c))) throw invalidCookie();
+    const { token } = await issueSession(req, res, svc, user, { rememberMe: pending.r });
+    clearCookie(res, state.scope, state.names.twoFactor);
+    if (input.trustDevice) trustThisDevice(req, res, svc, user.id, row);
+    res.json({ token, user: publicUser(user) });
+  };
+}
+
+export function register(router: Router, svc: Services): void {
+  router.post('/two-factor/enable', async (req, res) => {
+    const { app } = stateOf(req);
+    const s = await requireSession(req, svc);
+    const input = parseBody(enableBody, req.body);
+    await checkPassword(req, svc, s.user, input.password);
+    const existing = await findTwoFactor(app.db, s.user.id);
+    if (existing?.verified) throw new HttpError(400, 'TOTP_ALREADY_ENABLED', 'TOTP is already enabled');
+    const enrolment = await startEnrolment(app, s.user, input.issuer ?? app.id);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ method: 'totp', ...enrolment });
+  });
+
+  router.post('/two-factor/verify-totp', secondFactor(svc, 'totp'));
+  router.post('/two-factor/verify-backup-code', secondFactor(svc, 'backup'));
+
+  router.post('/two-factor/generate-backup-codes', async (req, res) => {
+    const { app } = stateOf(req);
+    const s = await requireSession(req, svc);
+    const input = parseBody(passwordBody, req.body);
+    await checkPassword(req, svc, s.user, input.password);
+    if (!s.user.two_factor_enabled) throw new HttpError(400, 'TWO_FACTOR_NOT_ENABLED', "Two factor isn't enabled");
+    const backupCodes = await regenerateBackupCodes(app, s.user.id);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: true, backupCodes });
+  });
+
+  router.post('/two-factor/disable', async (req, res) => {
+    const state = stateOf(req);
+    const s = await requireSession(req, svc);
+    const input = parseBody(passwordBody, req.body);
+    await checkPassword(req, svc, s.user, input.password);
+    await removeTwoFactor(state.app.db, s.user.id);
+    if (state.cookies[state.names.trustDevice]) clearCookie(res, state.scope, state.names.trustDevice);
+    res.json({ status: true });
+  });
+}
