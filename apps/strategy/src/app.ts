@@ -1,0 +1,90 @@
+/**
+ * The strategy service (SPEC.md area C): POST /v1/coordinate and
+ * POST /v1/framework, plus the operator API under /admin.
+ */
+import type { Express } from 'express';
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import { CreditLedger } from '@latchkey/credits';
+import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
+import { createBearerValidator, type BearerValidator } from './auth/bearer.js';
+import { loadLibrary, type Library } from './domain/library.js';
+import type { ProseWriter } from './domain/prose.js';
+import { FrameworkSelector } from './domain/selector.js';
+import { formatStrategyError } from './errors.js';
+import { RateLimiter, type RateLimiterOptions } from './limits/rate-limiter.js';
+import { adminRouter } from './routes/admin.js';
+import { strategicRouter } from './routes/strategic.js';
+import { ApiKeyStore } from './store/api-keys.js';
+import type { PrismaClient } from './store/prisma.js';
+import { RequestLogStore } from './store/request-log.js';
+import { SessionStore } from './store/sessions.js';
+
+export interface AppDeps {
+  prisma: PrismaClient;
+  /** pg pool on the same database, for the credit ledger's single-statement debits. */
+  pool: pg.Pool;
+  redis?: Redis | undefined;
+  logger: Logger;
+  /** auth-central base URL; Bearer tokens are refused without it (unless `bearer` is given). */
+  authUrl?: string | undefined;
+  /** Overrides the validator built from authUrl (tests). */
+  bearer?: BearerValidator | undefined;
+  /** Cache time of validation results, ms. */
+  authCacheTtlMs?: number;
+  adminToken?: string | undefined;
+  library?: Library;
+  limits?: RateLimiterOptions['limits'];
+  /** Redis key prefix (tests). */
+  redisPrefix?: string;
+  now?: () => number;
+  keyCacheTtlMs?: number;
+  prose?: ProseWriter | undefined;
+  faultInjector?: (endpoint: string) => void;
+}
+
+export interface StrategyApp {
+  app: Express;
+  library: Library;
+  selector: FrameworkSelector;
+  ledger: CreditLedger;
+  keys: ApiKeyStore;
+  limiter: RateLimiter;
+}
+
+export function createApp(deps: AppDeps): StrategyApp {
+  const library = deps.library ?? loadLibrary();
+  const selector = new FrameworkSelector(library);
+  const now = deps.now ?? Date.now;
+  const ledger = new CreditLedger(deps.pool);
+  const keys = new ApiKeyStore(deps.prisma, { cacheTtlMs: deps.keyCacheTtlMs ?? 10_000, now });
+  const limiter = new RateLimiter({ redis: deps.redis, prefix: deps.redisPrefix ?? '', now, ...(deps.limits ? { limits: deps.limits } : {}) });
+  const bearer = deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? 30_000, now }) : undefined);
+
+  const app = createServiceApp({
+    logger: deps.logger,
+    readiness: {
+      database: () => deps.pool.query('SELECT 1'),
+      ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
+    },
+  });
+  app.use(
+    strategicRouter({
+      library,
+      selector,
+      ledger,
+      keys,
+      sessions: new SessionStore(deps.prisma),
+      requestLog: new RequestLogStore(deps.prisma),
+      limiter,
+      bearer,
+      prose: deps.prose,
+      logger: deps.logger,
+      now,
+      faultInjector: deps.faultInjector,
+    }),
+  );
+  app.use(adminRouter({ adminToken: deps.adminToken, keys, ledger }));
+  finishServiceApp(app, formatStrategyError);
+  return { app, library, selector, ledger, keys, limiter };
+}

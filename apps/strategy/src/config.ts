@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { baseConfigSchema, port } from '@latchkey/service-kit';
+
+const tierLimits = z.object({ minute: z.number().int().positive(), hour: z.number().int().positive(), day: z.number().int().positive(), concurrent: z.number().int().positive() }).partial();
+
+/** Environment of the strategy service. */
+export const strategyConfigSchema = baseConfigSchema.extend({
+  PORT: port(4103),
+  /** auth-central base URL ({auth_url}); without it Bearer tokens are refused. */
+  AUTH_URL: z.string().url().optional(),
+  /** Cache time of Bearer validation results, ms. */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  LATCHKEY_ADMIN_TOKEN: z.string().min(16).optional(),
+  /** JSON overrides of the per-tier limits, e.g. {"free":{"minute":10}}. */
+  STRATEGY_RATE_LIMITS: z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return z.record(z.enum(['free', 'pro', 'enterprise']), tierLimits).parse(JSON.parse(s));
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `not valid limits JSON (${(err as Error).message})` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  /** Optional model prose through Latchkey's ai-gateway (OpenAI chat completions). */
+  STRATEGY_AI_URL: z.string().url().optional(),
+  STRATEGY_AI_KEY: z.string().min(1).optional(),
+  STRATEGY_AI_MODEL: z.string().default('openai/gpt-4o-mini'),
+  STRATEGY_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+});
+
+export type StrategyConfig = z.infer<typeof strategyConfigSchema>;

@@ -1,0 +1,128 @@
+/**
+ * Is a message a business question? Two lexicons, stemmed like the index:
+ * business vocabulary (customers, revenue, team, market, pricing, …) and
+ * markers of other domains (code, health, cooking, travel, trivia, …). A
+ * question is in scope when its business evidence (lexicon hits plus the BM25
+ * strength of the best framework) outweighs the other domains' markers.
+ */
+import type { FrameworkSelector } from './selector.js';
+import { normalise, stem, terms } from './text.js';
+
+const BUSINESS_WORDS =
+  'business company companies firm startup startups enterprise organization organisation org corporate venture ' +
+  'customer customers client clients user users buyer buyers prospect prospects consumer consumers patient patients member members subscriber subscribers ' +
+  'revenue revenues profit profits profitable margin margins cost costs price prices pricing sales sell selling sold income ecommerce ' +
+  'cash budget budgets budgeting payroll invoice invoices funding investor investors valuation finance financial cfo ceo coo cto cmo exec executive executives ' +
+  'board shareholder shareholders stakeholders stakeholder market markets marketing brand segment segments competitor competitors competition competitive ' +
+  'strategy strategic strategies growth grow growing scale scaling expand expansion acquisition acquire acquiring merger merged integration ' +
+  'product products service services feature features roadmap backlog launch pipeline deal deals churn retention renewal renewals conversion conversions ' +
+  'team teams employee employees staff hire hiring hires talent manager managers management leadership leader leaders culture restructure reorganize ' +
+  'department departments org chart reporting okr okrs kpi kpis metric metrics goal goals objectives initiative initiatives ' +
+  'operations operational process processes supplier suppliers supply inventory stock warehouse factory plant plants logistics delivery defect defects quality ' +
+  'industry regulation regulations regulatory channel channels acquisition subscription subscriptions license licensing b2b b2c saas marketplace ' +
+  'loyalty satisfaction nps onboarding trial upgrade freemium agency consulting retailer retailers wholesale branch branches gym clinics ' +
+  'plan planning prioritize priorities decision decisions accountability responsibilities deadline deadlines stakeholders investment invest ' +
+  'app apps website site traffic seo loan loans approval approvals turnaround throughput orders campaign campaigns ads advertising';
+
+const BUSINESS = new Set(terms(BUSINESS_WORDS));
+/** Weak evidence: common business words that also appear in everyday questions. */
+const WEAK = new Set(terms('plan planning service services user users member members goal goals process quality delivery stock app apps site orders'));
+
+interface Domain {
+  name: string;
+  agents: string[];
+  markers: string[];
+}
+
+/** Other domains, with the agents that answer them. */
+const DOMAINS: Domain[] = [
+  {
+    name: 'software development',
+    agents: ['latchkey-developer-assistant (code, debugging, SQL and software design)'],
+    markers: ['python', 'javascript', 'typescript', 'java', 'react', 'component', 'typeerror', 'syntaxerror', 'exception', 'stack trace', 'compile', 'function', 'linked list', 'array', 'sql query', 'regex', 'code', 'bug', 'debug', 'api call', 'css', 'html', 'undefined', 'null pointer', 'algorithm', 'git', 'docker'],
+  },
+  {
+    name: 'health and medicine',
+    agents: ['latchkey-general-assistant (general information; see a medical professional for health concerns)'],
+    markers: ['headache', 'fever', 'symptom', 'symptoms', 'doctor', 'dosage', 'ibuprofen', 'medicine', 'medication', 'pain', 'calories', 'diet', 'stretching', 'workout', 'illness', 'sick', 'vaccine', 'pregnant'],
+  },
+  {
+    name: 'personal legal matters',
+    agents: ['latchkey-general-assistant (general information; see a lawyer for legal advice)'],
+    markers: ['landlord', 'tenant', 'security deposit', 'sue', 'small claims', 'divorce', 'custody', 'speeding ticket'],
+  },
+  {
+    name: 'cooking, home and lifestyle',
+    agents: ['latchkey-general-assistant (recipes, household tips and everyday questions)'],
+    markers: ['recipe', 'cookies', 'bake', 'baking', 'cook', 'cooking', 'ingredients', 'wine', 'carpet', 'stain', 'laundry', 'garden', 'cat', 'dog food'],
+  },
+  {
+    name: 'travel and weather',
+    agents: ['latchkey-general-assistant (travel plans, weather and local information)'],
+    markers: ['weather', 'forecast tomorrow', 'trip', 'vacation', 'holiday', 'flight', 'hotel', 'itinerary', 'visit', 'tourist', 'train station'],
+  },
+  {
+    name: 'creative writing and entertainment',
+    agents: ['latchkey-writing-assistant (poems, stories, jokes and creative writing)'],
+    markers: ['poem', 'poetry', 'joke', 'story', 'novel', 'song', 'lyrics', 'movie', 'sci-fi', 'book recommendation', 'haiku'],
+  },
+  {
+    name: 'general knowledge and homework',
+    agents: ['latchkey-general-assistant (facts, trivia, translation and homework help)'],
+    markers: ['capital of', 'who won', 'world cup', 'translate', 'japanese', 'french', 'photosynthesis', 'solve for', 'equation', 'homework', 'history of', 'explain how', 'for a 10 year old', 'banana', 'penguins'],
+  },
+];
+
+const DOMAIN_MARKERS = DOMAINS.map((d) => ({ domain: d, markers: d.markers.map((m) => normalise(m)) }));
+
+export interface ScopeVerdict {
+  inScope: boolean;
+  /** Business evidence minus other-domain evidence. */
+  score: number;
+  businessHits: number;
+  /** The other domain detected, when any. */
+  domain?: string;
+  /** Other agents to ask, for the 422 body. */
+  suggestions: string[];
+}
+
+/** The suggestions of an out-of-scope answer when no domain was recognised. */
+export const DEFAULT_SUGGESTIONS = [
+  'latchkey-general-assistant (general questions, writing and everyday tasks)',
+  'latchkey-developer-assistant (code, debugging and software design)',
+  'latchkey-strategy-coordinator (POST /v1/coordinate, for broad business and strategy questions)',
+];
+
+/** Classifies `text` (the newest user message). */
+export function classifyScope(text: string, selector?: FrameworkSelector): ScopeVerdict {
+  const t = terms(text);
+  let business = 0;
+  for (const term of t) if (BUSINESS.has(term)) business += WEAK.has(term) ? 0.4 : 1;
+  const norm = normalise(text);
+  let other = 0;
+  let domain: Domain | undefined;
+  let domainHits = 0;
+  for (const { domain: d, markers } of DOMAIN_MARKERS) {
+    const hits = markers.filter((m) => norm.includes(m)).length;
+    if (hits > domainHits) {
+      domainHits = hits;
+      domain = d;
+    }
+    other += hits;
+  }
+  const strength = selector ? selector.select(text, '').strength : 0;
+  // Raw BM25 of the best framework: in-scope questions of the eval set score
+  // 60-1800, out-of-scope ones under 50 (scripts/eval.ts prints both).
+  const evidence = business + Math.min(3, strength / 40);
+  const score = evidence - 2.5 * other;
+  const inScope = score >= 1.5 && (business >= 0.8 || strength >= 100);
+  return {
+    inScope,
+    score,
+    businessHits: business,
+    ...(domain ? { domain: domain.name } : {}),
+    suggestions: domain ? [...domain.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !domain!.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))] : DEFAULT_SUGGESTIONS,
+  };
+}
+
+export { stem };

@@ -1,0 +1,240 @@
+/**
+ * Framework selection: BM25 (minisearch) over the library, then weighted by
+ * the caller's context (industry, stage, role), by phrases and names of
+ * frameworks found in the question, and by the frameworks already applied in
+ * the session. Returns a ranked list with a 0-100 confidence.
+ */
+import MiniSearch from 'minisearch';
+import type { Framework, Library, Stage } from './library.js';
+import { normalise, stem, STOP_WORDS, words } from './text.js';
+
+export interface SelectionContext {
+  industry?: string | undefined;
+  businessStage?: Stage | undefined;
+  role?: string | undefined;
+  /** Ids of frameworks applied earlier in the session (or named in previousWork). */
+  applied?: string[];
+}
+
+export interface ScoredFramework {
+  framework: Framework;
+  /** Final score (relevance plus context weights), roughly 0-2. */
+  score: number;
+  /** BM25 relevance normalised to the best hit of the query (0-1). */
+  relevance: number;
+  /** Raw BM25 score of the question (not normalised). */
+  raw: number;
+  reasons: string[];
+}
+
+export interface Selection {
+  ranked: ScoredFramework[];
+  primary: ScoredFramework;
+  supporting: ScoredFramework[];
+  /** 0-100 (SPEC.md bands: 90+ optimal, 80-89 good, 70-79 moderate, 60-69 lower). */
+  confidence: number;
+  /** Raw BM25 score of the best framework for the current question alone. */
+  strength: number;
+}
+
+/** Short names people use for frameworks, besides their library names. */
+const ALIASES: Record<string, string[]> = {
+  'swot-analysis': ['swot', 'tows'],
+  'pestel-analysis': ['pestel', 'pest analysis', 'pestle'],
+  okrs: ['okr', 'okrs', 'objectives and key results'],
+  'bcg-growth-share-matrix': ['bcg matrix', 'growth share matrix', 'cash cow'],
+  'tam-sam-som': ['tam', 'sam som', 'market sizing'],
+  'raci-matrix': ['raci'],
+  'pirate-metrics-aarrr': ['aarrr', 'pirate metrics'],
+  'six-sigma-dmaic': ['six sigma', 'dmaic'],
+  'kpi-tree': ['kpi tree', 'driver tree'],
+  'jobs-to-be-done': ['jobs to be done', 'jtbd'],
+  'net-promoter-system': ['nps', 'net promoter'],
+  'mckinsey-7s': ['7s', '7-s', 'mckinsey'],
+  'ansoff-matrix': ['ansoff'],
+  'kano-model': ['kano'],
+  'kotter-8-step-change': ['kotter'],
+  'tuckman-stages': ['tuckman', 'forming storming norming'],
+  'galbraith-star-model': ['galbraith', 'star model'],
+  'porters-five-forces': ['five forces', 'porter'],
+  'blue-ocean-strategy': ['blue ocean', 'red ocean', 'errc'],
+  'lean-canvas': ['lean canvas'],
+  'business-model-canvas': ['business model canvas'],
+  'value-proposition-canvas': ['value proposition canvas'],
+  'scrum-operating-model': ['scrum', 'sprint', 'agile'],
+  'zero-based-budgeting': ['zero based budget', 'zbb'],
+  'unit-economics': ['unit economics', 'ltv', 'cac', 'payback period'],
+  'thirteen-week-cash-flow': ['13 week cash', 'thirteen week cash', 'cash forecast'],
+  'cash-conversion-cycle': ['cash conversion cycle', 'dso', 'dio', 'working capital'],
+  'lean-value-stream-mapping': ['value stream', 'kaizen'],
+  'theory-of-constraints': ['theory of constraints', 'bottleneck'],
+  'north-star-metric': ['north star'],
+  'growth-loops': ['growth loop', 'flywheel'],
+  'customer-journey-map': ['customer journey', 'journey map'],
+  'empathy-map': ['empathy map'],
+  'competitive-positioning-map': ['positioning map', 'perceptual map'],
+  'stp-segmentation': ['segmentation targeting positioning'],
+  'team-topologies': ['team topologies', 'platform team'],
+  'playing-to-win': ['playing to win', 'where to play', 'how to win'],
+  'balanced-scorecard': ['balanced scorecard'],
+  'five-dysfunctions-of-a-team': ['five dysfunctions', 'lencioni'],
+};
+
+interface Doc {
+  id: string;
+  name: string;
+  keywords: string;
+  whenToUse: string;
+  summary: string;
+  method: string;
+  extra: string;
+}
+
+const tokenize = (text: string) => words(text).flatMap((w) => w.split('-')).filter(Boolean);
+const processTerm = (term: string) => (STOP_WORDS.has(term) ? null : stem(term));
+
+/** Tunable weights of the ranking (defaults chosen on the eval set, see scripts/eval.ts). */
+export const WEIGHTS = {
+  boost: { name: 2.5, keywords: 3, whenToUse: 1.6, summary: 1.2, method: 0.5, extra: 0.3 },
+  conversation: 0.35,
+  phrase: 0.12,
+  phraseCap: 0.36,
+  nameMention: 0.9,
+  industry: 0.08,
+  stage: 0.16,
+  role: 0.05,
+  applied: 0.06,
+  combines: 0.05,
+  /** Raw BM25 scores of a weak and of a strong best match (confidence scale). */
+  weakRaw: 20,
+  strongRaw: 600,
+} as const;
+
+export class FrameworkSelector {
+  private readonly index: MiniSearch<Doc>;
+  private readonly phrases = new Map<string, string[]>();
+  private readonly names = new Map<string, string[]>();
+
+  constructor(private readonly library: Library) {
+    this.index = new MiniSearch<Doc>({
+      fields: ['name', 'keywords', 'whenToUse', 'summary', 'method', 'extra'],
+      storeFields: [],
+      tokenize,
+      processTerm,
+      searchOptions: { boost: { ...WEIGHTS.boost }, combineWith: 'OR', prefix: false, fuzzy: false },
+    });
+    this.index.addAll(
+      library.frameworks.map((f) => ({
+        id: f.id,
+        name: f.name,
+        keywords: f.keywords.join(' ; '),
+        whenToUse: f.whenToUse.join(' '),
+        summary: f.summary,
+        method: f.phases.map((p) => `${p.phase} ${p.strategicQuestions.join(' ')} ${p.expectedInsights}`).join(' '),
+        extra: [...f.strategicActions, ...f.businessOutcomes, ...f.successMetrics].join(' '),
+      })),
+    );
+    for (const f of library.frameworks) {
+      this.phrases.set(
+        f.id,
+        f.keywords.filter((k) => k.trim().includes(' ')).map((k) => normalise(k)),
+      );
+      const plain = f.name.replace(/\s*\(.*\)\s*/, ' ').trim();
+      this.names.set(f.id, [...new Set([f.name, plain, ...(ALIASES[f.id] ?? [])].map((n) => normalise(n)))]);
+    }
+  }
+
+  private bm25(query: string): Map<string, number> {
+    const out = new Map<string, number>();
+    if (!query.trim()) return out;
+    for (const hit of this.index.search(query)) out.set(String(hit.id), hit.score);
+    return out;
+  }
+
+  /** Ranks every framework for `question` (the newest user message) and the earlier conversation. */
+  select(question: string, conversation: string, ctx: SelectionContext = {}): Selection {
+    const current = this.bm25(question);
+    const earlier = this.bm25(conversation);
+    const best = Math.max(0, ...current.values());
+    const bestEarlier = Math.max(0, ...earlier.values());
+    const qNorm = normalise(question);
+    const industry = ctx.industry?.trim().toLowerCase();
+    const role = ctx.role?.trim().toLowerCase();
+    const applied = new Set(ctx.applied ?? []);
+    const combined = new Set([...applied].flatMap((id) => this.library.byId.get(id)?.combinesWith ?? []));
+
+    const ranked: ScoredFramework[] = this.library.frameworks.map((f) => {
+      const reasons: string[] = [];
+      const raw = current.get(f.id) ?? 0;
+      const relevance = best > 0 ? raw / best : 0;
+      let score = relevance;
+      if (bestEarlier > 0) score += WEIGHTS.conversation * ((earlier.get(f.id) ?? 0) / bestEarlier);
+      const phraseHits = (this.phrases.get(f.id) ?? []).filter((p) => qNorm.includes(p)).length;
+      if (phraseHits) {
+        score += Math.min(WEIGHTS.phraseCap, phraseHits * WEIGHTS.phrase);
+        reasons.push('key phrases of the question');
+      }
+      if ((this.names.get(f.id) ?? []).some((n) => n.trim() && qNorm.includes(n))) {
+        score += WEIGHTS.nameMention;
+        reasons.push('named in the question');
+      }
+      if (industry) {
+        if (f.industries.some((i) => i !== 'any' && (industry.includes(i) || i.includes(industry)))) {
+          score += WEIGHTS.industry;
+          reasons.push(`fits ${industry}`);
+        }
+      }
+      if (ctx.businessStage) {
+        const fit = f.stageFit[ctx.businessStage];
+        score += WEIGHTS.stage * (fit - 0.6);
+        if (fit >= 0.85) reasons.push(`strong fit for the ${ctx.businessStage} stage`);
+      }
+      if (role && f.roles.some((r) => r === role || role.includes(r) || r.includes(role))) {
+        score += WEIGHTS.role;
+        reasons.push(`used by a ${role}`);
+      }
+      if (applied.has(f.id)) {
+        score += WEIGHTS.applied;
+        reasons.push('already applied in this session');
+      } else if (combined.has(f.id)) {
+        score += WEIGHTS.combines;
+        reasons.push('combines with a framework already applied');
+      }
+      return { framework: f, score, relevance, raw, reasons };
+    });
+    ranked.sort((a, b) => b.score - a.score || a.framework.id.localeCompare(b.framework.id));
+    const primary = ranked[0]!;
+    const supporting = pickSupporting(ranked, primary);
+    return { ranked, primary, supporting, confidence: confidenceOf(ranked, best), strength: best };
+  }
+}
+
+/** Up to three supporting frameworks: strong runners-up, preferring those the primary combines with. */
+function pickSupporting(ranked: ScoredFramework[], primary: ScoredFramework): ScoredFramework[] {
+  const floor = primary.score * 0.45;
+  const candidates = ranked.slice(1, 8).filter((s) => s.score >= floor);
+  const combines = new Set(primary.framework.combinesWith);
+  candidates.sort((a, b) => b.score + (combines.has(b.framework.id) ? 0.1 : 0) - (a.score + (combines.has(a.framework.id) ? 0.1 : 0)));
+  const out = candidates.slice(0, 3);
+  if (out.length === 0) {
+    const partner = ranked.find((s) => combines.has(s.framework.id));
+    if (partner) out.push(partner);
+  }
+  return out;
+}
+
+/**
+ * Confidence 0-100 from how strongly the question matches the library (raw
+ * BM25 of the best framework) and how clearly the primary stands out from
+ * the runner-up.
+ */
+function confidenceOf(ranked: ScoredFramework[], best: number): number {
+  const [first, second] = ranked;
+  if (!first || best <= 0) return 40;
+  // Raw BM25 grows with the length of the question: its logarithm between
+  // a weak (20) and a strong (600) match gives the strength, 0-1.
+  const strength = Math.min(1, Math.max(0, (Math.log10(best) - Math.log10(WEIGHTS.weakRaw)) / (Math.log10(WEIGHTS.strongRaw) - Math.log10(WEIGHTS.weakRaw))));
+  const margin = second ? Math.min(1, Math.max(0, (first.score - second.score) / Math.max(first.score, 0.01)) / 0.5) : 1;
+  const value = 45 + 32 * strength + 20 * margin * (0.4 + 0.6 * strength);
+  return Math.max(35, Math.min(97, Math.round(value)));
+}

@@ -1,0 +1,265 @@
+/**
+ * The pipeline shared by POST /v1/coordinate and POST /v1/framework:
+ * authenticate → rate limit (headers on every answer) → Content-Type and body
+ * → scope → session → analysis and price → atomic debit → answer → record.
+ * Anything failing after the debit is refunded.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { HttpError } from '@latchkey/errors';
+import { FRAMEWORK_COST, MIN_COORDINATION_COST, fitCoordination, type CreditLedger } from '@latchkey/credits';
+import type { Logger } from '@latchkey/service-kit';
+import { authenticate, type AuthedRequest } from '../auth/credentials.js';
+import type { BearerValidator } from '../auth/bearer.js';
+import { badRequest, forbidden } from '../errors.js';
+import { analyse, coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
+import type { Library } from '../domain/library.js';
+import type { ProseWriter } from '../domain/prose.js';
+import { classifyScope } from '../domain/scope.js';
+import type { FrameworkSelector } from '../domain/selector.js';
+import { headerWindow, type RateLimiter, type WindowState } from '../limits/rate-limiter.js';
+import type { ApiKeyStore } from '../store/api-keys.js';
+import type { RequestLogStore } from '../store/request-log.js';
+import type { SessionStore } from '../store/sessions.js';
+import { LIMITS, parseStrategicRequest } from './schema.js';
+
+export interface StrategicDeps {
+  library: Library;
+  selector: FrameworkSelector;
+  ledger: CreditLedger;
+  keys: ApiKeyStore;
+  sessions: SessionStore;
+  requestLog: RequestLogStore;
+  limiter: RateLimiter;
+  bearer?: BearerValidator | undefined;
+  prose?: ProseWriter | undefined;
+  logger: Logger;
+  now: () => number;
+  /** Test hook: called after the debit, before the answer is built. */
+  faultInjector?: ((endpoint: string) => void) | undefined;
+}
+
+type Endpoint = 'coordinate' | 'framework';
+
+interface CallState {
+  requestId: string;
+  started: number;
+  endpoint: Endpoint;
+  debited: boolean;
+  creditsUsed: number;
+  sessionId?: string;
+  engine?: string;
+}
+
+type StrategicRequestObj = AuthedRequest & { strategyRequestId?: string; call?: CallState };
+
+function setLimitHeaders(res: Response, w: WindowState, tierLimit?: { limit: number; resetAt: number; window: string; remaining: number }) {
+  const shown = tierLimit ?? w;
+  res.setHeader('X-RateLimit-Limit', String(shown.limit));
+  res.setHeader('X-RateLimit-Remaining', String(shown.remaining));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(shown.resetAt / 1000)));
+  res.setHeader('X-RateLimit-Window', 'window' in shown ? shown.window : w.window);
+}
+
+export function strategicRouter(deps: StrategicDeps): Router {
+  const router = Router();
+  const auth = authenticate(deps.keys, deps.bearer);
+  const json = express.json({ limit: LIMITS.bodyBytes, type: () => true });
+
+  const begin = (endpoint: Endpoint) => (req: Request, res: Response, next: NextFunction) => {
+    const r = req as StrategicRequestObj;
+    r.call = { requestId: randomUUID(), started: deps.now(), endpoint, debited: false, creditsUsed: 0 };
+    r.strategyRequestId = r.call.requestId;
+    next();
+  };
+
+  /** Writes the request log row when the answer is sent (any status). */
+  const logOnFinish = (req: Request, res: Response, next: NextFunction) => {
+    const r = req as StrategicRequestObj;
+    res.on('finish', () => {
+      const call = r.call!;
+      const appContext = req.get('x-app-context');
+      deps.requestLog
+        .record({
+          requestId: call.requestId,
+          traceId: String((req as Request & { id?: string }).id ?? call.requestId),
+          orgId: r.principal.orgId,
+          endpoint: `/v1/${call.endpoint}`,
+          authMethod: r.principal.method,
+          principal: r.principal.principal,
+          appContext: appContext ? appContext.slice(0, 200) : undefined,
+          sessionId: call.sessionId,
+          status: res.statusCode,
+          errorCode: (res.locals.errorCode as string | undefined) ?? undefined,
+          creditsUsed: call.creditsUsed,
+          engine: call.engine,
+          durationMs: deps.now() - call.started,
+        })
+        .catch((err) => deps.logger.warn({ err }, 'request log write failed'));
+    });
+    next();
+  };
+
+  const rateLimit = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const r = req as StrategicRequestObj;
+      const decision = await deps.limiter.take(r.principal.orgId, r.principal.tier);
+      if (!decision.allowed) {
+        if (decision.exceeded === 'concurrent') {
+          setLimitHeaders(res, headerWindow(decision.windows), { limit: decision.limit, remaining: 0, resetAt: decision.resetAt, window: 'concurrent' });
+        } else {
+          const w = decision.windows.find((x) => x.window === decision.exceeded)!;
+          setLimitHeaders(res, { ...w, remaining: 0 });
+        }
+        const retryAfter = Math.max(1, Math.ceil((decision.resetAt - deps.now()) / 1000));
+        throw new HttpError(
+          429,
+          'RATE_LIMIT_EXCEEDED',
+          decision.exceeded === 'concurrent'
+            ? `Too many requests in flight for this organisation (limit ${decision.limit} concurrent).`
+            : `Rate limit of ${decision.limit} requests per ${decision.exceeded} reached for this organisation.`,
+          {
+            details: { resetTime: new Date(decision.resetAt).toISOString(), tier: r.principal.tier, window: decision.exceeded, limit: decision.limit },
+            headers: { 'Retry-After': String(retryAfter) },
+          },
+        );
+      }
+      setLimitHeaders(res, headerWindow(decision.windows));
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        decision.release().catch((err) => deps.logger.warn({ err }, 'rate limit release failed'));
+      };
+      res.on('finish', release);
+      res.on('close', release);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  const contentType = (req: Request, _res: Response, next: NextFunction) => {
+    if (!req.is('application/json')) {
+      next(badRequest('Content-Type', 'must be application/json', 'Content-Type must be application/json.'));
+      return;
+    }
+    next();
+  };
+
+  const handle = (endpoint: Endpoint) => async (req: Request, res: Response, next: NextFunction) => {
+    const r = req as StrategicRequestObj;
+    const call = r.call!;
+    try {
+      const body = parseStrategicRequest(req.body, endpoint);
+      const question = body.messages.filter((m) => m.role === 'user').at(-1)!.content;
+
+      const scope = classifyScope(question, deps.selector);
+      if (!scope.inScope) {
+        throw new HttpError(
+          422,
+          endpoint === 'framework' ? 'FRAMEWORK_OUT_OF_SCOPE' : 'REQUEST_OUT_OF_SCOPE',
+          `This is not a business strategy question${scope.domain ? ` (it looks like ${scope.domain})` : ''}. Nothing was charged; other agents can help.`,
+          { details: { suggestions: scope.suggestions, ...(scope.domain ? { detectedDomain: scope.domain } : {}) } },
+        );
+      }
+
+      const orgId = r.principal.orgId;
+      let sessionId = body.sessionId;
+      let history = { turns: 0, applied: [] as string[] };
+      if (sessionId) {
+        const owner = await deps.sessions.owner(sessionId);
+        if (owner && owner !== orgId) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
+        if (owner) history = await deps.sessions.history(sessionId);
+      } else {
+        sessionId = `ses_${randomUUID()}`;
+      }
+      call.sessionId = sessionId;
+
+      const analysis = analyse(deps.library, deps.selector, body, history);
+      const maxCredits = body.preferences?.maxCredits;
+
+      // Price, then one atomic debit (for coordination: the deepest answer
+      // that fits maxCredits and the balance; re-priced if the balance moved).
+      let cost = FRAMEWORK_COST;
+      let depth = analysis.depth;
+      if (endpoint === 'framework') {
+        if (maxCredits !== undefined && maxCredits < cost) throw insufficient(cost, (await deps.ledger.balance(orgId)) ?? 0, maxCredits);
+        const debit = await deps.ledger.debit({ orgId, requestId: call.requestId, endpoint: '/v1/framework', amount: cost });
+        if (!debit.ok) throw debit.reason === 'insufficient' ? insufficient(cost, debit.balance, maxCredits) : new Error('request id already charged');
+      } else {
+        let balance = (await deps.ledger.balance(orgId)) ?? 0;
+        for (let attempt = 0; ; attempt++) {
+          const fit = fitCoordination(analysis.depth, analysis.weight, Math.min(balance, maxCredits ?? Number.POSITIVE_INFINITY));
+          if (!fit) throw insufficient(MIN_COORDINATION_COST, balance, maxCredits);
+          const debit = await deps.ledger.debit({ orgId, requestId: call.requestId, endpoint: '/v1/coordinate', amount: fit.cost });
+          if (debit.ok) {
+            cost = fit.cost;
+            depth = fit.depth;
+            break;
+          }
+          if (debit.reason !== 'insufficient') throw new Error('request id already charged');
+          if (attempt >= 2) throw insufficient(fit.cost, debit.balance, maxCredits);
+          balance = debit.balance;
+        }
+      }
+      call.debited = true;
+      call.creditsUsed = cost;
+      deps.faultInjector?.(endpoint);
+
+      const answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
+      call.engine = 'library';
+      if (deps.prose) {
+        const written = await deps.prose.write({ endpoint, analysis, draft: answer.content }).catch(() => null);
+        if (written) {
+          answer.content = written.content;
+          call.engine = `model:${written.model}`;
+        }
+      }
+      await deps.sessions.recordTurn({
+        sessionId,
+        orgId,
+        requestId: call.requestId,
+        endpoint: `/v1/${endpoint}`,
+        primaryFramework: analysis.primary.id,
+        frameworks: frameworksUsed(analysis, endpoint, depth),
+        strategicFocus: analysis.strategicFocus,
+        confidence: analysis.confidence,
+        industry: analysis.context.industry,
+        businessStage: analysis.context.businessStage,
+        role: analysis.context.role,
+      });
+      if ('agent' in answer.metadata) answer.metadata.processingTimeMs = Math.max(0, deps.now() - call.started);
+      res.status(200).json(answer);
+    } catch (err) {
+      if (call.debited) {
+        await deps.ledger.refund(call.requestId, err instanceof HttpError ? err.code : 'failed').catch((e) => deps.logger.error({ err: e }, 'refund failed'));
+        call.creditsUsed = 0;
+      }
+      res.locals.errorCode = err instanceof HttpError ? err.code : 'COORDINATION_FAILED';
+      next(err);
+    }
+  };
+
+  for (const endpoint of ['coordinate', 'framework'] as const) {
+    router.post(`/v1/${endpoint}`, begin(endpoint), auth, logOnFinish, rateLimit, contentType, json, handle(endpoint));
+  }
+  return router;
+}
+
+function frameworksUsed(a: Analysis, endpoint: Endpoint, depth: string): string[] {
+  const n = endpoint === 'framework' ? 3 : depth === 'simple' ? 0 : depth === 'planning' ? 2 : 3;
+  return [a.primary.id, ...a.supporting.slice(0, n).map((f) => f.id)];
+}
+
+function insufficient(required: number, available: number, maxCredits: number | undefined): HttpError {
+  const capped = maxCredits !== undefined && maxCredits < required;
+  return new HttpError(
+    402,
+    'INSUFFICIENT_CREDITS',
+    capped
+      ? `This answer needs ${required} credits, more than preferences.maxCredits (${maxCredits}).`
+      : `This answer needs ${required} credits; the organisation has ${available}. Nothing was charged.`,
+    { details: { creditsRequired: required, creditsAvailable: available, ...(maxCredits !== undefined ? { maxCredits } : {}) } },
+  );
+}

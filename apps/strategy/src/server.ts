@@ -1,0 +1,58 @@
+/**
+ * Wires the strategy service to real resources: migrations, Prisma, a pg
+ * pool, Redis, optional model prose, and listens (used by main.ts and launch.ts).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { applyMigrations } from '@latchkey/db';
+import { connectRedis, runService, type Logger, type RunningService } from '@latchkey/service-kit';
+import { createApp, type StrategyApp } from './app.js';
+import type { StrategyConfig } from './config.js';
+import { createGatewayProse } from './domain/gateway-prose.js';
+import { createPrisma } from './store/prisma.js';
+
+export const PRISMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../prisma');
+
+export interface StartedStrategy extends RunningService {
+  strategy: StrategyApp;
+}
+
+export async function startStrategy(opts: {
+  databaseUrl: string;
+  config: Pick<StrategyConfig, 'PORT' | 'HOST' | 'AUTH_URL' | 'AUTH_CACHE_TTL_MS' | 'LATCHKEY_ADMIN_TOKEN' | 'STRATEGY_RATE_LIMITS' | 'STRATEGY_AI_URL' | 'STRATEGY_AI_KEY' | 'STRATEGY_AI_MODEL' | 'STRATEGY_AI_TIMEOUT_MS'> & { REDIS_URL?: string | undefined };
+  logger: Logger;
+  handleSignals?: boolean;
+  poolSize?: number;
+}): Promise<StartedStrategy> {
+  const { config } = opts;
+  await applyMigrations(opts.databaseUrl, PRISMA_DIR);
+  const poolSize = opts.poolSize ?? 10;
+  const prisma = createPrisma(opts.databaseUrl, poolSize);
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize });
+  const redis = connectRedis(config.REDIS_URL, 'strategy');
+  const prose =
+    config.STRATEGY_AI_URL && config.STRATEGY_AI_KEY
+      ? createGatewayProse({ baseUrl: config.STRATEGY_AI_URL, apiKey: config.STRATEGY_AI_KEY, model: config.STRATEGY_AI_MODEL, timeoutMs: config.STRATEGY_AI_TIMEOUT_MS, logger: opts.logger })
+      : undefined;
+  const strategy = createApp({
+    prisma,
+    pool,
+    redis,
+    logger: opts.logger,
+    authUrl: config.AUTH_URL,
+    authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
+    adminToken: config.LATCHKEY_ADMIN_TOKEN,
+    ...(config.STRATEGY_RATE_LIMITS ? { limits: config.STRATEGY_RATE_LIMITS } : {}),
+    prose,
+  });
+  const running = await runService({
+    app: strategy.app,
+    port: config.PORT,
+    host: config.HOST,
+    logger: opts.logger,
+    handleSignals: opts.handleSignals ?? true,
+    closers: [() => prisma.$disconnect(), () => pool.end(), () => redis?.quit()],
+  });
+  return { ...running, strategy };
+}
