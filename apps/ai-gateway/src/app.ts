@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
+import { KeyService } from './domain/keys.js';
+import { MemoryLimiter, RedisLimiter, type Limiter } from './domain/limits.js';
+import { UsageSink } from './domain/usage.js';
+import { PROVIDERS, Upstream, type ProviderConfig, type ProviderName, type UpstreamOptions } from './providers/upstream.js';
+import { createProxy } from './proxy.js';
+import { adminRouter } from './routes/admin.js';
+import type { Db } from './store/db.js';
+
+/** The default allow-list: two OpenAI, two Anthropic, one Google model. */
+export const DEFAULT_MODELS = ['openai/gpt-4o-mini', 'openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4-5', 'anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash'];
+
+export interface GatewayDeps {
+  logger: Logger;
+  db: Db;
+  /** A Redis connection (limits, revocations, usage queue); without it everything runs in-process. */
+  redis?: Redis;
+  /** The Redis URL (the usage queue opens connections of its own). Required with `redis`. */
+  redisUrl?: string;
+  /** Key prefix of everything the gateway keeps in Redis (default `latchkey:`). */
+  redisPrefix?: string;
+  adminToken?: string;
+  providers: Partial<Record<ProviderName, ProviderConfig>>;
+  defaultModels?: string[];
+  defaultRpm?: number;
+  defaultTpm?: number;
+  /** HMAC key of key fingerprints (SHA-256 when absent). */
+  keyPepper?: string;
+  /** How long a resolved key is cached (default 30 s): the revocation bound when a pub/sub message is missed. */
+  keyCacheTtlMs?: number;
+  maxBodyBytes?: number;
+  upstream?: UpstreamOptions;
+  /** Run the usage queue's worker in this process (default true). */
+  usageWorker?: boolean;
+  now?: () => number;
+}
+
+/** The gateway: a Node request listener (`/v1/*` on the fast path, the rest on Express). */
+export interface GatewayApp {
+  (req: IncomingMessage, res: ServerResponse): void;
+  admin: Express;
+  keys: KeyService;
+  usage: UsageSink;
+  limiter: Limiter;
+  upstream: Upstream;
+  /** Subscribes to key revocations; resolves when ready. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createApp(deps: GatewayDeps): GatewayApp {
+  const prefix = deps.redisPrefix ?? 'latchkey:';
+  const defaults = { models: deps.defaultModels ?? DEFAULT_MODELS, rpm: deps.defaultRpm ?? 60, tpm: deps.defaultTpm ?? 100_000 };
+  const keys = new KeyService(deps.db, defaults, { pepper: deps.keyPepper, cacheTtlMs: deps.keyCacheTtlMs, redis: deps.redis, prefix, logger: deps.logger, now: deps.now });
+  const limiter: Limiter = deps.redis ? new RedisLimiter(deps.redis, prefix, deps.now) : new MemoryLimiter(deps.now);
+  const usage = new UsageSink(deps.db, { redisUrl: deps.redis ? deps.redisUrl : undefined, prefix, logger: deps.logger, runWorker: deps.usageWorker });
+  const upstream = new Upstream(deps.upstream);
+  const proxy = createProxy({ keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes, now: deps.now });
+
+  const admin = createServiceApp({
+    logger: deps.logger,
+    readiness: {
+      database: () => deps.db.$queryRaw`SELECT 1`,
+      ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
+    },
+  });
+  admin.use('/admin', adminRouter({ keys, db: deps.db, adminToken: deps.adminToken, defaultModels: defaults.models, providers: PROVIDERS.filter((p) => deps.providers[p]) }));
+  finishServiceApp(admin);
+
+  const app = ((req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/v1/') || url === '/v1') proxy(req, res);
+    else admin(req, res);
+  }) as GatewayApp;
+  app.admin = admin;
+  app.keys = keys;
+  app.usage = usage;
+  app.limiter = limiter;
+  app.upstream = upstream;
+  app.ready = keys.start();
+  app.close = async () => {
+    await keys.close();
+    await usage.close();
+    await upstream.close();
+  };
+  return app;
+}
+
+export type { ProviderConfig, ProviderName } from './providers/upstream.js';

@@ -1,0 +1,213 @@
+import CircuitBreaker from 'opossum';
+import { Agent, request, type Dispatcher } from 'undici';
+import { GatewayError, type CanonicalRequest, type CanonicalResponse, type StreamEvent, type Usage } from '../canonical/types.js';
+import type { StreamDecoder } from '../wire/blocks.js';
+import { ChatStreamDecoder, chatUsageIn, decodeChatResponse, encodeChatRequest } from '../wire/chat.js';
+import { decodeGeminiResponse, encodeGeminiRequest, GeminiStreamDecoder } from '../wire/gemini.js';
+import { decodeMessagesResponse, encodeMessagesRequest, messagesUsageIn, MessagesStreamDecoder } from '../wire/messages.js';
+import { responsesUsageIn, ResponsesUsageWatcher } from '../wire/responses.js';
+
+export type ProviderName = 'openai' | 'anthropic' | 'google';
+export type RouteName = 'chat' | 'responses' | 'messages';
+export type UpstreamFormat = 'chat' | 'responses' | 'messages' | 'gemini';
+export const PROVIDERS: ProviderName[] = ['openai', 'anthropic', 'google'];
+
+export interface ProviderConfig {
+  /** OpenAI: `https://api.openai.com/v1`; Anthropic: `https://api.anthropic.com`; Google: `https://generativelanguage.googleapis.com`. */
+  baseUrl: string;
+  apiKey?: string;
+}
+
+export interface UpstreamPlan {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  format: UpstreamFormat;
+  /** Route and provider speak the same format: the upstream body goes back unchanged. */
+  passthrough: boolean;
+}
+
+/**
+ * Where and what to send. Same format on both sides → native pass-through
+ * (the client's body, with the provider's model name, and `include_usage`
+ * forced on Chat streams); otherwise the canonical request encoded for the
+ * provider (OpenAI answers other routes through Chat Completions).
+ */
+export function planUpstream(route: RouteName, provider: ProviderName, cfg: ProviderConfig, canon: CanonicalRequest, raw: Record<string, any>, clientHeaders: Record<string, string | string[] | undefined>): UpstreamPlan {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  if (provider === 'openai') {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) };
+    if (route === 'responses') {
+      return { url: `${base}/responses`, headers, body: JSON.stringify({ ...raw, model: canon.model }), format: 'responses', passthrough: true };
+    }
+    if (route === 'chat') {
+      const body: Record<string, unknown> = { ...raw, model: canon.model };
+      if (canon.stream) body.stream_options = { ...(typeof raw.stream_options === 'object' && raw.stream_options ? raw.stream_options : {}), include_usage: true };
+      return { url: `${base}/chat/completions`, headers, body: JSON.stringify(body), format: 'chat', passthrough: true };
+    }
+    return { url: `${base}/chat/completions`, headers, body: JSON.stringify(encodeChatRequest(canon)), format: 'chat', passthrough: false };
+  }
+  if (provider === 'anthropic') {
+    const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': version, ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}) };
+    const beta = clientHeaders['anthropic-beta'];
+    if (route === 'messages' && typeof beta === 'string') headers['anthropic-beta'] = beta;
+    if (route === 'messages') {
+      return { url: `${base}/v1/messages`, headers, body: JSON.stringify({ ...raw, model: canon.model }), format: 'messages', passthrough: true };
+    }
+    return { url: `${base}/v1/messages`, headers, body: JSON.stringify(encodeMessagesRequest(canon)), format: 'messages', passthrough: false };
+  }
+  const method = canon.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  return {
+    url: `${base}/v1beta/models/${encodeURIComponent(canon.model)}:${method}`,
+    headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { 'x-goog-api-key': cfg.apiKey } : {}) },
+    body: JSON.stringify(encodeGeminiRequest(canon)),
+    format: 'gemini',
+    passthrough: false,
+  };
+}
+
+export function decodeUpstreamResponse(format: UpstreamFormat, json: any): CanonicalResponse {
+  switch (format) {
+    case 'chat':
+      return decodeChatResponse(json);
+    case 'messages':
+      return decodeMessagesResponse(json);
+    case 'gemini':
+      return decodeGeminiResponse(json);
+    case 'responses':
+      throw new Error('Responses are only passed through');
+  }
+}
+
+/** Usage of a native (passed-through) response body. */
+export function passthroughUsage(format: UpstreamFormat, json: any): Usage {
+  if (format === 'chat') return chatUsageIn(json?.usage);
+  if (format === 'messages') return messagesUsageIn(json?.usage);
+  return responsesUsageIn(json?.usage);
+}
+
+export function streamDecoder(format: UpstreamFormat): StreamDecoder {
+  switch (format) {
+    case 'chat':
+      return new ChatStreamDecoder();
+    case 'messages':
+      return new MessagesStreamDecoder();
+    case 'gemini':
+      return new GeminiStreamDecoder();
+    case 'responses':
+      return new ResponsesUsageWatcher();
+  }
+}
+
+export type { StreamEvent };
+
+/** The message of a provider's error body (OpenAI, Anthropic and Gemini all nest it under `error`). */
+export function upstreamErrorMessage(text: string): string {
+  try {
+    const j = JSON.parse(text);
+    const m = j?.error?.message ?? j?.message;
+    if (typeof m === 'string') return m.slice(0, 500);
+  } catch {
+    /* not JSON */
+  }
+  return 'no details';
+}
+
+/** Maps a provider's error status to the gateway's: the provider's own key or outage is not the caller's fault. */
+export function upstreamError(provider: ProviderName, status: number, text: string): GatewayError {
+  const msg = `${provider} returned ${status}: ${upstreamErrorMessage(text)}`;
+  const headers = { 'x-should-retry': 'false' };
+  if (status === 401 || status === 403) return new GatewayError(502, `${provider} refused the gateway's credentials (${status}).`, { upstream: true, headers, code: 'upstream_auth' });
+  if (status === 429) return new GatewayError(429, msg, { upstream: true, headers, code: 'upstream_rate_limited', type: 'upstream' });
+  if (status === 413) return new GatewayError(413, msg, { upstream: true, headers });
+  if (status === 529 || status === 503) return new GatewayError(503, msg, { upstream: true, headers, code: 'provider_unavailable' });
+  if (status >= 500) return new GatewayError(502, msg, { upstream: true, headers, code: 'upstream_error' });
+  return new GatewayError(status === 404 ? 400 : status >= 400 && status < 500 ? status : 502, msg, { upstream: true, headers, code: 'upstream_invalid_request' });
+}
+
+/** A 5xx from a provider: counts as a failure of the breaker. */
+class UpstreamFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {
+    super(`upstream ${status}`);
+  }
+}
+
+export interface UpstreamOptions {
+  /** Milliseconds to wait for the provider's response headers, and between two body chunks (default 600 000). */
+  timeoutMs?: number;
+  breaker?: { volumeThreshold?: number; errorThresholdPercentage?: number; resetTimeoutMs?: number; rollingCountTimeoutMs?: number };
+}
+
+/**
+ * The upstream HTTP client (undici, keep-alive) with one opossum circuit
+ * breaker per provider: once a provider keeps failing, calls to it are
+ * refused at once (503) until a trial call succeeds again. A failed call
+ * is never retried (a retry is a second billed call).
+ */
+export class Upstream {
+  private readonly agent: Agent;
+  private readonly breakers = new Map<ProviderName, CircuitBreaker<[() => Promise<Dispatcher.ResponseData>], Dispatcher.ResponseData>>();
+
+  constructor(private readonly opts: UpstreamOptions = {}) {
+    const t = opts.timeoutMs ?? 600_000;
+    this.agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, headersTimeout: t, bodyTimeout: t, connect: { timeout: 10_000 } });
+  }
+
+  breaker(provider: ProviderName) {
+    let b = this.breakers.get(provider);
+    if (!b) {
+      const o = this.opts.breaker ?? {};
+      b = new CircuitBreaker((fn: () => Promise<Dispatcher.ResponseData>) => fn(), {
+        timeout: false,
+        volumeThreshold: o.volumeThreshold ?? 5,
+        errorThresholdPercentage: o.errorThresholdPercentage ?? 50,
+        resetTimeout: o.resetTimeoutMs ?? 10_000,
+        rollingCountTimeout: o.rollingCountTimeoutMs ?? 10_000,
+        // A caller that hangs up is not a provider failure.
+        errorFilter: (err: Error) => err.name === 'AbortError' || (err as { code?: string }).code === 'UND_ERR_ABORTED',
+      });
+      this.breakers.set(provider, b);
+    }
+    return b;
+  }
+
+  /**
+   * Sends the request; resolves with the provider's response once its headers
+   * are in (its body still to read). A 5xx is read, counted as a failure and
+   * thrown as a GatewayError; 4xx come back to the caller to translate.
+   */
+  async call(provider: ProviderName, plan: UpstreamPlan, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const breaker = this.breaker(provider);
+    try {
+      return await breaker.fire(async () => {
+        const res = await request(plan.url, { method: 'POST', headers: plan.headers, body: plan.body, signal, dispatcher: this.agent });
+        if (res.statusCode >= 500) throw new UpstreamFailure(res.statusCode, await res.body.text().catch(() => ''));
+        return res;
+      });
+    } catch (err) {
+      throw this.translate(provider, err, signal);
+    }
+  }
+
+  translate(provider: ProviderName, err: unknown, signal?: AbortSignal): unknown {
+    if (err instanceof GatewayError) return err;
+    if (err instanceof UpstreamFailure) return upstreamError(provider, err.status, err.text);
+    const e = err as { code?: string; name?: string; message?: string };
+    const headers = { 'x-should-retry': 'false' };
+    if (signal?.aborted) return err;
+    if (e.code === 'EOPENBREAKER') return new GatewayError(503, `Provider ${provider} is unavailable (circuit open after repeated failures); retry with backoff.`, { upstream: true, headers, code: 'provider_unavailable' });
+    if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new GatewayError(502, `Provider ${provider} did not answer in time.`, { upstream: true, headers, code: 'upstream_timeout' });
+    }
+    return new GatewayError(503, `Provider ${provider} is unreachable.`, { upstream: true, headers, code: 'provider_unavailable' });
+  }
+
+  async close(): Promise<void> {
+    for (const b of this.breakers.values()) b.shutdown();
+    await this.agent.close();
+  }
+}

@@ -1,0 +1,405 @@
+/**
+ * The request path of `/v1/*`, on plain `node:http` (no framework on the hot
+ * path): key check (cached), body read with a byte limit, model allow-list,
+ * decode to the canonical model, per-key limits, the provider call, encode
+ * back, usage handed to the queue after the response.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import { estimateInputTokens, GatewayError, isObj, type CanonicalRequest, type StreamEvent, type Usage } from './canonical/types.js';
+import type { KeyService, ActiveKey } from './domain/keys.js';
+import { rateLimitHeaders, type Admission, type Limiter } from './domain/limits.js';
+import type { UsageSink } from './domain/usage.js';
+import {
+  decodeUpstreamResponse,
+  passthroughUsage,
+  planUpstream,
+  PROVIDERS,
+  streamDecoder,
+  upstreamError,
+  type ProviderConfig,
+  type ProviderName,
+  type RouteName,
+  type Upstream,
+} from './providers/upstream.js';
+import type { StreamEncoder } from './wire/blocks.js';
+import { ChatStreamEncoder, decodeChatRequest, encodeChatResponse } from './wire/chat.js';
+import { decodeMessagesRequest, encodeMessagesResponse, MessagesStreamEncoder } from './wire/messages.js';
+import { decodeResponsesRequest, encodeResponsesResponse, ResponsesStreamEncoder } from './wire/responses.js';
+import { parseJson, SseParser } from './wire/sse.js';
+
+export interface ProxyDeps {
+  keys: KeyService;
+  limiter: Limiter;
+  usage: UsageSink;
+  upstream: Upstream;
+  providers: Partial<Record<ProviderName, ProviderConfig>>;
+  logger: Logger;
+  /** Request body limit in bytes (default 10 MB). */
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+type Shape = 'openai' | 'anthropic';
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const MODELS_CREATED = 1735689600;
+
+const ANTHROPIC_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  405: 'invalid_request_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  502: 'api_error',
+  503: 'overloaded_error',
+  529: 'overloaded_error',
+};
+
+function openaiType(err: GatewayError): string {
+  if (err.status === 429) return err.opts.type ?? 'requests';
+  if (err.status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+/** The error body each SDK parses (DESIGN.md, "D error bodies"). */
+export function errorBody(shape: Shape, err: GatewayError): unknown {
+  if (shape === 'anthropic') return { type: 'error', error: { type: ANTHROPIC_TYPES[err.status] ?? (err.status >= 500 ? 'api_error' : 'invalid_request_error'), message: err.message } };
+  return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
+}
+
+const ROUTES: Record<string, { route: RouteName | 'models'; method: string; shape: Shape }> = {
+  '/v1/chat/completions': { route: 'chat', method: 'POST', shape: 'openai' },
+  '/v1/responses': { route: 'responses', method: 'POST', shape: 'openai' },
+  '/v1/messages': { route: 'messages', method: 'POST', shape: 'anthropic' },
+  '/v1/models': { route: 'models', method: 'GET', shape: 'openai' },
+};
+
+/** Reads the body, refusing it (413) as soon as it is known to be over `limit`: by Content-Length first, else while counting. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    return Promise.reject(new GatewayError(413, `Request body is larger than the gateway's limit of ${limit} bytes.`, { code: 'request_too_large' }));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.off('data', onData);
+        chunks.length = 0;
+        req.resume(); // discard the rest without keeping it
+        reject(new GatewayError(413, `Request body is larger than the gateway's limit of ${limit} bytes.`, { code: 'request_too_large' }));
+        return;
+      }
+      chunks.push(c);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.once('error', reject);
+    req.once('aborted', () => reject(new GatewayError(400, 'The request was aborted.')));
+  });
+}
+
+function presentedKey(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && auth.length > 7 && auth.slice(0, 7).toLowerCase() === 'bearer ') return auth.slice(7).trim();
+  const x = req.headers['x-api-key'];
+  return typeof x === 'string' && x ? x.trim() : undefined;
+}
+
+interface CallState {
+  requestId: string;
+  t0: number;
+  route: string;
+  shape: Shape;
+  key?: ActiveKey;
+  model?: string;
+  provider?: ProviderName;
+  stream: boolean;
+  admission?: Admission;
+  estimate: number;
+  usage?: Usage;
+  /** Upstream time, subtracted from the total to get the gateway's own time. */
+  upstreamMs: number;
+  status: number;
+}
+
+export function createProxy(deps: ProxyDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const maxBody = deps.maxBodyBytes ?? 10 * 1024 * 1024;
+  const log = deps.logger;
+
+  const sendJson = (res: ServerResponse, st: CallState, status: number, body: unknown | Buffer, headers: Record<string, string> = {}) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const payload = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    st.status = status;
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(payload.length);
+    headers['x-latchkey-overhead-ms'] = (performance.now() - st.t0 - st.upstreamMs).toFixed(3);
+    res.writeHead(status, headers);
+    res.end(payload);
+  };
+
+  const sendError = (res: ServerResponse, st: CallState, err: unknown) => {
+    let e: GatewayError;
+    if (err instanceof GatewayError) e = err;
+    else {
+      log.error({ err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err), requestId: st.requestId }, 'gateway error');
+      e = new GatewayError(500, `The gateway failed to handle the request. Request id: ${st.requestId}.`, { code: 'internal_error' });
+    }
+    const headers: Record<string, string> = { ...(e.opts.headers ?? {}) };
+    if (e.status === 413) headers.connection = 'close';
+    sendJson(res, st, e.status, errorBody(st.shape, e), headers);
+  };
+
+  const finish = (res: ServerResponse, st: CallState) => {
+    const latencyMs = Math.round(performance.now() - st.t0);
+    if (st.key && st.model && st.provider && st.route !== 'models') {
+      deps.usage.record({
+        requestId: st.requestId,
+        solutionId: st.key.solutionId,
+        keyId: st.key.id,
+        model: st.model,
+        provider: st.provider,
+        route: st.route,
+        stream: st.stream,
+        inputTokens: st.usage?.input ?? 0,
+        outputTokens: st.usage?.output ?? 0,
+        cachedTokens: st.usage?.cached ?? 0,
+        status: st.status,
+        latencyMs,
+        at: deps.now?.() ?? Date.now(),
+      });
+    }
+    const entry = { requestId: st.requestId, route: st.route, status: st.status, model: st.model, keyId: st.key?.id, latencyMs, stream: st.stream };
+    if (st.status >= 500) log.error(entry, 'request failed');
+    else if (st.status >= 400) log.info(entry, 'request refused');
+    else log.debug(entry, 'request');
+    void res;
+  };
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, st: CallState, route: RouteName): Promise<void> {
+    const raw = await readBody(req, maxBody);
+    const body = parseJson(raw.toString('utf8'));
+    if (!isObj(body)) throw new GatewayError(400, 'The request body must be a JSON object.', { code: 'invalid_json' });
+    const key = st.key!;
+    const model = body.model;
+    if (typeof model !== 'string' || !model) throw new GatewayError(400, 'model is required.', { param: 'model', code: 'invalid_request' });
+    if (!key.models.includes(model)) {
+      throw new GatewayError(400, `The model ${JSON.stringify(model.slice(0, 200))} is not allowed for this key. Allowed models: ${key.models.join(', ')}.`, { param: 'model', code: 'model_not_allowed' });
+    }
+    const slash = model.indexOf('/');
+    const provider = model.slice(0, slash) as ProviderName;
+    const upstreamModel = model.slice(slash + 1);
+    const cfg = PROVIDERS.includes(provider) ? deps.providers[provider] : undefined;
+    st.model = model;
+    st.provider = provider;
+    if (!cfg) throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, { code: 'provider_unavailable', headers: { 'x-should-retry': 'false' } });
+    const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
+    st.stream = canon.stream;
+    st.estimate = estimateInputTokens(canon);
+    let admission: Admission;
+    try {
+      admission = await deps.limiter.admit(key.id, key, st.estimate);
+    } catch (err) {
+      log.warn({ err: (err as Error).message, requestId: st.requestId }, 'rate limiter unavailable');
+      throw new GatewayError(503, 'The gateway cannot check rate limits right now; retry with backoff.', { code: 'dependency_unavailable' });
+    }
+    const rl = rateLimitHeaders(admission);
+    if (!admission.ok) {
+      const retryAfter = String(Math.max(1, Math.ceil(admission.resetMs / 1000)));
+      const what = admission.reason === 'tokens' ? `tokens per minute (${admission.limitTokens})` : `requests per minute (${admission.limitRequests})`;
+      throw new GatewayError(429, `Rate limit reached for this key: ${what}. Retry after ${retryAfter} s.`, {
+        code: 'rate_limit_exceeded',
+        type: admission.reason,
+        headers: { ...rl, 'retry-after': retryAfter, 'retry-after-ms': String(Math.max(0, Math.round(admission.resetMs))) },
+      });
+    }
+    st.admission = admission;
+    const plan = planUpstream(route, provider, cfg, canon, body, req.headers);
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const tUp = performance.now();
+    const up = await deps.upstream.call(provider, plan, abort.signal);
+    if (up.statusCode >= 400) {
+      const text = await up.body.text().catch(() => '');
+      st.upstreamMs = performance.now() - tUp;
+      throw upstreamError(provider, up.statusCode, text);
+    }
+    if (!canon.stream) {
+      const buf = Buffer.from(await up.body.arrayBuffer());
+      st.upstreamMs = performance.now() - tUp;
+      const json = parseJson(buf.toString('utf8'));
+      if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+      if (plan.passthrough) {
+        st.usage = passthroughUsage(plan.format, json);
+        sendJson(res, st, 200, buf, rl);
+        return;
+      }
+      const r = decodeUpstreamResponse(plan.format, json);
+      st.usage = r.usage;
+      const out = route === 'chat' ? encodeChatResponse(r, model) : route === 'messages' ? encodeMessagesResponse(r, model) : encodeResponsesResponse(r, model, canon);
+      sendJson(res, st, 200, out, rl);
+      return;
+    }
+    await pipeStream(res, st, up, plan.format, plan.passthrough, route, canon, model, rl, tUp, abort.signal);
+  }
+
+  async function pipeStream(
+    res: ServerResponse,
+    st: CallState,
+    up: Dispatcher.ResponseData,
+    format: ReturnType<typeof planUpstream>['format'],
+    passthrough: boolean,
+    route: RouteName,
+    canon: CanonicalRequest,
+    model: string,
+    rl: Record<string, string>,
+    tUp: number,
+    signal: AbortSignal,
+  ) {
+    const encoder: StreamEncoder = route === 'chat' ? new ChatStreamEncoder(model, canon.includeUsage === true) : route === 'messages' ? new MessagesStreamEncoder(model) : new ResponsesStreamEncoder(model, canon);
+    const decoder = streamDecoder(format);
+    const parser = new SseParser();
+    const headersAt = performance.now();
+    st.status = 200;
+    res.writeHead(200, {
+      ...rl,
+      'content-type': 'text/event-stream; charset=utf-8',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-latchkey-overhead-ms': (tUp - st.t0 + (performance.now() - headersAt)).toFixed(3),
+    });
+    res.flushHeaders();
+    let streamedChars = 0;
+    let finished = false;
+    let failed = false;
+    const write = async (s: string) => {
+      if (!s || res.destroyed) return;
+      if (!res.write(s)) await new Promise<void>((r) => {
+        res.once('drain', r);
+        res.once('close', r);
+      });
+    };
+    const handle = async (events: StreamEvent[], raw: string | undefined) => {
+      let forward = raw;
+      for (const ev of events) {
+        if (ev.type === 'text_delta' || ev.type === 'thinking_delta') streamedChars += ev.text.length;
+        else if (ev.type === 'args_delta') streamedChars += ev.json.length;
+        else if (ev.type === 'finish') {
+          finished = true;
+          st.usage = ev.usage;
+        } else if (ev.type === 'error') {
+          failed = true;
+          st.status = 502;
+        }
+        if (!passthrough) await write(encoder.encode(ev));
+      }
+      if (passthrough && forward !== undefined) {
+        // The usage-only chunk forced upstream is kept only when the caller asked for it.
+        if (format === 'chat' && !canon.includeUsage && forward.includes('"choices":[]')) {
+          const j = parseJson(forward.slice(forward.indexOf('data:') + 5).trim());
+          if (isObj(j) && Array.isArray(j.choices) && j.choices.length === 0) forward = undefined;
+        }
+        if (forward !== undefined) await write(forward);
+      }
+    };
+    try {
+      for await (const chunk of up.body) {
+        for (const frame of parser.push(chunk as Buffer)) await handle(decoder.push(frame), frame.raw);
+        if (res.destroyed) break;
+      }
+      for (const frame of parser.end()) await handle(decoder.push(frame), frame.raw);
+      if (!finished && !failed) {
+        if (passthrough && format !== 'gemini') {
+          // A native stream that ends without its final event was cut upstream.
+          throw new Error('stream ended early');
+        }
+        await handle(decoder.end(), undefined);
+      }
+    } catch (err) {
+      if (signal.aborted || res.destroyed) {
+        // The caller hung up: the upstream call is cancelled; charge what it cost so far.
+        st.status = 499;
+        st.usage = { input: st.estimate, output: Math.ceil(streamedChars / 4) };
+      } else if (!failed) {
+        failed = true;
+        st.status = 502;
+        st.usage = { input: st.estimate, output: Math.ceil(streamedChars / 4) };
+        log.warn({ requestId: st.requestId, provider: st.provider, err: (err as Error).message }, 'provider stream failed');
+        await write(encoder.encode({ type: 'error', message: `Provider ${st.provider} failed during the stream.`, status: 502 }));
+      }
+    }
+    if (failed && !st.usage) st.usage = { input: st.estimate, output: Math.ceil(streamedChars / 4) };
+    st.upstreamMs = performance.now() - tUp;
+    if (!res.destroyed) res.end();
+  }
+
+  return (req, res) => {
+    const t0 = performance.now();
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const path = (req.url ?? '/').split('?', 1)[0]!;
+    const match = ROUTES[path];
+    const shape: Shape = match?.shape ?? (path.startsWith('/v1/messages') ? 'anthropic' : 'openai');
+    const st: CallState = { requestId, t0, route: match?.route ?? path, shape, stream: false, estimate: 0, upstreamMs: 0, status: 0 };
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('request-id', requestId);
+    res.setHeader('cache-control', 'no-store');
+
+    const run = async () => {
+      // Browsers are not served: no CORS, ever.
+      if (req.method === 'OPTIONS' || req.headers.origin !== undefined) {
+        throw new GatewayError(403, 'The gateway does not serve browsers: call it from a server.', { code: 'origin_not_allowed' });
+      }
+      if (!match) throw new GatewayError(404, `No route for ${req.method} ${path.slice(0, 200)}.`, { code: 'not_found' });
+      if (req.method !== match.method) throw new GatewayError(405, `Use ${match.method} ${path}.`, { code: 'method_not_allowed', headers: { allow: match.method } });
+      const secret = presentedKey(req);
+      if (!secret) throw new GatewayError(401, 'Missing gateway key: send Authorization: Bearer <key> or x-api-key: <key>.', { code: 'invalid_api_key' });
+      let key: ActiveKey | null;
+      try {
+        key = await deps.keys.lookup(secret);
+      } catch (err) {
+        log.warn({ err: (err as Error).message, requestId }, 'key lookup failed');
+        throw new GatewayError(503, 'The gateway cannot check keys right now; retry with backoff.', { code: 'dependency_unavailable' });
+      }
+      if (!key) throw new GatewayError(401, 'Invalid, malformed or revoked gateway key.', { code: 'invalid_api_key' });
+      st.key = key;
+      if (match.route === 'models') {
+        sendJson(res, st, 200, { object: 'list', data: key.models.map((id) => ({ id, object: 'model', created: MODELS_CREATED, owned_by: id.split('/')[0] })) });
+        return;
+      }
+      await handleCall(req, res, st, match.route);
+    };
+    run()
+      .catch((err) => {
+        if (res.destroyed && !res.writableFinished) {
+          st.status = 499; // the caller hung up
+          return;
+        }
+        if (!res.headersSent) sendError(res, st, err);
+        else if (!res.destroyed) res.end();
+      })
+      .finally(() => {
+        if (res.destroyed && !res.writableFinished && st.status === 200) st.status = 499;
+        finish(res, st);
+        // Settle the token reservation: real usage when known, else the estimate stays charged.
+        const a = st.admission;
+        if (a && st.key) {
+          const delta = st.usage ? st.usage.input + st.usage.output - st.estimate : st.status >= 400 && st.status !== 499 ? -st.estimate : 0;
+          if (delta) deps.limiter.charge(st.key.id, a.window, delta).catch((err) => log.warn({ err: (err as Error).message }, 'token charge failed'));
+        }
+      });
+  };
+}
