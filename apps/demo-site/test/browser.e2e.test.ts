@@ -23,6 +23,8 @@ import { createDemoSite } from '../src/app.js';
 
 const APP_ID = 'demo';
 const CLIENT_SECRET = randomBytes(24).toString('hex');
+// Set per hook and test: in a multi-project jest run the preset's testTimeout does not apply.
+const TIMEOUT_MS = 30_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -80,7 +82,7 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
     demo = Object.assign(running, { origin: `http://localhost:${running.port}` });
 
     browser = await chromium.launch({ executablePath: findExecutable('chromium')!, headless: true, args: CHROMIUM_ARGS });
-  });
+  }, TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
@@ -92,7 +94,7 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
     await idp?.stop();
     await db?.$disconnect();
     await database?.drop();
-  });
+  }, TIMEOUT_MS);
 
   async function tabState(page: Page) {
     return page.evaluate(() => ({
@@ -105,6 +107,9 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
   test('sign in, use the token from a backend, sign out', async () => {
     const context: BrowserContext = await browser.newContext();
     const other: BrowserContext = await browser.newContext();
+    // Fail with Playwright's message (what was awaited) well before jest's timeout.
+    context.setDefaultTimeout(10_000);
+    other.setDefaultTimeout(10_000);
     try {
       const page = await context.newPage();
       const navigations: string[] = [];
@@ -191,5 +196,5 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
       await other.close();
       await context.close();
     }
-  });
+  }, TIMEOUT_MS);
 });
