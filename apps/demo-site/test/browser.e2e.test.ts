@@ -197,4 +197,46 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
       await context.close();
     }
   }, TIMEOUT_MS);
+  test('magic link sign-in; a replayed svc_token URL is refused and cleaned', async () => {
+    const context = await browser.newContext();
+    const other = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    other.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      const returns: string[] = [];
+      page.on('request', (req) => {
+        if (req.isNavigationRequest() && req.url().startsWith(demo.origin) && req.url().includes('svc_token=')) returns.push(req.url());
+      });
+      await page.goto(`${demo.origin}/?view=orders#list`);
+      await page.waitForSelector('body[data-state="signed-out"]');
+      await page.click('#sign-in');
+      await page.waitForURL((url) => url.origin === idp.issuer);
+
+      const before = idp.mailbox().length;
+      await page.fill('#magic-email', 'alice@latchkey.dev');
+      await page.click('#send-link');
+      await page.waitForSelector('text=Check your email');
+      const message = idp.mailbox()[before];
+      expect(message?.to).toBe('alice@latchkey.dev');
+      await page.goto(message!.link);
+      await page.waitForSelector('body[data-state="signed-in"]');
+      await expect(page.textContent('#user-email')).resolves.toBe('alice@latchkey.dev');
+      // Other query parameters and the fragment survive the round trip; svc_token does not.
+      expect(page.url()).toBe(`${demo.origin}/?view=orders#list`);
+
+      // The same svc_token URL opened again (e.g. from history or a shared link) is refused.
+      expect(returns).toHaveLength(1);
+      const replay = await other.newPage();
+      await replay.goto(returns[0]!);
+      await replay.waitForSelector('#error:not([hidden])');
+      expect(await replay.textContent('#error')).toContain('TOKEN_USED');
+      expect(await replay.getAttribute('body', 'data-state')).toBe('signed-out');
+      expect(replay.url()).not.toContain('svc_token');
+      expect(await replay.evaluate(() => sessionStorage.length)).toBe(0);
+    } finally {
+      await other.close();
+      await context.close();
+    }
+  }, TIMEOUT_MS);
 });
