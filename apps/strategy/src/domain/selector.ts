@@ -80,6 +80,25 @@ const ALIASES: Record<string, string[]> = {
   'five-dysfunctions-of-a-team': ['five dysfunctions', 'lencioni'],
 };
 
+/** Everyday words mapped to the library's vocabulary (query expansion). */
+const SYNONYMS: Record<string, string> = {
+  number: 'metric',
+  numbers: 'metrics',
+  rally: 'alignment focus',
+  rallies: 'alignment focus',
+  money: 'cash revenue',
+  staff: 'employees team',
+  boss: 'manager',
+  pricey: 'price',
+};
+
+function expand(question: string): string {
+  const extra = words(question)
+    .map((w) => SYNONYMS[w])
+    .filter(Boolean);
+  return extra.length ? `${question} ${extra.join(' ')}` : question;
+}
+
 interface Doc {
   id: string;
   name: string;
@@ -153,7 +172,7 @@ export class FrameworkSelector {
 
   /** Ranks every framework for `question` (the newest user message) and the earlier conversation. */
   select(question: string, conversation: string, ctx: SelectionContext = {}): Selection {
-    const current = this.bm25(question);
+    const current = this.bm25(expand(question));
     const earlier = this.bm25(conversation);
     const best = Math.max(0, ...current.values());
     const bestEarlier = Math.max(0, ...earlier.values());

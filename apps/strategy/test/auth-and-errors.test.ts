@@ -1,0 +1,201 @@
+/**
+ * Credentials (API key and Bearer through a validate endpoint), the area C
+ * error body for every failure, bad input (always 4xx, never charged) and
+ * the refunded 500.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { body, keyWithCredits, startHarness, QUESTION, type Harness } from './harness.js';
+
+/** A stand-in of auth-central's GET /context/auth/validate (SPEC.md area A). */
+function startValidateDouble(): Promise<{ url: string; calls: () => number; server: Server }> {
+  let calls = 0;
+  const app = express();
+  app.get('/context/auth/validate', (req, res) => {
+    calls++;
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    if (token === 'good-token') {
+      res.json({ user: { id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'owner' }, workspace: { id: 'org-bearer', name: 'Acme', tier: 'enterprise' } });
+    } else if (token === 'other-org-token') {
+      res.json({ user: { id: 'user-2', email: 'bob@example.com', name: 'Bob', role: 'member' }, workspace: { id: 'org-other', name: 'Other', tier: 'free' } });
+    } else if (token === 'logged-out') {
+      res.status(401).json({ error: 'SESSION_INVALIDATED', message: 'logged out' });
+    } else if (token === 'auth-down') {
+      res.status(500).json({ error: 'INTERNAL_ERROR', message: 'boom' });
+    } else {
+      res.status(401).json({ error: 'INVALID_TOKEN', message: 'invalid' });
+    }
+  });
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, server }));
+  });
+}
+
+let h: Harness;
+let key: string;
+let double: Awaited<ReturnType<typeof startValidateDouble>>;
+let failNext = false;
+
+beforeAll(async () => {
+  double = await startValidateDouble();
+  h = await startHarness({
+    authUrl: double.url,
+    authCacheTtlMs: 60_000,
+    faultInjector: () => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('injected failure');
+      }
+    },
+  });
+  key = await keyWithCredits(h, 'org-errors', 1000);
+  await h.ledger.grant('org-bearer', 100);
+});
+afterAll(async () => {
+  await h.close();
+  await new Promise((r) => double.server.close(r));
+});
+
+const expectBody = (res: request.Response, status: number, error: string, code: string) => {
+  expect(res.status).toBe(status);
+  expect(res.body).toMatchObject({ error, code });
+  expect(typeof res.body.message).toBe('string');
+  expect(typeof res.body.details).toBe('object');
+};
+
+describe('credentials', () => {
+  test('no credentials: 401 unauthorized', async () => {
+    for (const path of ['/v1/framework', '/v1/coordinate']) {
+      const res = await request(h.app).post(path).send(body());
+      expectBody(res, 401, 'unauthorized', 'UNAUTHORIZED');
+    }
+  });
+
+  test('unknown, malformed and revoked API keys: 401', async () => {
+    expectBody(await request(h.app).post('/v1/framework').set('apikey', 'nope').send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+    expectBody(await request(h.app).post('/v1/framework').set('apikey', `lk_strategy_${'A'.repeat(43)}`).send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+    const { key: doomed, record } = await h.keys.create('org-errors', 'pro');
+    expect((await request(h.app).post('/v1/framework').set('apikey', doomed).send(body())).status).toBe(200);
+    await h.keys.revoke(record.id);
+    expectBody(await request(h.app).post('/v1/framework').set('apikey', doomed).send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+  });
+
+  test('the key is stored only as a fingerprint', async () => {
+    const { key: k, record } = await h.keys.create('org-errors', 'free');
+    const row = await h.prisma.apiKey.findUnique({ where: { id: record.id } });
+    expect(JSON.stringify(row)).not.toContain(k.slice(12));
+    expect(row!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('Bearer token validated through auth-central: org and tier come from the workspace', async () => {
+    const before = double.calls();
+    const res = await request(h.app).post('/v1/framework').set('authorization', 'Bearer good-token').send(body());
+    expect(res.status).toBe(200);
+    expect(await h.ledger.balance('org-bearer')).toBe(95);
+    const again = await request(h.app).post('/v1/coordinate').set('authorization', 'Bearer good-token').send(body());
+    expect(again.status).toBe(200);
+    expect(double.calls() - before).toBe(1); // cached
+    let row = null;
+    for (let i = 0; i < 50 && !row; i++) {
+      row = await h.prisma.requestLog.findFirst({ where: { traceId: res.headers['x-request-id'] } });
+      if (!row) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row).toMatchObject({ authMethod: 'bearer', principal: 'user-1', orgId: 'org-bearer' });
+  });
+
+  test('invalid or logged-out Bearer token, or a malformed header: 401', async () => {
+    expectBody(await request(h.app).post('/v1/framework').set('authorization', 'Bearer logged-out').send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+    expectBody(await request(h.app).post('/v1/framework').set('authorization', 'Bearer garbage').send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+    expectBody(await request(h.app).post('/v1/framework').set('authorization', 'Basic dXNlcjpwdw==').send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+  });
+
+  test('auth-central failing: 503, never a 500', async () => {
+    const res = await request(h.app).post('/v1/framework').set('authorization', 'Bearer auth-down').send(body());
+    expectBody(res, 503, 'service_unavailable', 'SERVICE_UNAVAILABLE');
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  test('a session of another organisation: 403 forbidden', async () => {
+    const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
+    const sessionId = first.body.metadata.sessionId;
+    const res = await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId }));
+    expectBody(res, 403, 'forbidden', 'FORBIDDEN');
+  });
+});
+
+describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing charged', () => {
+  const long = 'x'.repeat(20_001);
+  const cases: Array<[string, unknown, string, RegExp]> = [
+    ['missing messages', {}, 'messages', /required/],
+    ['messages not an array', { messages: 'hello' }, 'messages', /array/],
+    ['empty messages', { messages: [] }, 'messages', /at least 1/],
+    ['too many messages', { messages: Array.from({ length: 51 }, () => ({ role: 'user', content: 'hi' })) }, 'messages', /at most 50/],
+    ['bad role', { messages: [{ role: 'robot', content: QUESTION }] }, 'messages[0].role', /one of/],
+    ['content not a string', { messages: [{ role: 'user', content: 42 }] }, 'messages[0].content', /string/],
+    ['content missing', { messages: [{ role: 'user' }] }, 'messages[0].content', /required/],
+    ['content too long', { messages: [{ role: 'user', content: long }] }, 'messages[0].content', /at most 20000/],
+    ['no user message', { messages: [{ role: 'system', content: 'be nice' }] }, 'messages', /role "user"/],
+    ['empty user message', { messages: [{ role: 'user', content: '   ' }] }, 'messages[0].content', /empty/],
+    ['userContext not an object', { ...body(), userContext: 'saas' }, 'userContext', /object/],
+    ['bad businessStage', { ...body(), userContext: { businessStage: 'seed' } }, 'userContext.businessStage', /one of/],
+    ['bad responseStyle', { ...body(), preferences: { responseStyle: 'poetic' } }, 'preferences.responseStyle', /one of/],
+    ['maxCredits not a number', { ...body(), preferences: { maxCredits: 'ten' } }, 'preferences.maxCredits', /number/],
+    ['negative maxCredits', { ...body(), preferences: { maxCredits: -1 } }, 'preferences.maxCredits', /at least 0/],
+    ['bad sessionId', { ...body(), sessionId: 'has spaces/and slashes' }, 'sessionId', /characters/],
+    ['body is an array', [body()], 'body', /object/],
+  ];
+
+  test.each(cases)('%s', async (_name, payload, field, issue) => {
+    const before = await h.ledger.balance('org-errors');
+    for (const path of ['/v1/framework', '/v1/coordinate']) {
+      const res = await request(h.app).post(path).set('apikey', key).send(payload as object);
+      expectBody(res, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+      expect(res.body.details.field).toBe(field);
+      expect(res.body.details.issue).toMatch(issue);
+      expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    }
+    expect(await h.ledger.balance('org-errors')).toBe(before);
+  });
+
+  test('Content-Type must be application/json', async () => {
+    const res = await request(h.app).post('/v1/framework').set('apikey', key).set('content-type', 'text/plain').send(JSON.stringify(body()));
+    expectBody(res, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(res.body.details).toEqual({ field: 'Content-Type', issue: 'must be application/json' });
+    const none = await request(h.app).post('/v1/coordinate').set('apikey', key);
+    expect(none.status).toBe(400);
+    expect(none.body.details.field).toBe('Content-Type');
+  });
+
+  test('malformed JSON', async () => {
+    const res = await request(h.app).post('/v1/framework').set('apikey', key).set('content-type', 'application/json').send('{"messages": [');
+    expectBody(res, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(res.body.details).toEqual({ field: 'body', issue: 'invalid_json' });
+  });
+
+  test('a body over 256 kB: 413 in the area C shape', async () => {
+    const messages = Array.from({ length: 14 }, () => ({ role: 'user', content: 'y'.repeat(19_999) }));
+    const res = await request(h.app).post('/v1/framework').set('apikey', key).send({ messages });
+    expectBody(res, 413, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(res.body.details).toEqual({ field: 'body', issue: 'too_large' });
+  });
+
+  test('unknown routes answer in the same shape', async () => {
+    const res = await request(h.app).get('/v1/nothing');
+    expectBody(res, 404, 'not_found', 'NOT_FOUND');
+  });
+});
+
+test('a failure after the debit: 500 COORDINATION_FAILED with the request id, refunded', async () => {
+  const before = await h.ledger.balance('org-errors');
+  failNext = true;
+  const res = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
+  expectBody(res, 500, 'internal_error', 'COORDINATION_FAILED');
+  const requestId = res.body.details.requestId as string;
+  expect(requestId).toMatch(/[0-9a-f-]{36}/);
+  expect(await h.ledger.balance('org-errors')).toBe(before);
+  expect((await h.ledger.entry(requestId, 'debit'))?.amount).toBe(-5);
+  expect((await h.ledger.entry(requestId, 'refund'))?.amount).toBe(5);
+  expect(JSON.stringify(res.body)).not.toContain('injected');
+});

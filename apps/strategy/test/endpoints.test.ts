@@ -1,0 +1,260 @@
+/**
+ * Every field of both response tables (SPEC.md area C), the confidence
+ * bands, response styles, sessions, credits per call and the request log.
+ */
+import request from 'supertest';
+import { body, keyWithCredits, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let key: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  key = await keyWithCredits(h, 'org-endpoints', 10_000);
+});
+afterAll(() => h.close());
+
+const nonEmptyStrings = (xs: unknown) => {
+  expect(Array.isArray(xs)).toBe(true);
+  for (const x of xs as unknown[]) {
+    expect(typeof x).toBe('string');
+    expect((x as string).trim().length).toBeGreaterThan(3);
+  }
+};
+
+const OKR_QUESTION = 'Everyone is busy, but I cannot tell whether the work is moving our annual goals. How do I set goals each quarter that connect teams to company strategy?';
+
+describe('POST /v1/framework', () => {
+  test('fills every field of the framework response from the selected frameworks', async () => {
+    const res = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body(OKR_QUESTION, { userContext: { industry: 'saas', businessStage: 'growth', role: 'ceo' } }));
+    expect(res.status).toBe(200);
+    const { content, metadata: m, structuredOutput: s } = res.body;
+    expect(typeof content).toBe('string');
+    expect(content).toMatch(/^## OKRs/);
+    expect(m.agent).toBe('latchkey-framework-expert');
+    expect(m.sessionId).toMatch(/^ses_/);
+    expect(m.primaryFramework).toBe('OKRs (Objectives and Key Results)');
+    nonEmptyStrings(m.supportingFrameworks);
+    expect(m.supportingFrameworks.length).toBeGreaterThanOrEqual(1);
+    expect(['basic', 'intermediate', 'advanced', 'expert']).toContain(m.complexityLevel);
+    expect(m.confidenceScore).toBeGreaterThanOrEqual(0);
+    expect(m.confidenceScore).toBeLessThanOrEqual(100);
+    nonEmptyStrings(m.leadershipPrinciples);
+    expect(m.leadershipPrinciples.length).toBeGreaterThan(0);
+    expect(m.creditsUsed).toBe(5);
+    expect(typeof m.processingTimeMs).toBe('number');
+    expect(m.processingTimeMs).toBeGreaterThanOrEqual(0);
+    for (const k of ['industryFocus', 'stageAlignment', 'keyChallenge', 'strategicPriority']) {
+      expect(typeof m.businessContextAnalysis[k]).toBe('string');
+      expect(m.businessContextAnalysis[k].length).toBeGreaterThan(10);
+    }
+    expect(m.businessContextAnalysis.industryFocus).toMatch(/saas/);
+    expect(m.businessContextAnalysis.stageAlignment).toMatch(/Growth stage/);
+
+    const fa = s.frameworkAnalysis;
+    expect(fa.primaryFramework).toBe(m.primaryFramework);
+    expect(fa.supportingFrameworks).toEqual(m.supportingFrameworks);
+    expect(fa.leadershipPrinciples).toEqual(m.leadershipPrinciples);
+    expect(fa.strategicRationale).toMatch(/OKRs/);
+    expect(fa.complexityAssessment.length).toBeGreaterThan(20);
+    expect(fa.confidenceScore).toBe(m.confidenceScore);
+
+    const g = s.expertGuidance;
+    expect(g.methodologyApplication.length).toBeGreaterThanOrEqual(2);
+    for (const p of g.methodologyApplication) {
+      expect(typeof p.phase).toBe('string');
+      nonEmptyStrings(p.strategicQuestions);
+      expect(p.strategicQuestions.length).toBeGreaterThan(0);
+      expect(typeof p.expectedInsights).toBe('string');
+      nonEmptyStrings(p.deliverables);
+    }
+    for (const k of ['strategicActions', 'businessOutcomes', 'successMetrics', 'integrationOpportunities']) {
+      nonEmptyStrings(g[k]);
+      expect(g[k].length).toBeGreaterThan(0);
+    }
+    expect(g.implementationTimeline).toMatch(/\w+/);
+    // Content is drawn from the library entry, not placeholders.
+    expect(content).toContain(g.methodologyApplication[0].phase);
+  });
+
+  test('response styles shape the markdown', async () => {
+    const ask = (responseStyle: string) =>
+      request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION, { preferences: { responseStyle } }));
+    const [concise, detailed, tactical] = await Promise.all([ask('concise'), ask('detailed'), ask('tactical')]);
+    expect(concise.body.content.length).toBeLessThan(detailed.body.content.length);
+    expect(concise.body.content).toContain('### Do this next');
+    expect(detailed.body.content).toContain('### How to apply it');
+    expect(tactical.body.content).toContain('- [ ]');
+    for (const r of [concise, detailed, tactical]) expect(r.body.metadata.creditsUsed).toBe(5);
+  });
+
+  test('a vague question gets a lower confidence and clarifying questions (60-69 band and below)', async () => {
+    const res = await request(h.app).post('/v1/framework').set('apikey', key).send(body('How should our business grow?'));
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.confidenceScore).toBeLessThan(70);
+    expect(res.body.suggestions.followUpQuestions.length).toBeGreaterThanOrEqual(3);
+    expect(res.body.content).toContain('clarify');
+  });
+
+  test('a precise question gets high confidence and no clarifying questions', async () => {
+    const res = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body('We want to roll out OKRs. How many objectives should each team have and how should we run the check-ins?'));
+    expect(res.body.metadata.confidenceScore).toBeGreaterThanOrEqual(90);
+    expect(res.body.suggestions?.followUpQuestions).toBeUndefined();
+  });
+
+  test('a continued session builds on earlier turns and keeps its context', async () => {
+    const first = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body('Lots of people start our free trial but very few upgrade to paid. Where is the leak?', { userContext: { industry: 'saas', businessStage: 'startup' } }));
+    const sessionId = first.body.metadata.sessionId;
+    const second = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send({
+        sessionId,
+        messages: [
+          { role: 'user', content: 'Lots of people start our free trial but very few upgrade to paid. Where is the leak?' },
+          { role: 'assistant', content: first.body.content },
+          { role: 'user', content: 'OK. And which single number should the whole team rally around?' },
+        ],
+      });
+    expect(second.status).toBe(200);
+    expect(second.body.metadata.sessionId).toBe(sessionId);
+    expect(second.body.metadata.primaryFramework).toBe('North Star Metric');
+    // The stage given in the first turn is remembered.
+    expect(second.body.metadata.businessContextAnalysis.stageAlignment).toMatch(/Startup stage/);
+    const turns = await h.prisma.sessionTurn.findMany({ where: { sessionId } });
+    expect(turns).toHaveLength(2);
+  });
+
+  test('previousWork naming a framework counts as applied', async () => {
+    const res = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body('Which of our marketing channels are profitable once churn and margin are counted?', { userContext: { previousWork: [{ framework: 'pirate-metrics-aarrr', notes: 'funnel mapped' }] } }));
+    expect(res.status).toBe(200);
+    expect(res.body.structuredOutput.frameworkAnalysis.strategicRationale).toBeTruthy();
+  });
+
+  test('out-of-scope: 422 unsupported_request with suggestions, nothing charged', async () => {
+    const before = await h.ledger.balance('org-endpoints');
+    const res = await request(h.app).post('/v1/framework').set('apikey', key).send(body('Give me a recipe for vegan chocolate chip cookies.'));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: 'unsupported_request', code: 'FRAMEWORK_OUT_OF_SCOPE' });
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body.suggestions.length).toBeGreaterThan(0);
+    expect(res.body.suggestions.join(' ')).toMatch(/latchkey-/);
+    expect(await h.ledger.balance('org-endpoints')).toBe(before);
+  });
+
+  test('x-app-context and the outcome are recorded in the request log', async () => {
+    const res = await request(h.app).post('/v1/framework').set('apikey', key).set('x-app-context', 'board-portal').send(body(OKR_QUESTION));
+    expect(res.status).toBe(200);
+    let row = null;
+    for (let i = 0; i < 50 && !row; i++) {
+      row = await h.prisma.requestLog.findFirst({ where: { traceId: res.headers['x-request-id'] } });
+      if (!row) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row).toMatchObject({ appContext: 'board-portal', status: 200, creditsUsed: 5, endpoint: '/v1/framework', authMethod: 'apikey', orgId: 'org-endpoints', engine: 'library' });
+    const debit = await h.ledger.entry(row!.requestId, 'debit');
+    expect(debit?.amount).toBe(-5);
+  });
+});
+
+describe('POST /v1/coordinate', () => {
+  test('fills every field of the coordination response', async () => {
+    const res = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .set('x-app-context', 'exec-dashboard')
+      .send(body('Our factory has plenty of machines but orders are always late and work-in-progress is stacked up everywhere. How do we fix throughput?', { userContext: { industry: 'manufacturing', businessStage: 'growth' } }));
+    expect(res.status).toBe(200);
+    const { content, metadata: m, insights: i, suggestions: s } = res.body;
+    expect(content).toMatch(/^## /);
+    expect(m.sessionId).toMatch(/^ses_/);
+    expect(m.strategicFocus.length).toBeGreaterThan(10);
+    nonEmptyStrings(m.frameworksApplied);
+    expect(m.frameworksApplied[0]).toBe('Theory of Constraints');
+    expect(m.creditsUsed).toBeGreaterThanOrEqual(1);
+    expect(m.creditsUsed).toBeLessThanOrEqual(15);
+    expect(m.confidenceScore).toBeGreaterThanOrEqual(0);
+    expect(m.confidenceScore).toBeLessThanOrEqual(100);
+    for (const k of ['keyRecommendations', 'implementationSteps', 'successMetrics', 'riskFactors']) {
+      nonEmptyStrings(i[k]);
+      expect(i[k].length).toBeGreaterThan(0);
+    }
+    for (const k of ['followUpQuestions', 'relatedChallenges', 'nextMilestones']) nonEmptyStrings(s[k]);
+    const debit = await h.prisma.creditLedgerEntry.findFirst({ where: { orgId: 'org-endpoints', kind: 'debit', endpoint: '/v1/coordinate' }, orderBy: { id: 'desc' } });
+    expect(-debit!.amount).toBe(m.creditsUsed);
+  });
+
+  test('depth decides the price band: simple 1-3, planning 3-8, comprehensive 8-15', async () => {
+    const ask = (q: string, extra: Record<string, unknown> = {}) => request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, extra));
+    const simple = await ask('What is a North Star Metric?');
+    expect(simple.status).toBe(200);
+    expect(simple.body.metadata.creditsUsed).toBeGreaterThanOrEqual(1);
+    expect(simple.body.metadata.creditsUsed).toBeLessThanOrEqual(3);
+    const planning = await ask('How should I build next year\'s budget so we stop just adding 3% to every department\'s line items?');
+    expect(planning.body.metadata.creditsUsed).toBeGreaterThanOrEqual(3);
+    expect(planning.body.metadata.creditsUsed).toBeLessThanOrEqual(8);
+    const comprehensive = await ask(
+      'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months, our teams blame each other and the board wants a full review of strategy, pricing and the organisation.',
+      { userContext: { businessStage: 'enterprise' } },
+    );
+    expect(comprehensive.body.metadata.creditsUsed).toBeGreaterThanOrEqual(8);
+    expect(comprehensive.body.metadata.creditsUsed).toBeLessThanOrEqual(15);
+    expect(comprehensive.body.metadata.frameworksApplied.length).toBeGreaterThan(planning.body.metadata.frameworksApplied.length - 1);
+    expect(comprehensive.body.insights.implementationSteps.length).toBeGreaterThan(simple.body.insights.implementationSteps.length);
+  });
+
+  test('maxCredits caps the depth', async () => {
+    const q = 'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months and the board wants a full review of strategy and the organisation.';
+    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, { preferences: { maxCredits: 4 } }));
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.creditsUsed).toBeLessThanOrEqual(4);
+  });
+
+  test('maxCredits below the cheapest answer: 402 with creditsRequired and creditsAvailable, nothing charged', async () => {
+    const before = await h.ledger.balance('org-endpoints');
+    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(OKR_QUESTION, { preferences: { maxCredits: 0 } }));
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ error: 'payment_required', code: 'INSUFFICIENT_CREDITS', details: { creditsRequired: 1, creditsAvailable: before } });
+    const fw = await request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION, { preferences: { maxCredits: 4 } }));
+    expect(fw.status).toBe(402);
+    expect(fw.body.details).toMatchObject({ creditsRequired: 5, creditsAvailable: before });
+    expect(await h.ledger.balance('org-endpoints')).toBe(before);
+  });
+
+  test('a low balance buys a shallower answer; an empty one gets 402', async () => {
+    const poor = await keyWithCredits(h, 'org-poor', 2);
+    const q = 'We need a comprehensive turnaround plan covering costs, churn, the organisation and pricing, with a full review for the board.';
+    const res = await request(h.app).post('/v1/coordinate').set('apikey', poor).send(body(q));
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.creditsUsed).toBe(2);
+    const none = await request(h.app).post('/v1/coordinate').set('apikey', poor).send(body(q));
+    expect(none.status).toBe(402);
+    expect(none.body.details).toEqual({ creditsRequired: 1, creditsAvailable: 0 });
+    const fw = await request(h.app).post('/v1/framework').set('apikey', poor).send(body(OKR_QUESTION));
+    expect(fw.status).toBe(402);
+    expect(fw.body.details).toEqual({ creditsRequired: 5, creditsAvailable: 0 });
+  });
+
+  test('previousWork is refused on the coordination endpoint', async () => {
+    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(OKR_QUESTION, { userContext: { previousWork: [] } }));
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual({ field: 'userContext.previousWork', issue: 'is accepted only by /v1/framework' });
+  });
+
+  test('out-of-scope on coordinate: 422, free', async () => {
+    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Tell me a joke about penguins.'));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: 'unsupported_request', code: 'REQUEST_OUT_OF_SCOPE' });
+  });
+});
