@@ -1,0 +1,44 @@
+import request from 'supertest';
+import { createTestRedis, type TestRedis } from '@latchkey/testing';
+import { createHarness, seedApp, type Harness } from './helpers.js';
+import { fakeIdp } from './fake-idp.js';
+
+let h: Harness;
+let redis: TestRedis;
+beforeAll(async () => {
+  h = await createHarness({ idp: fakeIdp() });
+  redis = await createTestRedis();
+  await seedApp(h.db);
+});
+afterAll(async () => {
+  await h.close();
+  await redis.close();
+});
+
+const exchange = (app: Harness['app'], ip: string) =>
+  request(app).post('/context/auth/exchange').set('x-forwarded-for', ip).send({ token: 'ab'.repeat(64) });
+
+it('in process: 429 RATE_LIMITED with Retry-After once an IP is over its per-minute limit; other IPs unaffected', async () => {
+  const app = h.makeApp({ settings: { rateLimits: { exchangePerMinute: 3, loginPerMinute: 2 } } });
+  for (let i = 0; i < 3; i++) expect((await exchange(app, '10.0.0.1')).status).toBe(400);
+  const over = await exchange(app, '10.0.0.1');
+  expect(over.status).toBe(429);
+  expect(over.body).toEqual({ error: 'RATE_LIMITED', message: expect.any(String) });
+  expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  expect((await exchange(app, '10.0.0.2')).status).toBe(400);
+  const login = () => request(app).get('/context/auth/login').query({ app_id: 'shop', redirect_url: 'https://shop.example.com/' });
+  expect((await login()).status).toBe(302);
+  expect((await login()).status).toBe(302);
+  expect((await login()).status).toBe(429);
+});
+
+it('with Redis: the limit is shared by every instance', async () => {
+  if (!redis.redis) return console.warn('no Redis: skipped');
+  const settings = { rateLimits: { exchangePerMinute: 4 } };
+  const a = h.makeApp({ redis: redis.redis, redisPrefix: redis.prefix, settings });
+  const b = h.makeApp({ redis: redis.redis, redisPrefix: redis.prefix, settings });
+  const statuses = [];
+  for (const app of [a, b, a, b, a, b]) statuses.push((await exchange(app, '10.9.9.9')).status);
+  expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  expect((await redis.redis.keys(`${redis.prefix}*`)).length).toBeGreaterThan(0);
+});
