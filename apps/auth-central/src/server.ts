@@ -38,7 +38,10 @@ export interface StartOptions extends Omit<AuthCentralSettings, 'encryptionKey' 
 }
 
 export interface RunningAuthCentral {
+  /** Where it listens, e.g. `http://127.0.0.1:4101`. */
   url: string;
+  /** The public URL (issuer, callback base). */
+  publicUrl: string;
   port: number;
   app: Express;
   db: Db;
@@ -98,7 +101,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
       redis?.disconnect();
       await db.$disconnect();
     });
-    return { url: publicUrl, port: running.port, app, db, keys, purge, close: running.close };
+    return { url: running.url, publicUrl, port: running.port, app, db, keys, purge, close: running.close };
   } catch (err) {
     clearInterval(reloadTimer);
     await purge?.stop().catch(() => {});

@@ -1,0 +1,53 @@
+/**
+ * How `pnpm start` boots auth-central (after the dev IdP, order 10): its own
+ * database `latchkey_auth` (migrated), the dev IdP's client credentials from
+ * `ctx.shared.get('devIdp')`, and the app `demo` (organisation `demo`,
+ * domain `localhost`) registered idempotently for the demo site.
+ */
+import type { LaunchContext, Launched } from '@latchkey/launcher';
+import { applyMigrations, prismaDirOf } from '@latchkey/db';
+import { startAuthCentral } from './server.js';
+import { upsertApp } from './store/apps.js';
+
+export const launchOrder = 20;
+
+interface DevIdpShared {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export async function launch(ctx: LaunchContext): Promise<Launched> {
+  const databaseUrl = await ctx.database('latchkey_auth');
+  await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
+  const devIdp = ctx.shared.get('devIdp') as DevIdpShared | undefined;
+  const adminToken = ctx.secret('admin-token');
+  const running = await startAuthCentral({
+    databaseUrl,
+    redisUrl: ctx.redisUrl,
+    port: ctx.ports.auth,
+    host: '127.0.0.1',
+    publicUrl: ctx.urls.auth,
+    adminToken,
+    encryptionKey: ctx.secret('encryption-key'),
+    oidc: devIdp
+      ? { issuer: devIdp.issuer, clientId: devIdp.clientId, clientSecret: devIdp.clientSecret }
+      : process.env.OIDC_ISSUER_URL && process.env.OIDC_CLIENT_ID
+        ? { issuer: process.env.OIDC_ISSUER_URL, clientId: process.env.OIDC_CLIENT_ID, clientSecret: process.env.OIDC_CLIENT_SECRET }
+        : undefined,
+    logger: ctx.logger.child({ name: 'auth-central' }),
+  });
+  await upsertApp(running.db, { appId: 'demo', organisationId: 'demo', organisationName: 'Demo', domains: ['localhost'] });
+  return {
+    name: 'auth-central',
+    url: running.publicUrl,
+    lines: [
+      `login: ${running.publicUrl}/context/auth/login?app_id=demo&redirect_url=${encodeURIComponent(ctx.urls.demo + '/')}`,
+      `JWKS: ${running.publicUrl}/.well-known/jwks.json`,
+      `admin: LATCHKEY_ADMIN_TOKEN=${adminToken} LATCHKEY_AUTH_URL=${running.publicUrl} pnpm latchkey host apps list`,
+    ],
+    stop: () => running.close(),
+    // Where it really listens (differs from `url` only when port 0 is asked for, in tests).
+    ...({ listenUrl: running.url } as object),
+  };
+}
