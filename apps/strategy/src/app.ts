@@ -40,7 +40,7 @@ export interface AppDeps {
   now?: () => number;
   keyCacheTtlMs?: number;
   prose?: ProseWriter | undefined;
-  faultInjector?: (endpoint: string) => void;
+  faultInjector?: (endpoint: string) => void | Promise<void>;
 }
 
 export interface StrategyApp {

@@ -22,7 +22,7 @@ const BUSINESS_WORDS =
   'industry regulation regulations regulatory channel channels acquisition subscription subscriptions license licensing b2b b2c saas marketplace ' +
   'loyalty satisfaction nps onboarding trial upgrade freemium agency consulting retailer retailers wholesale branch branches gym clinics ' +
   'plan planning prioritize priorities decision decisions accountability responsibilities deadline deadlines stakeholders investment invest ' +
-  'app apps website site traffic seo loan loans approval approvals turnaround throughput orders campaign campaigns ads advertising';
+  'paid app apps website site traffic seo loan loans approval approvals turnaround throughput orders campaign campaigns ads advertising';
 
 const BUSINESS = new Set(terms(BUSINESS_WORDS));
 /** Weak evidence: common business words that also appear in everyday questions. */
@@ -114,7 +114,9 @@ export function classifyScope(text: string, selector?: FrameworkSelector): Scope
   // Raw BM25 of the best framework: in-scope questions of the eval set score
   // 60-1800, out-of-scope ones under 50 (scripts/eval.ts prints both).
   const evidence = business + Math.min(3, strength / 40);
-  const score = evidence - 2.5 * other;
+  // Another domain's marker weighs less in a clearly business question
+  // ("we run a recipe app; how do we grow paid subscribers?").
+  const score = evidence - (business >= 2 ? 1.2 : 2.5) * other;
   const inScope = score >= 1.5 && (business >= 0.8 || strength >= 100);
   return {
     inScope,

@@ -36,7 +36,7 @@ export interface StrategicDeps {
   logger: Logger;
   now: () => number;
   /** Test hook: called after the debit, before the answer is built. */
-  faultInjector?: ((endpoint: string) => void) | undefined;
+  faultInjector?: ((endpoint: string) => void | Promise<void>) | undefined;
 }
 
 type Endpoint = 'coordinate' | 'framework';
@@ -205,7 +205,7 @@ export function strategicRouter(deps: StrategicDeps): Router {
       }
       call.debited = true;
       call.creditsUsed = cost;
-      deps.faultInjector?.(endpoint);
+      await deps.faultInjector?.(endpoint);
 
       const answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
       call.engine = 'library';

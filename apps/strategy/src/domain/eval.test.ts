@@ -1,0 +1,32 @@
+/**
+ * Floors on the eval set (library/eval): selection agreement and
+ * out-of-scope detection. `pnpm eval:strategy` prints the same numbers.
+ * Floors sit just under the measured values (top-1 50/56, top-3 55/56,
+ * out-of-scope 20/20, no false positives).
+ */
+import { loadLibrary } from './library.js';
+import { runEval } from './eval.js';
+
+const report = runEval(loadLibrary());
+
+test('top-1 and top-3 agreement stay above their floors', () => {
+  expect(report.total).toBe(56);
+  expect(report.top1).toBeGreaterThanOrEqual(0.85);
+  expect(report.top3).toBeGreaterThanOrEqual(0.95);
+});
+
+test('every out-of-scope question is caught and no in-scope question is refused', () => {
+  expect(report.scopeMistakes).toEqual([]);
+  expect(report.outOfScopeCaught).toBe(report.outOfScopeTotal);
+  expect(report.falsePositives).toBe(0);
+});
+
+test('confidence scores spread across the bands', () => {
+  const scores = report.rows.map((r) => r.confidence);
+  expect(Math.min(...scores)).toBeLessThan(70);
+  expect(Math.max(...scores)).toBeGreaterThanOrEqual(90);
+  for (const s of scores) {
+    expect(s).toBeGreaterThanOrEqual(0);
+    expect(s).toBeLessThanOrEqual(100);
+  }
+});
