@@ -55,6 +55,12 @@
   });
 
   auth.handleRedirect().then(render, function (err) {
+    if (err && err.loginRestarted) {
+      // The client is already on its way to a new sign-in (e.g. TOKEN_EXPIRED: the link was older than 60 s).
+      showError('The sign-in took too long (' + err.code + '). Signing you in again…');
+      body.dataset.state = 'restarting';
+      return;
+    }
     if (err && err.restartLogin) {
       showError('The sign-in did not complete (' + err.code + '). Please sign in again.');
     } else {

@@ -53,6 +53,8 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
   let auth: { server: Server; url: string };
   let demo: RunningService & { origin: string };
   let browser: Browser;
+  /** auth-central's clock runs this much ahead of real time (moved forward by a test). */
+  let authClockSkewMs = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase({ service: 'auth-central' });
@@ -72,6 +74,7 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
     authApp = createApp({
       db,
       logger,
+      now: () => Date.now() + authClockSkewMs,
       idp: oidcProvider({ issuer: idp.issuer, clientId: 'auth-central', clientSecret: CLIENT_SECRET }),
       settings: { publicUrl: authUrl, encryptionKey: randomBytes(32) },
     }) as unknown as typeof authApp;
@@ -236,6 +239,41 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
       expect(await replay.evaluate(() => sessionStorage.length)).toBe(0);
     } finally {
       await other.close();
+      await context.close();
+    }
+  }, TIMEOUT_MS);
+
+  test('an svc_token exchanged after 60 s: TOKEN_EXPIRED, the client signs in again by itself', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      const logins: string[] = [];
+      page.on('request', (req) => {
+        if (req.isNavigationRequest() && req.url().startsWith(`${auth.url}/context/auth/login`)) logins.push(req.url());
+      });
+      // The first exchange reaches auth-central 61 s "late"; the next one goes through.
+      let delayed = false;
+      await page.route(`${auth.url}/context/auth/exchange`, async (route) => {
+        if (route.request().method() === 'POST' && !delayed) {
+          delayed = true;
+          authClockSkewMs += 61_000;
+        }
+        await route.continue();
+      });
+      await page.goto(demo.origin);
+      await page.click('#sign-in');
+      await page.waitForURL((url) => url.origin === idp.issuer);
+      await page.fill('#email', 'bob@latchkey.dev');
+      await page.fill('#password', 'bob-password');
+      await page.click('#sign-in');
+      await page.waitForSelector('body[data-state="signed-in"]');
+      expect(delayed).toBe(true);
+      // Two logins: the user's, and the client's restart after TOKEN_EXPIRED (the IdP session made it silent).
+      expect(logins).toHaveLength(2);
+      await expect(page.textContent('#user-email')).resolves.toBe('bob@latchkey.dev');
+      expect(page.url()).toBe(`${demo.origin}/`);
+    } finally {
       await context.close();
     }
   }, TIMEOUT_MS);

@@ -135,7 +135,7 @@ describe('handleRedirect', () => {
     ['INVALID_TOKEN', 400, true],
     ['CORS_REJECTED', 403, false],
   ] as const)('an exchange answered %s surfaces as a typed error, URL cleaned, nothing stored', async (code, status, restart) => {
-    const { client, win, replaced } = setup(`https://site.example.test/?svc_token=${TOKEN}`, {
+    const { client, win, replaced, navigations } = setup(`https://site.example.test/?svc_token=${TOKEN}`, {
       '/context/auth/exchange': () => ({ status, body: { error: code, message: 'no' } }),
     });
     const err = (await client.handleRedirect().catch((e: unknown) => e)) as AuthError;
@@ -144,7 +144,35 @@ describe('handleRedirect', () => {
     expect(err.status).toBe(status);
     expect(err.restartLogin).toBe(restart);
     expect(replaced).toEqual(['https://site.example.test/']);
-    expect(win.sessionStorage.items.size).toBe(0);
+    expect(win.sessionStorage.getItem(storageKey(APP))).toBeNull();
+    // Only TOKEN_EXPIRED restarts the sign-in by itself (by default).
+    expect(err.loginRestarted).toBe(code === 'TOKEN_EXPIRED');
+    expect(navigations).toHaveLength(code === 'TOKEN_EXPIRED' ? 1 : 0);
+  });
+
+  test('TOKEN_EXPIRED restarts the sign-in at most once a minute (no loop)', async () => {
+    jest.useFakeTimers({ now: Date.UTC(2026, 0, 1, 12) });
+    const routes = { '/context/auth/exchange': () => ({ status: 400, body: { error: 'TOKEN_EXPIRED', message: 'too old' } }) };
+    const first = setup(`https://site.example.test/a?x=1&svc_token=${TOKEN}`, routes);
+    await expect(first.client.handleRedirect()).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', loginRestarted: true });
+    expect(first.navigations).toHaveLength(1);
+    const login = new URL(first.navigations[0]!);
+    expect(login.pathname).toBe('/context/auth/login');
+    expect(login.searchParams.get('redirect_url')).toBe('https://site.example.test/a?x=1');
+
+    // Back again with another expired token 10 s later: the error is left to the app.
+    jest.setSystemTime(Date.UTC(2026, 0, 1, 12, 0, 10));
+    first.win.location.href = `https://site.example.test/a?x=1&svc_token=${TOKEN}`;
+    await expect(first.client.handleRedirect()).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', loginRestarted: false });
+    expect(first.navigations).toHaveLength(1);
+
+    // A minute later it restarts again; and restartLoginOn: [] turns it off.
+    jest.setSystemTime(Date.UTC(2026, 0, 1, 12, 1, 11));
+    first.win.location.href = `https://site.example.test/a?x=1&svc_token=${TOKEN}`;
+    await expect(first.client.handleRedirect()).rejects.toMatchObject({ loginRestarted: true });
+    const off = setup(`https://site.example.test/?svc_token=${TOKEN}`, routes, { restartLoginOn: [] });
+    await expect(off.client.handleRedirect()).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', loginRestarted: false });
+    expect(off.navigations).toHaveLength(0);
   });
 
   test('an unreachable auth-central is a NETWORK_ERROR', async () => {

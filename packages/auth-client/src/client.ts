@@ -6,7 +6,7 @@
  * 3. the access token is refreshed 50 minutes after issue; `authFetch` sends it as a Bearer token;
  * 4. `logout()` ends the session on the server and clears the tab's storage.
  */
-import { AuthError, errorFromResponse } from './errors.js';
+import { AuthError, errorFromResponse, type AuthErrorCode } from './errors.js';
 
 export interface AuthUser {
   id: string;
@@ -64,6 +64,12 @@ export interface AuthClientOptions {
   refreshAfterMs?: number;
   /** Retry delay after a refresh that failed for a transient reason, ms (default 60 s). */
   refreshRetryMs?: number;
+  /**
+   * Exchange errors after which `handleRedirect()` itself sends the browser to a new sign-in (default
+   * `['TOKEN_EXPIRED']`: the svc_token was older than 60 s). At most once a minute per tab, so a
+   * misconfigured clock cannot loop. `[]` turns it off.
+   */
+  restartLoginOn?: AuthErrorCode[];
   /** Called whenever the session changes (sign-in, refresh, logout, end). */
   onSessionChange?: (session: AuthSession | null) => void;
   /** Called when the session ended without `logout()` (refresh refused, token expired): the app usually calls `login()`. */
@@ -143,6 +149,9 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const key = storageKey(options.appId);
   const refreshAfter = options.refreshAfterMs ?? REFRESH_AFTER_MS;
   const retryAfter = options.refreshRetryMs ?? 60_000;
+  const restartOn = new Set<AuthErrorCode>(options.restartLoginOn ?? ['TOKEN_EXPIRED']);
+  const restartKey = `${key}:login-restarted-at`;
+  const RESTART_GUARD_MS = 60_000;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let exchanging: Promise<AuthSession> | undefined;
@@ -301,9 +310,21 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       if (token === null) return exchanging ?? getSession();
       // Out of the address bar and history first, whatever the exchange answers.
       win.history.replaceState(win.history.state, '', `${url.pathname}${withoutParam(url.search, TOKEN_PARAM)}${url.hash}`);
-      exchanging = exchange(token).finally(() => {
-        exchanging = undefined;
-      });
+      exchanging = exchange(token)
+        .catch((err: unknown) => {
+          if (err instanceof AuthError && restartOn.has(err.code)) {
+            const last = Number(storage.getItem(restartKey) ?? 0);
+            if (!(now() - last < RESTART_GUARD_MS)) {
+              storage.setItem(restartKey, String(now()));
+              err.loginRestarted = true;
+              win.location.assign(loginUrl());
+            }
+          }
+          throw err;
+        })
+        .finally(() => {
+          exchanging = undefined;
+        });
       return exchanging;
     },
     getSession,

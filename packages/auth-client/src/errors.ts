@@ -29,6 +29,9 @@ export class AuthError extends Error {
     super(message, options);
   }
 
+  /** Set when the client has already sent the browser to a new sign-in because of this error. */
+  loginRestarted = false;
+
   /** True when the app should start a new sign-in (e.g. TOKEN_EXPIRED: the exchange token was older than 60 s). */
   get restartLogin(): boolean {
     return RESTART_LOGIN.has(this.code);
