@@ -154,6 +154,28 @@ function portOpen(port: number): Promise<boolean> {
  * written by `writeEdgeConfig`, and waits until `port` accepts connections.
  * @throws Error (with nginx's error log) when nginx exits or does not listen within `timeoutMs`.
  */
+/**
+ * Stops an nginx left behind in `dir` by a launcher that died without
+ * stopping it (its pid file names a live nginx of this prefix directory whose
+ * parent is gone, i.e. re-parented to init).
+ * @returns true when one was stopped.
+ */
+export function stopOrphanedEdge(dir: string): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'nginx.pid'), 'utf8').trim());
+    if (!pid) return false;
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const ours = cmdline[0]?.includes('nginx') && cmdline.includes('-p') && cmdline[cmdline.indexOf('-p') + 1] === dir;
+    if (!ours || ppid !== 1) return false;
+    process.kill(pid, 'SIGQUIT');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startEdge(opts: {
   nginx: string;
   dir: string;
@@ -161,6 +183,7 @@ export async function startEdge(opts: {
   vars: EdgeVariables;
   timeoutMs?: number;
 }): Promise<RunningEdge> {
+  if (stopOrphanedEdge(opts.dir)) await new Promise((r) => setTimeout(r, 300));
   const config = writeEdgeConfig(opts);
   const errorLogFile = path.join(opts.dir, 'error.log');
   writeFileSync(errorLogFile, '', { flag: 'a' });

@@ -31,6 +31,12 @@ export interface LaunchContext {
   logger: Logger;
   /** Repository root. */
   root: string;
+  /**
+   * Directory for files a component keeps between runs (`.latchkey` under the
+   * root unless `LATCHKEY_STATE_DIR` is set, e.g. by tests). Use it rather
+   * than `<root>/.latchkey`.
+   */
+  stateDir?: string;
   /** Values one component publishes for later ones (e.g. `demoGatewayKey`). */
   shared: Map<string, unknown>;
   /** Stable development secrets (kept in `.latchkey/dev-secrets.json`). */

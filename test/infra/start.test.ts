@@ -1,0 +1,144 @@
+/**
+ * `pnpm start` boots whatever components have a `src/launch.ts`, on ports of
+ * its own and a state directory of its own, answers on each, and stops
+ * cleanly on Ctrl-C (SIGINT).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { findExecutable, postgresServerUrl } from '@latchkey/testing';
+import { DEFAULT_PORTS, type PortName } from '@latchkey/launcher';
+import { freePort } from './helpers.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const launchable = readdirSync(path.join(root, 'apps')).filter((app) => existsSync(path.join(root, 'apps', app, 'src', 'launch.ts')));
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function dropDatabases(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('pnpm start', () => {
+  let stateDir: string;
+  let child: ChildProcess | undefined;
+  let serverUrl: string | null = null;
+  const dbPrefix = `test_start_${randomBytes(4).toString('hex')}_`;
+
+  beforeAll(async () => {
+    stateDir = mkdtempSync(path.join(tmpdir(), 'latchkey-start-'));
+    serverUrl = await postgresServerUrl();
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (serverUrl) await dropDatabases(serverUrl, dbPrefix);
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it(`boots the ${launchable.length} components with a launch file (${launchable.join(', ')}), answers, and stops on SIGINT`, async () => {
+    const ports = {} as Record<PortName, number>;
+    for (const name of Object.keys(DEFAULT_PORTS) as PortName[]) ports[name] = await freePort();
+
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const key of Object.keys(env)) if (/^LATCHKEY_.*_PORT$/.test(key)) delete env[key];
+    delete env.NODE_OPTIONS; // jest's --experimental-vm-modules
+    delete env.REDIS_URL; // in-process fallbacks: nothing shared with other tests
+    delete env.DATABASE_URL;
+    Object.assign(env, {
+      LOG_LEVEL: 'warn',
+      LATCHKEY_STATE_DIR: stateDir,
+      ...(serverUrl ? { DATABASE_URL: serverUrl, LATCHKEY_DATABASE_PREFIX: dbPrefix } : {}),
+      ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [`LATCHKEY_${name.toUpperCase()}_PORT`, String(port)])),
+    });
+
+    let output = '';
+    child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child!.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+
+    // Up: "Latchkey is running." (or an early exit, which fails with the output).
+    const ready = await Promise.race([
+      new Promise<boolean>((resolve) => {
+        const timer = setInterval(() => {
+          if (output.includes('Latchkey is running.') && output.includes('Press Ctrl-C to stop.')) {
+            clearInterval(timer);
+            resolve(true);
+          }
+        }, 100);
+        void exited.then(() => clearInterval(timer));
+      }),
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 60_000).unref()),
+    ]);
+    if (!ready) throw new Error(`pnpm start did not come up:\n${output}`);
+
+    // Every launch file gave a component, each listening where it says.
+    const started = [...output.matchAll(/^ {2}✓ (\S+(?: \(nginx\))?)\s+(http:\/\/localhost:\d+)/gm)].map((m) => ({ name: m[1]!, url: m[2]! }));
+    const components = started.filter((c) => c.name !== 'edge (nginx)');
+    expect(components).toHaveLength(launchable.length);
+    for (const c of components) {
+      const probe = c.name === 'dev-idp' ? '/.well-known/openid-configuration' : '/healthz';
+      const res = await fetch(`${c.url.replace('localhost', '127.0.0.1')}${probe}`);
+      expect({ component: c.name, status: res.status }).toEqual({ component: c.name, status: 200 });
+      await res.arrayBuffer();
+    }
+    // On the ports asked for.
+    for (const c of components) expect(Object.values(ports)).toContain(Number(new URL(c.url).port));
+
+    // The operator token line matches the secret the services were given.
+    const secrets = JSON.parse(readFileSync(path.join(stateDir, 'dev-secrets.json'), 'utf8')) as Record<string, string>;
+    expect(output).toContain(`export LATCHKEY_ADMIN_TOKEN=${secrets['admin-token']}`);
+
+    // The edge, when nginx is installed, routes the prefixes of the services that run.
+    const edge = started.find((c) => c.name === 'edge (nginx)');
+    if (findExecutable('nginx')) {
+      expect(edge?.url).toBe(`http://localhost:${ports.edge}`);
+      const health = await fetch(`http://127.0.0.1:${ports.edge}/edge/healthz`);
+      expect(health.status).toBe(200);
+      await health.text();
+      const prefixes: Record<string, string> = { 'auth-central': '/auth', 'app-signin': '/signin', strategy: '/strategy', 'ai-gateway': '/ai' };
+      for (const c of components.filter((x) => prefixes[x.name])) {
+        const res = await fetch(`http://127.0.0.1:${ports.edge}${prefixes[c.name]}/healthz`);
+        expect({ via: `edge ${prefixes[c.name]}`, status: res.status }).toEqual({ via: `edge ${prefixes[c.name]}`, status: 200 });
+        await res.text();
+      }
+    } else {
+      expect(output).toMatch(/edge\s+skipped: nginx is not installed/);
+    }
+
+    // Ctrl-C: everything stops, the process exits 0 within a few seconds.
+    const t0 = Date.now();
+    child.kill('SIGINT');
+    const result = await Promise.race([exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000).unref())]);
+    if (!result) throw new Error(`pnpm start did not exit within 15 s of SIGINT:\n${output}`);
+    expect(result).toEqual({ code: 0, signal: null });
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(output).toContain('Stopped.');
+    for (const port of Object.values(ports)) expect({ port, open: await portOpen(port) }).toEqual({ port, open: false });
+  }, 90_000);
+});
