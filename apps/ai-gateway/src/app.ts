@@ -46,6 +46,8 @@ export interface GatewayApp {
   usage: UsageSink;
   limiter: Limiter;
   upstream: Upstream;
+  /** Resolves once the token charges of finished calls have reached the limiter. */
+  settled(): Promise<void>;
   /** Subscribes to key revocations; resolves when ready. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.usage = usage;
   app.limiter = limiter;
   app.upstream = upstream;
+  app.settled = () => proxy.settled();
   app.ready = keys.start();
   app.close = async () => {
     await keys.close();

@@ -131,8 +131,14 @@ interface CallState {
   status: number;
 }
 
-export function createProxy(deps: ProxyDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export type Proxy = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  /** Resolves once every token charge of finished calls has reached the limiter. */
+  settled(): Promise<void>;
+};
+
+export function createProxy(deps: ProxyDeps): Proxy {
   const maxBody = deps.maxBodyBytes ?? 10 * 1024 * 1024;
+  const charges = new Set<Promise<void>>();
   const log = deps.logger;
 
   const sendJson = (res: ServerResponse, st: CallState, status: number, body: unknown | Buffer, headers: Record<string, string> = {}) => {
@@ -346,7 +352,7 @@ export function createProxy(deps: ProxyDeps): (req: IncomingMessage, res: Server
     if (!res.destroyed) res.end();
   }
 
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const t0 = performance.now();
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -398,8 +404,17 @@ export function createProxy(deps: ProxyDeps): (req: IncomingMessage, res: Server
         const a = st.admission;
         if (a && st.key) {
           const delta = st.usage ? st.usage.input + st.usage.output - st.estimate : st.status >= 400 && st.status !== 499 ? -st.estimate : 0;
-          if (delta) deps.limiter.charge(st.key.id, a.window, delta).catch((err) => log.warn({ err: (err as Error).message }, 'token charge failed'));
+          if (delta) {
+            const p = deps.limiter.charge(st.key.id, a.window, delta).catch((err) => log.warn({ err: (err as Error).message }, 'token charge failed'));
+            charges.add(p);
+            void p.finally(() => charges.delete(p));
+          }
         }
       });
   };
+  return Object.assign(handler, {
+    async settled() {
+      while (charges.size) await Promise.allSettled([...charges]);
+    },
+  });
 }

@@ -50,6 +50,8 @@ export interface FakeProvider {
   requests: ReceivedRequest[];
   /** Number of model calls received since start or `reset()`. */
   calls: number;
+  /** Responses the caller hung up on before they were complete (a cancelled upstream call). */
+  aborted: number;
   configure(b: FakeBehaviour): void;
   reset(): void;
   close(): Promise<void>;
@@ -168,6 +170,8 @@ export class SseWriter {
       if (this.behaviour.midStreamFailure === 'error-event') {
         this.res.end(this.errorFrame());
       } else {
+        // Let what was written reach the caller first, then cut the connection.
+        await sleep(20);
         this.res.socket?.destroy();
       }
       return false;
@@ -225,6 +229,9 @@ export async function startFake(opts: {
         return;
       }
       fake.calls++;
+      res.once('close', () => {
+        if (!res.writableFinished) fake.aborted++;
+      });
       const b = behaviour;
       if (b.hang) return; // never answers
       if (b.latencyMs) await sleep(b.latencyMs);
@@ -259,12 +266,14 @@ export async function startFake(opts: {
     apiKey,
     requests: [],
     calls: 0,
+    aborted: 0,
     configure(b: FakeBehaviour) {
       behaviour = { ...behaviour, ...b };
     },
     reset() {
       behaviour = {};
       fake.calls = 0;
+      fake.aborted = 0;
       fake.requests.length = 0;
     },
     close() {
