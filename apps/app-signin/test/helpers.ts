@@ -16,6 +16,9 @@ import { defaultConfig, type SigninConfig } from '../src/config.js';
 import { DEFAULT_LIMITS } from '../src/domain/limits.js';
 import { createPrisma, type PrismaClient } from '../src/store/prisma.js';
 
+// The root jest run (projects) keeps jest's 5 s default per test; these tests talk to real databases.
+(import.meta as unknown as { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(30_000);
+
 export const ADMIN_TOKEN = 'test-operator-token-0123456789';
 
 export interface Harness {
@@ -23,6 +26,7 @@ export interface Harness {
   signin: SigninApp;
   prisma: PrismaClient;
   registry: TestDatabase;
+  config: SigninConfig;
   serverUrl: string;
   /** Registered app ids (their databases are dropped at close). */
   appIds: string[];
@@ -49,10 +53,14 @@ export function uniqueId(prefix = 'app'): string {
  * Starts app-signin. Tests lower the scrypt cost through explicit config
  * (`passwordCost.log2N = 10`) so the suite stays fast; the default is OWASP's 2^17.
  */
-export async function startSignin(over: Partial<SigninConfig> & { now?: () => number } = {}): Promise<Harness> {
+export async function startSignin(
+  over: Partial<SigninConfig> & { now?: () => number } = {},
+  opts: { registry?: TestDatabase } = {},
+): Promise<Harness> {
   const serverUrl = (await postgresServerUrl()) ?? '';
   if (!serverUrl) throw new Error('these tests need PostgreSQL at 127.0.0.1:5432 (or DATABASE_URL)');
-  const registry = await createTestDatabase({ service: 'app-signin' });
+  const ownRegistry = !opts.registry;
+  const registry = opts.registry ?? (await createTestDatabase({ service: 'app-signin' }));
   const prisma = createPrisma(registry.url);
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -87,6 +95,7 @@ export async function startSignin(over: Partial<SigninConfig> & { now?: () => nu
     signin,
     prisma,
     registry,
+    config,
     serverUrl,
     appIds,
     admin,
@@ -116,7 +125,7 @@ export async function startSignin(over: Partial<SigninConfig> & { now?: () => nu
       await signin.close();
       await prisma.$disconnect();
       for (const id of appIds) await dropDatabase(databaseUrl(serverUrl, `app_${id.replace(/-/g, '_')}`)).catch(() => {});
-      await registry.drop();
+      if (ownRegistry) await registry.drop();
     },
   };
   return h;

@@ -246,7 +246,7 @@ export class Operator {
     const current = installed >= LATEST_AUTH_SCHEMA_VERSION;
     const live = app.state === 'live';
     if (!reachable) advice.push(`The app database does not answer: check it, then re-run \`latchkey doctor ${appId}\`.`);
-    else if (installed === 0) advice.push(`Install the sign-in tables: \`latchkey host db auth provision ${appId}\`.`);
+    else if (installed === 0 && app.state === 'registered') advice.push(`Install the sign-in tables: \`latchkey host db auth provision ${appId}\`.`);
     else if (!current) advice.push(`The sign-in schema is out of date (version ${installed}, current ${LATEST_AUTH_SCHEMA_VERSION}): re-run \`latchkey host db auth provision ${appId}\`.`);
     if (reachable && installed > 0 && app.state === 'provisioned') advice.push(`Turn sign-in on: \`latchkey host db auth deploy ${appId}\`.`);
     if (app.state === 'disabled') advice.push(`Sign-in is disabled (accounts kept): \`latchkey host db auth deploy ${appId}\` turns it on again.`);

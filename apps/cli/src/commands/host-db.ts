@@ -1,4 +1,261 @@
+/**
+ * `latchkey host db …` and `latchkey doctor`: an app's database and its
+ * end-user sign-in (app-signin's admin API).
+ *
+ * Order for an app with row-level security (SPEC.md):
+ *   db create → db connect → db auth provision → db auth deploy → db migrate → apps deploy
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Command } from 'commander';
+import { adminRequest, CliError } from '../client.js';
+import { group } from '../index.js';
+import { print, withSpinner } from '../output.js';
 
-/** Registers the `host-db` commands (filled in by the service that owns them). */
-export function register(_program: Command): void {}
+/** Exit code of `db auth deploy` when sign-in is on but the key endpoint does not show the new key yet. */
+export const EXIT_NOT_PROPAGATED = 4;
+
+interface AppSummary {
+  appId: string;
+  org: string;
+  state: string;
+  signinUrl: string;
+  database: string;
+}
+
+const enc = encodeURIComponent;
+const appPath = (appId: string) => `/admin/apps/${enc(appId)}`;
+
+function actor(): string {
+  if (process.env.LATCHKEY_ACTOR) return process.env.LATCHKEY_ACTOR;
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function jsonFlag(cmd: Command): Command {
+  return cmd.option('--json', 'print the result as JSON');
+}
+
+/** Polls `{signin_url}/api/auth/jwks` until it lists `kid` (or the wait is over). */
+async function keyPropagated(signinUrl: string, kid: string): Promise<boolean> {
+  const waitMs = Number(process.env.LATCHKEY_PROPAGATION_WAIT_MS ?? 5000);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${signinUrl}/api/auth/jwks`, { signal: AbortSignal.timeout(5000), headers: { 'cache-control': 'no-cache' } });
+      if (res.ok) {
+        const body = (await res.json()) as { keys?: Array<{ kid?: string }> };
+        if (body.keys?.some((k) => k.kid === kid)) return true;
+      }
+    } catch {
+      /* not reachable yet */
+    }
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, Math.min(500, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+async function readMigrations(dir: string): Promise<Array<{ name: string; sql: string }>> {
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch {
+    throw new CliError(`no migrations directory at ${dir} (use --dir DIR)`, 2);
+  }
+  const sql = files.filter((f) => f.endsWith('.sql')).sort();
+  if (!sql.length) throw new CliError(`no .sql files in ${dir}`, 2);
+  return Promise.all(sql.map(async (f) => ({ name: f.slice(0, -4), sql: await readFile(path.join(dir, f), 'utf8') })));
+}
+
+export function register(program: Command): void {
+  const host = group(program, 'host', 'Hosted apps: registration, databases and end-user sign-in.');
+  const db = group(host, 'db', "An app's own database and its end-user sign-in (app-signin).").addHelpText(
+    'after',
+    `
+Order for an app with row-level security:
+  latchkey host db create <app-id>
+  latchkey host db connect <app-id>
+  latchkey host db auth provision <app-id>
+  latchkey host db auth deploy <app-id>
+  latchkey host db migrate <app-id> --dir migrations
+  latchkey host apps deploy <app-id>`,
+  );
+
+  jsonFlag(
+    db
+      .command('create <app-id>')
+      .description("Create the app's database (on app-signin's APP_DATABASES_URL server) and register it for sign-in.")
+      .option('--org <org-id>', 'organisation the app belongs to (part of its sign-in address)', 'default')
+      .option('--database-url <url>', 'attach an existing PostgreSQL database instead of creating one'),
+  ).action(async (appId: string, o: { org: string; databaseUrl?: string; json?: boolean }) => {
+    const r = await withSpinner(`creating the database of ${appId}`, !o.json, () =>
+      adminRequest<AppSummary & { created: boolean }>('signin', 'POST', `${appPath(appId)}/database`, { org: o.org, databaseUrl: o.databaseUrl }),
+    );
+    print(!!o.json, r, () => {
+      console.log(r.created ? `Created database ${r.database} for ${r.appId}.` : `${r.appId} already has database ${r.database} (nothing to do).`);
+      console.log(`Next: latchkey host db auth provision ${r.appId}`);
+    });
+  });
+
+  jsonFlag(db.command('connect <app-id>').description("Print the connection string of the app's database.")).action(
+    async (appId: string, o: { json?: boolean }) => {
+      const r = await adminRequest<{ appId: string; connectionString: string }>('signin', 'GET', `${appPath(appId)}/database`);
+      print(!!o.json, r, () => console.log(r.connectionString));
+    },
+  );
+
+  jsonFlag(
+    db
+      .command('migrate <app-id>')
+      .description("Apply the app's own SQL migrations (DIR/*.sql, in name order), each once; recorded in latchkey_auth.app_migrations.")
+      .option('--dir <dir>', 'directory of .sql migrations', 'migrations'),
+  ).action(async (appId: string, o: { dir: string; json?: boolean }) => {
+    const migrations = await readMigrations(o.dir);
+    const r = await withSpinner(`migrating ${appId}`, !o.json, () =>
+      adminRequest<{ applied: string[]; skipped: string[] }>('signin', 'POST', `${appPath(appId)}/migrations`, { migrations }),
+    );
+    print(!!o.json, r, () => {
+      for (const m of r.applied) console.log(`applied  ${m}`);
+      console.log(r.applied.length ? `${r.applied.length} applied, ${r.skipped.length} already applied.` : `Nothing to apply (${r.skipped.length} already applied).`);
+    });
+  });
+
+  const auth = group(db, 'auth', "End-user sign-in of an app: tables, deploy, role policy, users.");
+
+  jsonFlag(
+    auth.command('provision <app-id>').description("Install the sign-in tables (schema latchkey_auth) in the app's database. Additive; safe to repeat."),
+  ).action(async (appId: string, o: { json?: boolean }) => {
+    const r = await withSpinner(`installing the sign-in tables of ${appId}`, !o.json, () =>
+      adminRequest<AppSummary & { schemaVersion: number; applied: number[] }>('signin', 'POST', `${appPath(appId)}/auth/provision`),
+    );
+    print(!!o.json, r, () => {
+      console.log(
+        r.applied.length
+          ? `Installed the sign-in tables of ${r.appId} (schema version ${r.schemaVersion}).`
+          : `The sign-in tables of ${r.appId} are current (schema version ${r.schemaVersion}).`,
+      );
+      if (r.state !== 'live') console.log(`Next: latchkey host db auth deploy ${r.appId}`);
+    });
+  });
+
+  jsonFlag(
+    auth
+      .command('deploy <app-id>')
+      .description(
+        'Turn sign-in on: database roles authenticated and anonymous with their grants, signing keys, the saved role policy; prints the sign-in address. Safe to repeat.',
+      )
+      .option('--origins <origins>', 'comma-separated browser origins allowed to call sign-in (CORS), e.g. https://shop.example.com')
+      .addHelpText('after', `\nExit code ${EXIT_NOT_PROPAGATED}: deployed, but the key endpoint does not show the new key yet; re-run in about a minute.`),
+  ).action(async (appId: string, o: { origins?: string; json?: boolean }) => {
+    const origins = o.origins === undefined ? undefined : o.origins.split(',').map((s) => s.trim()).filter(Boolean);
+    const r = await withSpinner(`deploying sign-in for ${appId}`, !o.json, async () => {
+      const d = await adminRequest<AppSummary & { jwksUrl: string; kid: string; policy: string[]; origins: string[] }>(
+        'signin',
+        'POST',
+        `${appPath(appId)}/auth/deploy`,
+        origins ? { origins } : {},
+      );
+      return { ...d, propagated: await keyPropagated(d.signinUrl, d.kid) };
+    });
+    print(!!o.json, r, () => {
+      console.log(`Sign-in is ${r.propagated ? 'live' : 'deployed'} for ${r.appId}.`);
+      console.log(`  address  ${r.signinUrl}`);
+      console.log(`  routes   ${r.signinUrl}/api/auth/…`);
+      console.log(`  jwks     ${r.jwksUrl}`);
+      console.log(`  policy   ${r.policy.length ? `second factor required for: ${r.policy.join(', ')}` : 'no role needs a second factor'}`);
+      if (r.origins.length) console.log(`  origins  ${r.origins.join(', ')}`);
+    });
+    if (!r.propagated) {
+      process.stderr.write(
+        `The key endpoint ${r.jwksUrl} does not show the new signing key yet (it has not propagated). Re-run \`latchkey host db auth deploy ${appId}\` in about a minute.\n`,
+      );
+      process.exitCode = EXIT_NOT_PROPAGATED;
+    }
+  });
+
+  jsonFlag(
+    auth
+      .command('policy <app-id>')
+      .description('Save the roles that need a second factor (matched case-insensitively against the user table\'s role column). No effect until deploy.')
+      .requiredOption('--require <roles>', 'comma-separated roles, e.g. admin,owner ("" requires it of nobody)'),
+  ).action(async (appId: string, o: { require: string; json?: boolean }) => {
+    const roles = o.require.split(',').map((s) => s.trim()).filter(Boolean);
+    const r = await adminRequest<{ saved: string[]; applied: string[] }>('signin', 'PUT', `${appPath(appId)}/auth/policy`, { require: roles });
+    print(!!o.json, r, () => {
+      console.log(`Saved: ${r.saved.length ? `a second factor is required for ${r.saved.join(', ')}` : 'no role requires a second factor'}.`);
+      console.log(`Applied now: ${r.applied.length ? r.applied.join(', ') : 'none'}. Run \`latchkey host db auth deploy ${appId}\` to apply it.`);
+    });
+  });
+
+  jsonFlag(
+    auth
+      .command('reset-user <app-id>')
+      .description("Clear a user's second factor and end all their sessions (recorded with the actor: LATCHKEY_ACTOR or your OS user).")
+      .requiredOption('--email <email>', "the user's email"),
+  ).action(async (appId: string, o: { email: string; json?: boolean }) => {
+    const r = await adminRequest<{ userId: string; email: string; sessionsEnded: number; hadSecondFactor: boolean; actor: string }>(
+      'signin',
+      'POST',
+      `${appPath(appId)}/auth/reset-user`,
+      { email: o.email, actor: actor() },
+    );
+    print(!!o.json, r, () => {
+      console.log(`Reset ${r.email}: ${r.hadSecondFactor ? 'second factor cleared' : 'had no second factor'}, ${r.sessionsEnded} session(s) ended.`);
+      console.log(`The user enrols again after their next sign-in. Recorded as done by ${r.actor}.`);
+    });
+  });
+
+  jsonFlag(
+    auth
+      .command('disable <app-id>')
+      .description('Remove the sign-in service of an app: accounts are kept, everyone is signed out. Needs --confirm.')
+      .option('--confirm', 'yes, sign everyone out and turn sign-in off'),
+  ).action(async (appId: string, o: { confirm?: boolean; json?: boolean }) => {
+    if (!o.confirm) throw new CliError(`disabling signs every user of ${appId} out: re-run with --confirm`, 2);
+    const r = await adminRequest<AppSummary & { sessionsEnded: number }>('signin', 'POST', `${appPath(appId)}/auth/disable`, {
+      confirm: true,
+      actor: actor(),
+    });
+    print(!!o.json, r, () => {
+      console.log(`Sign-in is disabled for ${r.appId}: ${r.sessionsEnded} session(s) ended, accounts kept.`);
+      console.log(`\`latchkey host db auth deploy ${r.appId}\` turns it on again.`);
+    });
+  });
+
+  jsonFlag(
+    program
+      .command('doctor <app-id>')
+      .description("Check an app's sign-in: live or not, its address, whether the sign-in schema is current, and what to do.")
+      .addHelpText('after', '\nExit code 0 when everything is in order, 1 when something needs doing.'),
+  ).action(async (appId: string, o: { json?: boolean }) => {
+    const r = await withSpinner(`checking ${appId}`, !o.json, () =>
+      adminRequest<
+        AppSummary & {
+          live: boolean;
+          ok: boolean;
+          database: { name: string; reachable: boolean };
+          schema: { installed: number; expected: number; current: boolean };
+          policy: { saved: string[]; applied: string[]; pendingDeploy: boolean };
+          advice: string[];
+        }
+      >('signin', 'GET', `${appPath(appId)}/doctor`),
+    );
+    print(!!o.json, r, () => {
+      const mark = (ok: boolean) => (ok ? '✓' : '✗');
+      console.log(`${mark(r.live)} sign-in      ${r.live ? 'live' : `not live (${r.state})`}`);
+      console.log(`  address      ${r.signinUrl}`);
+      console.log(`${mark(r.database.reachable)} database     ${r.database.name}${r.database.reachable ? '' : ' (not reachable)'}`);
+      console.log(`${mark(r.schema.current)} schema       ${r.schema.current ? `current (version ${r.schema.installed})` : `out of date (version ${r.schema.installed}, current ${r.schema.expected})`}`);
+      console.log(`  policy       ${r.policy.applied.length ? r.policy.applied.join(', ') : 'none'}${r.policy.pendingDeploy ? ` (saved, not applied: ${r.policy.saved.join(', ') || 'none'})` : ''}`);
+      if (r.advice.length) {
+        console.log('\nTo do:');
+        for (const a of r.advice) console.log(`  - ${a}`);
+      }
+    });
+    if (!r.ok) process.exitCode = 1;
+  });
+}
