@@ -1,0 +1,213 @@
+/**
+ * The real clients, unmodified, against the running gateway backed by each fake provider.
+ */
+import OpenAI from 'openai';
+import Anthropic from '@anthropic-ai/sdk';
+import { generateText, streamText, tool, stepCountIs, jsonSchema } from 'ai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { startHarness, MODELS, type Harness } from './harness.js';
+
+let h: Harness;
+let key: string;
+let openai: OpenAI;
+let anthropic: Anthropic;
+beforeAll(async () => {
+  h = await startHarness();
+  key = (await h.createKey()).key;
+  openai = new OpenAI({ apiKey: key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+  anthropic = new Anthropic({ apiKey: key, baseURL: h.gw.url, maxRetries: 0 });
+});
+afterAll(() => h.close());
+beforeEach(() => h.fakes.resetAll());
+
+const providers = ['openai', 'anthropic', 'google'] as const;
+const weatherTool = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as const;
+
+describe.each(providers)('openai SDK through %s', (provider) => {
+  it('chat.completions.create', async () => {
+    const r = await openai.chat.completions.create({ model: MODELS[provider], messages: [{ role: 'system', content: 'be kind' }, { role: 'user', content: 'hello sdk' }] });
+    expect(r.choices[0]!.message.content).toContain('hello sdk');
+    expect(r.usage!.prompt_tokens).toBeGreaterThan(0);
+  });
+
+  it('chat.completions stream with usage', async () => {
+    const stream = await openai.chat.completions.create({ model: MODELS[provider], stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'stream sdk' }] });
+    let text = '';
+    let usage: OpenAI.CompletionUsage | undefined | null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toContain('stream sdk');
+    expect(usage!.completion_tokens).toBeGreaterThan(0);
+  });
+
+  it('chat.completions stream helper assembles a tool call', async () => {
+    const runner = openai.chat.completions.stream({ model: MODELS[provider], messages: [{ role: 'user', content: 'weather?' }], tools: [{ type: 'function', function: { name: 'get_weather', parameters: weatherTool } }] });
+    const final = await runner.finalChatCompletion();
+    const call = final.choices[0]!.message.tool_calls![0]!;
+    expect(call.type === 'function' && call.function.name).toBe('get_weather');
+    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
+  });
+
+  it('responses.create', async () => {
+    const r = await openai.responses.create({ model: MODELS[provider], instructions: 'be brief', input: 'hello responses' });
+    expect(r.output_text).toContain('hello responses');
+    expect(r.usage!.input_tokens).toBeGreaterThan(0);
+  });
+
+  it('responses stream', async () => {
+    const stream = openai.responses.stream({ model: MODELS[provider], input: 'stream responses' });
+    let text = '';
+    stream.on('response.output_text.delta', (e) => (text += e.delta));
+    const final = await stream.finalResponse();
+    expect(text).toContain('stream responses');
+    expect(final.output_text).toContain('stream responses');
+    expect(final.usage!.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('responses with a function call', async () => {
+    const r = await openai.responses.create({ model: MODELS[provider], input: 'weather?', tools: [{ type: 'function', name: 'get_weather', parameters: weatherTool, strict: false }] });
+    const fc = r.output.find((o) => o.type === 'function_call');
+    expect(fc && fc.type === 'function_call' && JSON.parse(fc.arguments)).toEqual({ city: 'Paris' });
+  });
+
+  it('models.list shows only the key models', async () => {
+    const ids: string[] = [];
+    for await (const m of openai.models.list()) ids.push(m.id);
+    expect(ids).toContain(MODELS[provider]);
+  });
+});
+
+describe.each(providers)('@anthropic-ai/sdk through %s', (provider) => {
+  it('messages.create', async () => {
+    const r = await anthropic.messages.create({ model: MODELS[provider], max_tokens: 200, system: 'be kind', messages: [{ role: 'user', content: 'hello claude sdk' }] });
+    const text = r.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+    expect(text).toContain('hello claude sdk');
+    expect(r.usage.input_tokens).toBeGreaterThan(0);
+    expect(r.stop_reason).toBe('end_turn');
+  });
+
+  it('messages.stream', async () => {
+    const stream = anthropic.messages.stream({ model: MODELS[provider], max_tokens: 200, messages: [{ role: 'user', content: 'stream claude sdk' }] });
+    let text = '';
+    stream.on('text', (t) => (text += t));
+    const final = await stream.finalMessage();
+    expect(text).toContain('stream claude sdk');
+    expect(final.usage.output_tokens).toBeGreaterThan(0);
+    expect(final.stop_reason).toBe('end_turn');
+  });
+
+  it('messages.stream with a tool call', async () => {
+    const stream = anthropic.messages.stream({ model: MODELS[provider], max_tokens: 200, messages: [{ role: 'user', content: 'weather?' }], tools: [{ name: 'get_weather', input_schema: weatherTool }] });
+    const final = await stream.finalMessage();
+    const tu = final.content.find((b) => b.type === 'tool_use');
+    expect(tu && tu.type === 'tool_use' && tu.input).toEqual({ city: 'Paris' });
+    expect(final.stop_reason).toBe('tool_use');
+  });
+});
+
+describe.each(providers)('ai SDK through %s', (provider) => {
+  const compat = () => createOpenAICompatible({ name: 'latchkey', baseURL: `${h.gw.url}/v1`, apiKey: key, includeUsage: true });
+  const claude = () => createAnthropic({ baseURL: `${h.gw.url}/v1`, apiKey: key });
+
+  it('generateText and streamText with @ai-sdk/openai-compatible', async () => {
+    const g = await generateText({ model: compat()(MODELS[provider]), prompt: 'hello ai sdk', maxRetries: 0 });
+    expect(g.text).toContain('hello ai sdk');
+    expect(g.usage.inputTokens).toBeGreaterThan(0);
+    const s = streamText({ model: compat()(MODELS[provider]), prompt: 'stream ai sdk', maxRetries: 0 });
+    let text = '';
+    for await (const t of s.textStream) text += t;
+    expect(text).toContain('stream ai sdk');
+    expect((await s.usage).outputTokens).toBeGreaterThan(0);
+  });
+
+  it('generateText and streamText with @ai-sdk/anthropic', async () => {
+    const g = await generateText({ model: claude()(MODELS[provider]), prompt: 'hello anthropic ai sdk', maxRetries: 0 });
+    expect(g.text).toContain('hello anthropic ai sdk');
+    const s = streamText({ model: claude()(MODELS[provider]), prompt: 'stream anthropic ai sdk', maxRetries: 0 });
+    let text = '';
+    for await (const t of s.textStream) text += t;
+    expect(text).toContain('stream anthropic ai sdk');
+  });
+
+  it.each(['openai-compatible', 'anthropic'] as const)('a tool call round trip with %s', async (client) => {
+    const model = client === 'anthropic' ? claude()(MODELS[provider]) : compat()(MODELS[provider]);
+    const calls: string[] = [];
+    const r = await generateText({
+      model,
+      prompt: 'what is the weather?',
+      maxRetries: 0,
+      stopWhen: stepCountIs(3),
+      tools: {
+        get_weather: tool({
+          description: 'weather of a city',
+          inputSchema: jsonSchema<{ city: string }>(weatherTool as any),
+          execute: async ({ city }) => {
+            calls.push(city);
+            return `sunny in ${city}`;
+          },
+        }),
+      },
+    });
+    expect(calls).toEqual(['Paris']);
+    expect(r.text).toContain('sunny in Paris');
+    const s = streamText({ model, prompt: 'weather again?', maxRetries: 0, tools: { get_weather: tool({ inputSchema: jsonSchema<{ city: string }>(weatherTool as any) }) } });
+    const toolCalls = await s.toolCalls;
+    expect(toolCalls[0]).toMatchObject({ toolName: 'get_weather', input: { city: 'Paris' } });
+  });
+});
+
+describe('errors as each SDK sees them', () => {
+  it('openai: AuthenticationError, BadRequestError, PermissionDeniedError, RateLimitError, InternalServerError with the request id', async () => {
+    const bad = new OpenAI({ apiKey: 'lk_wrong', baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    const e1 = await bad.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e1).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(e1.status).toBe(401);
+    expect(e1.requestID).toEqual(expect.any(String));
+    const e2 = await openai.chat.completions.create({ model: 'openai/gpt-5-pro', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e2).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(e2.message).toContain('Allowed models');
+    const limited = await h.createKey({ rpm: 1 });
+    const lc = new OpenAI({ apiKey: limited.key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    await lc.responses.create({ model: MODELS.openai, input: 'x' });
+    const e3 = await lc.responses.create({ model: MODELS.openai, input: 'x' }).catch((e) => e);
+    expect(e3).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(Number(e3.headers.get('retry-after'))).toBeGreaterThan(0);
+    h.fakes.anthropic.configure({ failStatus: 500 });
+    const e4 = await openai.chat.completions.create({ model: MODELS.anthropic, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e4).toBeInstanceOf(OpenAI.InternalServerError);
+    expect(e4.status).toBe(502);
+    const browser = new OpenAI({ apiKey: key, baseURL: `${h.gw.url}/v1`, maxRetries: 0, defaultHeaders: { origin: 'https://site.example' } });
+    const e5 = await browser.models.list().catch((e) => e);
+    expect(e5).toBeInstanceOf(OpenAI.PermissionDeniedError);
+  });
+
+  it('openai: a stream failing mid-way throws an APIError', async () => {
+    h.fakes.gemini.configure({ failAfterChunks: 1, midStreamFailure: 'drop' });
+    const stream = await openai.chat.completions.create({ model: MODELS.google, stream: true, messages: [{ role: 'user', content: 'one two three' }] });
+    const err = await (async () => {
+      for await (const _ of stream) void _;
+    })().catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+  });
+
+  it('anthropic: AuthenticationError, BadRequestError, RateLimitError, and an error event mid-stream', async () => {
+    const bad = new Anthropic({ apiKey: 'lk_wrong', baseURL: h.gw.url, maxRetries: 0 });
+    const e1 = await bad.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e1).toBeInstanceOf(Anthropic.AuthenticationError);
+    expect(e1.requestID).toEqual(expect.any(String));
+    const e2 = await anthropic.messages.create({ model: 'google/gemini-1.0', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(e2.error.error.type).toBe('invalid_request_error');
+    const limited = await h.createKey({ rpm: 1 });
+    const lc = new Anthropic({ apiKey: limited.key, baseURL: h.gw.url, maxRetries: 0 });
+    await lc.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] });
+    const e3 = await lc.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e3).toBeInstanceOf(Anthropic.RateLimitError);
+    h.fakes.openai.configure({ failAfterChunks: 1, midStreamFailure: 'error-event' });
+    const e4 = await anthropic.messages.stream({ model: MODELS.openai, max_tokens: 100, messages: [{ role: 'user', content: 'one two three' }] }).finalMessage().catch((e) => e);
+    expect(e4).toBeInstanceOf(Anthropic.APIError);
+  });
+});
