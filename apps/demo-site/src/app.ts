@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
+import { requireAccessToken, type AccessTokenMiddleware } from '@latchkey/auth-backend';
 import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
 import { pino } from 'pino';
 
@@ -21,52 +22,15 @@ export interface DemoSiteDeps {
   appId: string;
   logger?: Logger;
   fetch?: typeof fetch;
+  /**
+   * How long the backend reuses a validation answer, ms (default 0: every call asks auth-central, so a
+   * logout is seen at once; SPEC allows a cache, and a short one suits sensitive operations).
+   */
+  validationCacheMs?: number;
 }
 
-export type ValidateResult =
-  | { ok: true; user: Record<string, unknown>; workspace: Record<string, unknown> }
-  | { ok: false; status: number; error: string; message: string };
-
-/** Checks an access token with `GET {auth_url}/context/auth/validate`. No cache: a logout is seen at once. */
-export async function validateAccessToken(authUrl: string, token: string, doFetch: typeof fetch = fetch): Promise<ValidateResult> {
-  let res: Response;
-  try {
-    res = await doFetch(`${authUrl.replace(/\/+$/, '')}/context/auth/validate`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-  } catch {
-    return { ok: false, status: 503, error: 'AUTH_UNAVAILABLE', message: 'The sign-in service could not be reached.' };
-  }
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (res.ok && typeof body.user === 'object' && body.user && typeof body.workspace === 'object' && body.workspace) {
-    return { ok: true, user: body.user as Record<string, unknown>, workspace: body.workspace as Record<string, unknown> };
-  }
-  if (res.status === 401) {
-    return { ok: false, status: 401, error: typeof body.error === 'string' ? body.error : 'INVALID_TOKEN', message: typeof body.message === 'string' ? body.message : 'Not signed in.' };
-  }
-  return { ok: false, status: 502, error: 'AUTH_UNAVAILABLE', message: `The sign-in service answered ${res.status}.` };
-}
-
-/** Express middleware: 401 without a valid Bearer token, else `res.locals.auth = { user, workspace }`. */
-export function requireBearer(authUrl: string, doFetch?: typeof fetch): RequestHandler {
-  return async (req, res, next) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer ([^\s]+)$/.exec(header);
-    if (!match) {
-      res.status(401).set('www-authenticate', 'Bearer').json({ error: 'INVALID_TOKEN', message: 'A Bearer access token is required.' });
-      return;
-    }
-    try {
-      const result = await validateAccessToken(authUrl, match[1]!, doFetch);
-      if (!result.ok) {
-        res.status(result.status).json({ error: result.error, message: result.message });
-        return;
-      }
-      res.locals.auth = { user: result.user, workspace: result.workspace };
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
+/** The demo site's Express app; `close()` stops the validation middleware's circuit breaker. */
+export type DemoSite = Express & { close(): void };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** `public/` of this package (the same from `src/` and from `dist/`). */
@@ -89,7 +53,7 @@ function escapeAttr(v: string): string {
   return v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export async function createDemoSite(deps: DemoSiteDeps): Promise<Express> {
+export async function createDemoSite(deps: DemoSiteDeps): Promise<DemoSite> {
   const logger = deps.logger ?? pino({ level: 'silent' });
   const backendAuthUrl = deps.backendAuthUrl ?? deps.authUrl;
   const [bundle, template] = await Promise.all([buildAuthClientBundle(), readFile(path.join(PUBLIC_DIR, 'index.html'), 'utf8')]);
@@ -112,10 +76,10 @@ export async function createDemoSite(deps: DemoSiteDeps): Promise<Express> {
   });
   app.use(express.static(PUBLIC_DIR, { index: false }));
 
-  // The "backend": any route behind requireBearer sees the validated user and workspace.
-  app.get('/api/me', requireBearer(backendAuthUrl, deps.fetch), (_req, res) => {
-    const { user, workspace } = res.locals.auth as { user: unknown; workspace: unknown };
-    res.set('cache-control', 'no-store').json({ message: 'Hello from the demo backend.', user, workspace, validated_at: new Date().toISOString() });
+  // The "backend": a route behind @latchkey/auth-backend's middleware sees the validated user and workspace.
+  const requireAuth: AccessTokenMiddleware = requireAccessToken({ authUrl: backendAuthUrl, cacheTtlMs: deps.validationCacheMs ?? 0, fetch: deps.fetch });
+  app.get('/api/me', requireAuth, (req, res) => {
+    res.set('cache-control', 'no-store').json({ message: 'Hello from the demo backend.', user: req.auth!.user, workspace: req.auth!.workspace, validated_at: new Date().toISOString() });
   });
-  return finishServiceApp(app);
+  return Object.assign(finishServiceApp(app), { close: () => requireAuth.close() });
 }

@@ -1,1 +1,1 @@
-export { createDemoSite, validateAccessToken, requireBearer, buildAuthClientBundle, PUBLIC_DIR, type DemoSiteDeps, type ValidateResult } from './app.js';
+export { createDemoSite, buildAuthClientBundle, PUBLIC_DIR, type DemoSite, type DemoSiteDeps } from './app.js';

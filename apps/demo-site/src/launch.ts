@@ -16,6 +16,9 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     name: 'demo-site',
     url,
     lines: [`open ${url} and click "Sign in"${idp ? ' (dev IdP credentials above)' : ''}`],
-    stop: () => running.close(),
+    stop: async () => {
+      await running.close();
+      app.close();
+    },
   };
 }

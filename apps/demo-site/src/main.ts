@@ -10,4 +10,4 @@ const env = process.env;
 const logger = createLogger('demo-site');
 const authUrl = env.AUTH_URL ?? 'http://localhost:4101';
 const app = await createDemoSite({ authUrl, backendAuthUrl: env.BACKEND_AUTH_URL || authUrl, appId: env.DEMO_APP_ID ?? 'demo', logger });
-await runService({ app, port: Number(env.PORT ?? 4105), host: env.HOST ?? '127.0.0.1', logger });
+await runService({ app, port: Number(env.PORT ?? 4105), host: env.HOST ?? '127.0.0.1', logger, closers: [() => app.close()] });

@@ -19,7 +19,7 @@ import { createTestDatabase, describeWithBinary, findExecutable, type TestDataba
 import { runService, type RunningService } from '@latchkey/service-kit';
 import { DEMO_USER, startDevIdp, type DevIdp } from '@latchkey/dev-idp';
 import { createApp, createPrisma, oidcProvider, upsertApp, type Db } from '../../auth-central/src/index.js';
-import { createDemoSite } from '../src/app.js';
+import { createDemoSite, type DemoSite } from '../src/app.js';
 
 const APP_ID = 'demo';
 const CLIENT_SECRET = randomBytes(24).toString('hex');
@@ -51,7 +51,7 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
   let db: Db;
   let idp: DevIdp;
   let auth: { server: Server; url: string };
-  let demo: RunningService & { origin: string };
+  let demo: RunningService & { origin: string; site: DemoSite };
   let browser: Browser;
   /** auth-central's clock runs this much ahead of real time (moved forward by a test). */
   let authClockSkewMs = 0;
@@ -82,7 +82,7 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
 
     const site = await createDemoSite({ authUrl, appId: APP_ID, logger });
     const running = await runService({ app: site, port: 0, host: '127.0.0.1', logger, handleSignals: false });
-    demo = Object.assign(running, { origin: `http://localhost:${running.port}` });
+    demo = Object.assign(running, { origin: `http://localhost:${running.port}`, site });
 
     browser = await chromium.launch({ executablePath: findExecutable('chromium')!, headless: true, args: CHROMIUM_ARGS });
   }, TIMEOUT_MS);
@@ -90,6 +90,7 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
   afterAll(async () => {
     await browser?.close();
     await demo?.close();
+    demo?.site.close();
     if (auth) {
       auth.server.closeAllConnections();
       await new Promise((resolve) => auth.server.close(resolve));
