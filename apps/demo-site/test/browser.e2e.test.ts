@@ -23,8 +23,9 @@ import { createDemoSite, type DemoSite } from '../src/app.js';
 
 const APP_ID = 'demo';
 const CLIENT_SECRET = randomBytes(24).toString('hex');
-// Set per hook and test: in a multi-project jest run the preset's testTimeout does not apply.
-const TIMEOUT_MS = 30_000;
+// Set per hook and test: in a multi-project jest run the preset's testTimeout does not apply. Generous for
+// loaded 2-core CI machines (about 9 s in all on an idle machine).
+const TIMEOUT_MS = 60_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
