@@ -22,7 +22,7 @@ afterAll(() => h.close());
 beforeEach(() => h.fakes.resetAll());
 
 const providers = ['openai', 'anthropic', 'google'] as const;
-const weatherTool = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as const;
+const weatherTool = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as { type: 'object'; properties: Record<string, any>; required: string[]; additionalProperties: false };
 
 describe.each(providers)('openai SDK through %s', (provider) => {
   it('chat.completions.create', async () => {

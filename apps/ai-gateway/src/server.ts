@@ -1,0 +1,34 @@
+import { connectRedis, runService, type Logger, type RunningService } from '@latchkey/service-kit';
+import { createApp, type GatewayApp, type GatewayDeps } from './app.js';
+import { createDb, type Db } from './store/db.js';
+
+export interface RunningGateway extends RunningService {
+  app: GatewayApp;
+  db: Db;
+}
+
+/** Connects the database and Redis, builds the app and listens (used by main.ts and launch.ts). */
+export async function startGateway(opts: {
+  databaseUrl: string;
+  redisUrl?: string;
+  port: number;
+  host?: string;
+  logger: Logger;
+  poolSize?: number;
+  handleSignals?: boolean;
+  deps: Omit<GatewayDeps, 'logger' | 'db' | 'redis' | 'redisUrl'>;
+}): Promise<RunningGateway> {
+  const db = createDb(opts.databaseUrl, opts.poolSize ?? 10);
+  const redis = connectRedis(opts.redisUrl, 'ai-gateway');
+  const app = createApp({ ...opts.deps, logger: opts.logger, db, redis, redisUrl: opts.redisUrl });
+  await app.ready;
+  const running = await runService({
+    app,
+    port: opts.port,
+    host: opts.host,
+    logger: opts.logger,
+    handleSignals: opts.handleSignals,
+    closers: [() => app.close(), () => db.$disconnect(), () => redis?.quit()],
+  });
+  return { ...running, app, db };
+}
