@@ -90,6 +90,14 @@ export class Operator {
     return { ...this.summary(app), created };
   }
 
+  /** Points a registered app at another URL of its database (e.g. an embedded server that moved port). */
+  async reattach(appId: string, url: string) {
+    const app = await this.apps.record(appId);
+    if (this.apps.databaseUrlOf(app) === url) return;
+    await this.prisma.app.update({ where: { id: appId }, data: { databaseUrl: this.apps.encryptDatabaseUrl(appId, url) } });
+    this.apps.invalidate(app.slug);
+  }
+
   async connection(appId: string) {
     const app = await this.apps.record(appId);
     return { appId, connectionString: this.apps.databaseUrlOf(app) };

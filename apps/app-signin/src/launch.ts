@@ -1,0 +1,57 @@
+/**
+ * How `pnpm start` boots app-signin (order 30): its own database
+ * `latchkey_signin` (migrated), and sign-in for the app `demo` (organisation
+ * `demo`, its own database `app_demo`) provisioned and deployed idempotently;
+ * the demo's sign-in address is printed and shared as `demoSignin`.
+ */
+import type { LaunchContext, Launched } from '@latchkey/launcher';
+import { applyMigrations, prismaDirOf } from '@latchkey/db';
+import { connectRedis, parseKey, runService } from '@latchkey/service-kit';
+import { createApp } from './app.js';
+import { defaultConfig } from './config.js';
+import { createPrisma } from './store/prisma.js';
+
+export const launchOrder = 30;
+
+export async function launch(ctx: LaunchContext): Promise<Launched> {
+  const logger = ctx.logger.child({ name: 'app-signin' });
+  const databaseUrl = await ctx.database('latchkey_signin');
+  await applyMigrations(databaseUrl, prismaDirOf('app-signin'));
+  const demoDatabaseUrl = await ctx.database('app_demo');
+  const adminToken = ctx.secret('admin-token');
+  const config = defaultConfig({
+    publicUrl: ctx.urls.signin,
+    encryptionKey: parseKey(ctx.secret('signin-encryption-key')),
+    adminToken,
+    // With a real server, `latchkey host db create` makes app databases on it; embedded mode attaches them (--database-url).
+    appDatabasesUrl: process.env.APP_DATABASES_URL || process.env.DATABASE_URL || undefined,
+  });
+  const prisma = createPrisma(databaseUrl);
+  const redis = connectRedis(ctx.redisUrl, 'app-signin');
+  const signin = createApp({ prisma, config, logger, redis });
+  const running = await runService({
+    app: signin.app,
+    port: ctx.ports.signin,
+    host: '127.0.0.1',
+    logger,
+    handleSignals: false,
+    closers: [() => signin.close(), () => prisma.$disconnect(), () => redis?.quit()],
+  });
+
+  await signin.operator.createDatabase('demo', { org: 'demo', databaseUrl: demoDatabaseUrl });
+  await signin.operator.reattach('demo', demoDatabaseUrl);
+  await signin.operator.provision('demo');
+  const demo = await signin.operator.deploy('demo', { origins: [new URL(ctx.urls.demo).origin] });
+  ctx.shared.set('demoSignin', { signinUrl: demo.signinUrl, jwksUrl: demo.jwksUrl });
+
+  return {
+    name: 'app-signin',
+    url: ctx.urls.signin,
+    lines: [
+      `demo app sign-in: ${demo.signinUrl}  (routes under /api/auth, e.g. ${demo.signinUrl}/api/auth/ok)`,
+      `demo JWKS: ${demo.jwksUrl}`,
+      `admin: LATCHKEY_ADMIN_TOKEN=${adminToken} LATCHKEY_SIGNIN_URL=${ctx.urls.signin} pnpm latchkey doctor demo`,
+    ],
+    stop: () => running.close(),
+  };
+}
