@@ -24,6 +24,8 @@ export interface AppDeps {
   prisma: PrismaClient;
   /** pg pool on the same database, for the credit ledger's single-statement debits. */
   pool: pg.Pool;
+  /** pg pool with synchronous_commit off, for session turns and the request log (defaults to `pool`). */
+  relaxedPool?: pg.Pool;
   redis?: Redis | undefined;
   logger: Logger;
   /** auth-central base URL; Bearer tokens are refused without it (unless `bearer` is given). */
@@ -57,6 +59,11 @@ export function createApp(deps: AppDeps): StrategyApp {
   const selector = new FrameworkSelector(library);
   const now = deps.now ?? Date.now;
   const ledger = new CreditLedger(deps.pool);
+  // Debits and refunds of the request path commit without waiting for the WAL
+  // flush (one hot row per organisation): a server crash can forget the last
+  // fraction of a second of debits (answers given free), never produce a
+  // negative balance or a double charge. Grants stay fully durable.
+  const requestLedger = deps.relaxedPool ? new CreditLedger(deps.relaxedPool) : ledger;
   const keys = new ApiKeyStore(deps.prisma, { cacheTtlMs: deps.keyCacheTtlMs ?? 10_000, now });
   const limiter = new RateLimiter({ redis: deps.redis, prefix: deps.redisPrefix ?? '', now, ...(deps.limits ? { limits: deps.limits } : {}) });
   const bearer = deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? 30_000, now }) : undefined);
@@ -72,10 +79,10 @@ export function createApp(deps: AppDeps): StrategyApp {
     strategicRouter({
       library,
       selector,
-      ledger,
+      ledger: requestLedger,
       keys,
-      sessions: new SessionStore(deps.prisma),
-      requestLog: new RequestLogStore(deps.prisma),
+      sessions: new SessionStore(deps.relaxedPool ?? deps.pool),
+      requestLog: new RequestLogStore(deps.relaxedPool ?? deps.pool),
       limiter,
       bearer,
       prose: deps.prose,

@@ -4,12 +4,12 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { applyMigrations } from '@latchkey/db';
 import { connectRedis, runService, type Logger, type RunningService } from '@latchkey/service-kit';
 import { createApp, type StrategyApp } from './app.js';
 import type { StrategyConfig } from './config.js';
 import { createGatewayProse } from './domain/gateway-prose.js';
+import { createPools } from './store/pools.js';
 import { createPrisma } from './store/prisma.js';
 
 export const PRISMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../prisma');
@@ -29,7 +29,7 @@ export async function startStrategy(opts: {
   await applyMigrations(opts.databaseUrl, PRISMA_DIR);
   const poolSize = opts.poolSize ?? 10;
   const prisma = createPrisma(opts.databaseUrl, poolSize);
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolSize });
+  const { pool, relaxed } = createPools(opts.databaseUrl, poolSize);
   const redis = connectRedis(config.REDIS_URL, 'strategy');
   const prose =
     config.STRATEGY_AI_URL && config.STRATEGY_AI_KEY
@@ -38,6 +38,7 @@ export async function startStrategy(opts: {
   const strategy = createApp({
     prisma,
     pool,
+    relaxedPool: relaxed,
     redis,
     logger: opts.logger,
     authUrl: config.AUTH_URL,
@@ -52,7 +53,7 @@ export async function startStrategy(opts: {
     host: config.HOST,
     logger: opts.logger,
     handleSignals: opts.handleSignals ?? true,
-    closers: [() => prisma.$disconnect(), () => pool.end(), () => redis?.quit()],
+    closers: [() => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit()],
   });
   return { ...running, strategy };
 }

@@ -1,8 +1,9 @@
 /** Shared set-up of the strategy tests: a migrated database, a Redis namespace and the app. */
-import pg from 'pg';
+import type pg from 'pg';
 import { createLogger } from '@latchkey/service-kit';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@latchkey/testing';
 import { createApp, type AppDeps, type StrategyApp } from '../src/app.js';
+import { createPools } from '../src/store/pools.js';
 import { createPrisma, type PrismaClient } from '../src/store/prisma.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -26,10 +27,11 @@ export async function startHarness(overrides: Partial<AppDeps> = {}): Promise<Ha
   const db = await createTestDatabase({ service: 'strategy' });
   const redis = await createTestRedis();
   const prisma = createPrisma(db.url, 20);
-  const pool = new pg.Pool({ connectionString: db.url, max: 20 });
+  const { pool, relaxed } = createPools(db.url, 20);
   const created = createApp({
     prisma,
     pool,
+    relaxedPool: relaxed,
     redis: redis.redis,
     redisPrefix: redis.prefix,
     logger: createLogger('strategy-test', 'silent'),
@@ -46,6 +48,7 @@ export async function startHarness(overrides: Partial<AppDeps> = {}): Promise<Ha
     async close() {
       await prisma.$disconnect();
       await pool.end();
+      await relaxed.end();
       await redis.close();
       await db.drop();
     },

@@ -93,8 +93,11 @@ export const DEFAULT_SUGGESTIONS = [
   'latchkey-strategy-coordinator (POST /v1/coordinate, for broad business and strategy questions)',
 ];
 
-/** Classifies `text` (the newest user message). */
-export function classifyScope(text: string, selector?: FrameworkSelector): ScopeVerdict {
+/**
+ * Classifies `text` (the newest user message). `knownStrength` is the raw BM25
+ * score of the best framework for `text` when the caller already has it.
+ */
+export function classifyScope(text: string, selector?: FrameworkSelector, knownStrength?: number): ScopeVerdict {
   const t = terms(text);
   let business = 0;
   for (const term of t) if (BUSINESS.has(term)) business += WEAK.has(term) ? 0.4 : 1;
@@ -110,7 +113,7 @@ export function classifyScope(text: string, selector?: FrameworkSelector): Scope
     }
     other += hits;
   }
-  const strength = selector ? selector.select(text, '').strength : 0;
+  const strength = knownStrength ?? (selector ? selector.select(text, '').strength : 0);
   // Raw BM25 of the best framework: in-scope questions of the eval set score
   // 60-1800, out-of-scope ones under 50 (scripts/eval.ts prints both).
   const evidence = business + Math.min(3, strength / 40);

@@ -154,7 +154,20 @@ export function strategicRouter(deps: StrategicDeps): Router {
       const body = parseStrategicRequest(req.body, endpoint);
       const question = body.messages.filter((m) => m.role === 'user').at(-1)!.content;
 
-      const scope = classifyScope(question, deps.selector);
+      const orgId = r.principal.orgId;
+      let sessionId = body.sessionId;
+      let history = { turns: 0, applied: [] as string[] };
+      if (sessionId) {
+        const loaded = await deps.sessions.load(sessionId);
+        if (loaded.owner && loaded.owner !== orgId) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
+        history = loaded.history;
+      } else {
+        sessionId = `ses_${randomUUID()}`;
+      }
+      call.sessionId = sessionId;
+
+      const analysis = analyse(deps.library, deps.selector, body, history);
+      const scope = classifyScope(question, deps.selector, analysis.selection.strength);
       if (!scope.inScope) {
         throw new HttpError(
           422,
@@ -164,19 +177,6 @@ export function strategicRouter(deps: StrategicDeps): Router {
         );
       }
 
-      const orgId = r.principal.orgId;
-      let sessionId = body.sessionId;
-      let history = { turns: 0, applied: [] as string[] };
-      if (sessionId) {
-        const owner = await deps.sessions.owner(sessionId);
-        if (owner && owner !== orgId) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
-        if (owner) history = await deps.sessions.history(sessionId);
-      } else {
-        sessionId = `ses_${randomUUID()}`;
-      }
-      call.sessionId = sessionId;
-
-      const analysis = analyse(deps.library, deps.selector, body, history);
       const maxCredits = body.preferences?.maxCredits;
 
       // Price, then one atomic debit (for coordination: the deepest answer

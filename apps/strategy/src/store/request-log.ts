@@ -1,4 +1,4 @@
-import type { PrismaClient } from './prisma.js';
+import type { Queryable } from '@latchkey/credits';
 
 export interface RequestLogEntry {
   requestId: string;
@@ -16,27 +16,19 @@ export interface RequestLogEntry {
   durationMs: number;
 }
 
-/** One row per authenticated call of the strategic endpoints (with its x-app-context). */
+/**
+ * One row per authenticated call of the strategic endpoints (with its
+ * x-app-context), written when the answer has been sent, through the
+ * relaxed-durability pool (see SessionStore).
+ */
 export class RequestLogStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(private readonly db: Queryable) {}
 
   async record(e: RequestLogEntry): Promise<void> {
-    await this.prisma.requestLog.create({
-      data: {
-        requestId: e.requestId,
-        traceId: e.traceId,
-        orgId: e.orgId,
-        endpoint: e.endpoint,
-        authMethod: e.authMethod,
-        principal: e.principal,
-        appContext: e.appContext ?? null,
-        sessionId: e.sessionId ?? null,
-        status: e.status,
-        errorCode: e.errorCode ?? null,
-        creditsUsed: e.creditsUsed,
-        engine: e.engine ?? null,
-        durationMs: Math.round(e.durationMs),
-      },
-    });
+    await this.db.query(
+      `INSERT INTO request_log (request_id, trace_id, org_id, endpoint, auth_method, principal, app_context, session_id, status, error_code, credits_used, engine, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [e.requestId, e.traceId, e.orgId, e.endpoint, e.authMethod, e.principal, e.appContext ?? null, e.sessionId ?? null, e.status, e.errorCode ?? null, e.creditsUsed, e.engine ?? null, Math.round(e.durationMs)],
+    );
   }
 }

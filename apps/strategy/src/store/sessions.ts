@@ -2,30 +2,41 @@
  * Sessions and their turns: which frameworks were applied and with what
  * context, so a continued session builds on earlier turns. The text of
  * questions and answers is not stored.
+ *
+ * Writes go through a pool whose connections run with
+ * `synchronous_commit = off` (see `relaxedPool`): a turn is visible at once
+ * and never half-written, but a server crash may lose the last fraction of a
+ * second of turns, which only costs a continued session its memory. Money
+ * (the credit ledger) never goes through this pool.
  */
-import type { PrismaClient } from './prisma.js';
+import type { Queryable } from '@latchkey/credits';
 import type { SessionHistory } from '../domain/guidance.js';
 import type { Stage } from '../domain/library.js';
 
 export class SessionStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(private readonly db: Queryable) {}
 
-  /** The organisation owning `id`, or null when the session does not exist. */
-  async owner(id: string): Promise<string | null> {
-    const s = await this.prisma.strategySession.findUnique({ where: { id }, select: { orgId: true } });
-    return s?.orgId ?? null;
-  }
-
-  /** What earlier turns of the session contribute (empty for a new session). */
-  async history(id: string): Promise<SessionHistory> {
-    const turns = await this.prisma.sessionTurn.findMany({ where: { sessionId: id }, orderBy: { id: 'desc' }, take: 20 });
+  /** The owner of session `id` (null when it does not exist) and what its earlier turns contribute. */
+  async load(id: string): Promise<{ owner: string | null; history: SessionHistory }> {
+    const { rows } = await this.db.query<{ org_id: string; frameworks: string[] | null; industry: string | null; business_stage: string | null; role: string | null }>(
+      `SELECT s.org_id, t.frameworks, t.industry, t.business_stage, t.role
+         FROM strategy_sessions s
+         LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE session_id = s.id ORDER BY id DESC LIMIT 20) t ON true
+        WHERE s.id = $1`,
+      [id],
+    );
+    if (!rows.length) return { owner: null, history: { turns: 0, applied: [] } };
+    const turns = rows.filter((r) => r.frameworks);
     const applied: string[] = [];
-    for (const t of turns) for (const f of t.frameworks) if (!applied.includes(f)) applied.push(f);
-    const latest = (k: 'industry' | 'businessStage' | 'role') => turns.find((t) => t[k])?.[k] ?? undefined;
-    return { turns: turns.length, applied, industry: latest('industry'), businessStage: latest('businessStage') as Stage | undefined, role: latest('role') };
+    for (const t of turns) for (const f of t.frameworks!) if (!applied.includes(f)) applied.push(f);
+    const latest = (k: 'industry' | 'business_stage' | 'role') => turns.find((t) => t[k])?.[k] ?? undefined;
+    return {
+      owner: rows[0]!.org_id,
+      history: { turns: turns.length, applied, industry: latest('industry'), businessStage: latest('business_stage') as Stage | undefined, role: latest('role') },
+    };
   }
 
-  /** Records a turn, creating the session for `orgId` when it is new. */
+  /** Records a turn, creating the session for `orgId` when it is new (one statement). */
   async recordTurn(input: {
     sessionId: string;
     orgId: string;
@@ -39,24 +50,27 @@ export class SessionStore {
     businessStage?: string | undefined;
     role?: string | undefined;
   }): Promise<void> {
-    await this.prisma.strategySession.upsert({
-      where: { id: input.sessionId },
-      create: { id: input.sessionId, orgId: input.orgId },
-      update: { updatedAt: new Date() },
-    });
-    await this.prisma.sessionTurn.create({
-      data: {
-        sessionId: input.sessionId,
-        requestId: input.requestId,
-        endpoint: input.endpoint,
-        primaryFramework: input.primaryFramework,
-        frameworks: input.frameworks,
-        strategicFocus: input.strategicFocus,
-        confidence: input.confidence,
-        industry: input.industry ?? null,
-        businessStage: input.businessStage ?? null,
-        role: input.role ?? null,
-      },
-    });
+    await this.db.query(
+      `WITH s AS (
+         INSERT INTO strategy_sessions (id, org_id) VALUES ($1, $2)
+         ON CONFLICT (id) DO UPDATE SET updated_at = now()
+         RETURNING id
+       )
+       INSERT INTO session_turns (session_id, request_id, endpoint, primary_framework, frameworks, strategic_focus, confidence, industry, business_stage, role)
+       SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM s`,
+      [
+        input.sessionId,
+        input.orgId,
+        input.requestId,
+        input.endpoint,
+        input.primaryFramework,
+        input.frameworks,
+        input.strategicFocus,
+        input.confidence,
+        input.industry ?? null,
+        input.businessStage ?? null,
+        input.role ?? null,
+      ],
+    );
   }
 }
