@@ -11,5 +11,7 @@ export default {
   projects,
   // Pools of pg/ioredis clients inside libraries can outlive a test file by seconds.
   forceExit: true,
+  // testTimeout is a global option: the presets' value is not read in a multi-project run.
+  testTimeout: 30_000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
 };
