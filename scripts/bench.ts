@@ -102,6 +102,7 @@ async function main() {
   const redisUrl = (await redisAnswers(redisCandidate).catch(() => false)) ? redisCandidate : undefined;
   const ctx: BenchContext = { databaseUrl, redisUrl, duration, log };
 
+  const loadBefore = os.loadavg()[0]!;
   const suites = discoverSuites();
   const results: SuiteResult[] = [];
   console.log(`pnpm bench: ${suites.length} suite(s), ${duration} s per measurement, PostgreSQL ${databaseUrl ? 'server' : 'embedded'}, Redis ${redisUrl ? 'server' : 'in-process'}\n`);
@@ -150,6 +151,8 @@ async function main() {
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     platform: `${os.platform()} ${os.release()}`,
     durationSeconds: duration,
+    /** 1-minute load average before and after: other work on the machine skews the numbers. */
+    loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0]!.toFixed(2)) },
     postgres: databaseUrl ? 'server' : 'embedded',
     redis: redisUrl ? 'server' : 'in-process',
     only: args.only,
@@ -157,7 +160,7 @@ async function main() {
   const md = [
     '# Latchkey benchmarks',
     '',
-    `${env.date}, commit ${env.commit}, Node ${env.node}, ${env.cpu}, ${env.memoryGb} GB, ${env.platform}.`,
+    `${env.date}, commit ${env.commit}, Node ${env.node}, ${env.cpu}, ${env.memoryGb} GB, ${env.platform}; 1-minute load average ${env.loadAverage.before} before, ${env.loadAverage.after} after${env.loadAverage.before > os.cpus().length / 2 ? ' (the machine was busy with other work: absolute numbers are low, compare the rows of one run)' : ''}.`,
     `${duration} s per measurement (after a 1 s warm-up), load generator (autocannon) in a worker thread of the same process, loopback HTTP/1.1 keep-alive; PostgreSQL ${env.postgres}, Redis ${env.redis}.${args.only.length ? ` Only: ${args.only.join(', ')}.` : ''}`,
     'Latency percentiles are of 2xx responses, in milliseconds.',
     '',
