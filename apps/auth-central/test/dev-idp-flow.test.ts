@@ -19,7 +19,7 @@ beforeAll(async () => {
   });
   h = await createHarness({ idp: oidcProvider({ issuer: idp.issuer, clientId: 'auth-central', clientSecret: 'test-secret' }) });
   await seedApp(h.db, 'demo', ['localhost'], 'demo');
-});
+}, 60_000);
 afterAll(async () => {
   await h.close();
   await idp.stop();

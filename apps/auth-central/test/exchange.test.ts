@@ -108,6 +108,17 @@ describe('POST /context/auth/exchange', () => {
     expect(await h.db.session.count({ where: { userId } })).toBe(1);
   });
 
+  it('with revocation on (the default), a concurrent replay also ends the session the winner got', async () => {
+    const app = h.makeApp({ settings: { rateLimits: { exchangePerMinute: 0 } } });
+    const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'race2@example.com' });
+    const results = await Promise.all(Array.from({ length: 10 }, () => request(app).post('/context/auth/exchange').send({ token })));
+    const winner = results.filter((r) => r.status === 200);
+    expect(winner).toHaveLength(1);
+    expect(results.filter((r) => r.body.error === 'TOKEN_USED')).toHaveLength(9);
+    const v = await request(app).get('/context/auth/validate').set('authorization', `Bearer ${winner[0]!.body.access_token}`);
+    expect(v.body.error).toBe('SESSION_INVALIDATED');
+  });
+
   it('stores only the SHA-256 of exchange tokens: the raw value appears in no table', async () => {
     const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'dump@example.com' });
     const unused = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'dump2@example.com' });
