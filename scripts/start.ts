@@ -130,18 +130,30 @@ async function main() {
   };
   // The launcher owns the signals: components may have installed handlers of
   // their own (a service's runService exits the process on SIGINT), which
-  // would cut the shutdown of everything else short.
+  // would cut the shutdown of everything else short. Listeners present before
+  // the launches (tsx's, which tells its parent process the signal arrived) stay.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const baseline = new Map(signals.map((sig) => [sig, new Set(process.rawListeners(sig))]));
+  let firstSignalAt = 0;
   const onSignal = () => {
     if (stopping) {
-      console.log('\nForced exit.');
-      process.exit(130);
+      // Ctrl-C reaches the whole process group, and wrappers (pnpm, tsx) may relay it once more:
+      // only a second Ctrl-C a moment later forces the exit.
+      if (Date.now() - firstSignalAt > 1000) {
+        console.log('\nForced exit.');
+        process.exit(130);
+      }
+      return;
     }
+    firstSignalAt = Date.now();
     void stopAll(0);
   };
   const ownSignals = () => {
-    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.removeAllListeners(sig);
-      process.on(sig, onSignal);
+    for (const sig of signals) {
+      for (const listener of process.rawListeners(sig)) {
+        if (listener !== onSignal && !baseline.get(sig)!.has(listener)) process.removeListener(sig, listener as () => void);
+      }
+      if (!process.rawListeners(sig).includes(onSignal)) process.on(sig, onSignal);
     }
   };
   ownSignals();

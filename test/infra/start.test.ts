@@ -52,7 +52,13 @@ describe('pnpm start', () => {
   });
 
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     if (serverUrl) await dropDatabases(serverUrl, dbPrefix);
     rmSync(stateDir, { recursive: true, force: true });
   });
@@ -74,7 +80,14 @@ describe('pnpm start', () => {
     });
 
     let output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // What `pnpm start` runs (package.json), in a process group of its own so that
+    // Ctrl-C can be sent the way a terminal does: to every process of the group.
+    child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['--conditions=source', 'scripts/start.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -133,7 +146,7 @@ describe('pnpm start', () => {
 
     // Ctrl-C: everything stops, the process exits 0 within a few seconds.
     const t0 = Date.now();
-    child.kill('SIGINT');
+    process.kill(-child.pid!, 'SIGINT');
     const result = await Promise.race([exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000).unref())]);
     if (!result) throw new Error(`pnpm start did not exit within 15 s of SIGINT:\n${output}`);
     expect(result).toEqual({ code: 0, signal: null });
