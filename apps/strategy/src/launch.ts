@@ -39,7 +39,7 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
   });
 
   // The demo key is shown once by design, so the launcher keeps it in its state directory.
-  const stateFile = path.join(ctx.root, '.latchkey', 'strategy-demo-key.json');
+  const stateFile = path.join(ctx.stateDir ?? path.join(ctx.root, '.latchkey'), 'strategy-demo-key.json');
   let key: string | undefined;
   if (existsSync(stateFile)) {
     const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { key?: string };

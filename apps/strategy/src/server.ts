@@ -29,7 +29,7 @@ export async function startStrategy(opts: {
   await applyMigrations(opts.databaseUrl, PRISMA_DIR);
   const poolSize = opts.poolSize ?? 10;
   const prisma = createPrisma(opts.databaseUrl, poolSize);
-  const { pool, relaxed } = createPools(opts.databaseUrl, poolSize);
+  const { pool, relaxed } = createPools(opts.databaseUrl, poolSize, (err) => opts.logger.warn({ err: err.message }, 'idle database connection lost'));
   const redis = connectRedis(config.REDIS_URL, 'strategy');
   const prose =
     config.STRATEGY_AI_URL && config.STRATEGY_AI_KEY
