@@ -17,8 +17,7 @@ import { jwt } from 'better-auth/plugins/jwt';
 import { databaseUrl, dropDatabase, ensureDatabase } from '@latchkey/db';
 import { createLogger } from '@latchkey/service-kit';
 import { createTestDatabase, postgresServerUrl } from '@latchkey/testing';
-// @latchkey/bench is a devDependency; by path like the other suites.
-import { measure, ratio, serveApp, toRow, type BenchContext, type BenchRow, type BenchTable } from '../../../packages/bench/src/index.js';
+import { measure, ratio, serveApp, toRow, type BenchContext, type BenchRow, type BenchTable } from '@latchkey/bench';
 import { createApp } from '../src/app.js';
 import { defaultConfig } from '../src/config.js';
 import { hashPassword, OWASP_PASSWORD_COST, verifyPassword } from '../src/domain/crypto.js';
@@ -175,7 +174,7 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const duration = Number(process.argv[2] ?? 5);
-  const { formatTable } = await import('../../../packages/bench/src/index.js');
+  const { formatTable } = await import('@latchkey/bench');
   const table = await run({
     databaseUrl: process.env.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { databaseUrl, dropDatabase } from '@latchkey/db';
 import { createLogger } from '@latchkey/service-kit';
@@ -55,7 +56,7 @@ export function uniqueId(prefix = 'app'): string {
  */
 export async function startSignin(
   over: Partial<SigninConfig> & { now?: () => number } = {},
-  opts: { registry?: TestDatabase } = {},
+  opts: { registry?: TestDatabase; redis?: Redis } = {},
 ): Promise<Harness> {
   const serverUrl = (await postgresServerUrl()) ?? '';
   if (!serverUrl) throw new Error('these tests need PostgreSQL at 127.0.0.1:5432 (or DATABASE_URL)');
@@ -75,7 +76,7 @@ export async function startSignin(
     limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 10_000, twoFactorPerAddressPerMinute: 10_000 },
     ...cfg,
   });
-  const signin = createApp({ prisma, config, logger: createLogger('app-signin', 'silent'), now });
+  const signin = createApp({ prisma, config, logger: createLogger('app-signin', 'silent'), now, redis: opts.redis });
   server.on('request', signin.app);
   const appIds: string[] = [];
   const pools: pg.Pool[] = [];

@@ -43,10 +43,11 @@ export class Limits {
   /** Two-factor challenges already used (single use), kept for their life. */
   private readonly usedChallenges: RateLimiterAbstract;
 
-  constructor(cfg: LimitConfig, redis?: Redis, prefix = 'latchkey:signin') {
+  /** @param prefix start of every Redis key (e.g. `latchkey:` → `latchkey:{signin}:acct:<app>:<email>`). */
+  constructor(cfg: LimitConfig, redis?: Redis, prefix = 'latchkey:') {
     const make = (keyPrefix: string, points: number, duration: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `{${prefix}}:${keyPrefix}`, points, duration, useRedisPackage: false })
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}{signin}:${keyPrefix}`, points, duration, useRedisPackage: false })
         : new RateLimiterMemory({ keyPrefix, points, duration });
     this.address = make('addr', cfg.signInPerAddressPerMinute, 60);
     this.account = make('acct', cfg.failedSignInsPerAccount, cfg.accountLockSeconds);

@@ -1,0 +1,25 @@
+import type { Response } from 'express';
+import { cookieNames, isSecure, setCookie } from './cookies.js';
+
+describe('cookies', () => {
+  it('are Secure (with the __Secure- prefix) everywhere but on localhost', () => {
+    expect(isSecure('http://localhost:4102')).toBe(false);
+    expect(isSecure('http://127.0.0.1:4102')).toBe(false);
+    expect(isSecure('https://signin.example.com')).toBe(true);
+    expect(isSecure('http://signin.example.com')).toBe(true);
+    expect(cookieNames(true).session).toBe('__Secure-better-auth.session_token');
+    expect(cookieNames(false)).toEqual({
+      session: 'better-auth.session_token',
+      twoFactor: 'better-auth.two_factor',
+      trustDevice: 'better-auth.trust_device',
+      dontRemember: 'better-auth.dont_remember',
+    });
+  });
+
+  it('are HttpOnly, SameSite=Lax and scoped to the app', () => {
+    const headers: string[] = [];
+    const res = { append: (_: string, v: string) => headers.push(v) } as unknown as Response;
+    setCookie(res, { path: '/a/acme-abc', secure: true }, '__Secure-better-auth.session_token', 'v.s', 60);
+    expect(headers[0]).toBe('__Secure-better-auth.session_token=v.s; Path=/a/acme-abc; HttpOnly; SameSite=Lax; Secure; Max-Age=60');
+  });
+});
