@@ -88,6 +88,9 @@ describe('sign-in service states: not installed → tables installed → live �
     expect(jwks.keys.map((k: { kid: string }) => k.kid)).toEqual([d1.body.kid]);
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
+    const key = await h.prisma.signingKey.findUnique({ where: { kid: d1.body.kid } });
+    expect(key!.privateJwk).toMatch(/^v1\./); // encrypted at rest
+    expect(key!.privateJwk).not.toContain(jwks.keys[0].x);
     expect((await h.admin('POST', `/apps/${appId}/auth/provision`)).body.state).toBe('live');
 
     const users = [new Browser(base), new Browser(base)];

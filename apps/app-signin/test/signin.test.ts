@@ -114,6 +114,21 @@ describe('errors: better-auth codes, 4xx never 500, nothing written', () => {
     expect(n.rows[0].n).toBe(0);
   });
 
+  it('refuses bodies that are not JSON or too large, with a 4xx', async () => {
+    const form = await fetch(`${app.base}/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=x&email=form%40example.com&password=password-123',
+    });
+    expect(form.status).toBe(400);
+    expect((await form.json()).code).toBe('VALIDATION_ERROR');
+    const huge = await new Browser(app.base).post('/sign-in/email', { email: 'a@b.co', password: 'x'.repeat(200_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
+    const db = await h.appDb(app.appId);
+    expect((await db.query(`SELECT count(*)::int AS n FROM latchkey_auth."user" WHERE email = 'form@example.com'`)).rows[0].n).toBe(0);
+  });
+
   it('refuses a second account with the same email (case-insensitive): 422', async () => {
     const b = new Browser(app.base);
     const addr = email('dup');
