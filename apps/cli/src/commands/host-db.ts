@@ -3,7 +3,7 @@
  * end-user sign-in (app-signin's admin API).
  *
  * Order for an app with row-level security (SPEC.md):
- *   db create → db connect → db auth provision → db auth deploy → db migrate → apps deploy
+ *   db create → db connect → db auth provision → db auth deploy → db migrate → (the app's own deploy)
  */
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -82,7 +82,7 @@ Order for an app with row-level security:
   latchkey host db auth provision <app-id>
   latchkey host db auth deploy <app-id>
   latchkey host db migrate <app-id> --dir migrations
-  latchkey host apps deploy <app-id>`,
+  (then deploy the app itself)`,
   );
 
   jsonFlag(
