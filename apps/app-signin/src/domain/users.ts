@@ -173,3 +173,13 @@ export async function findUserById(db: pg.Pool, id: string): Promise<UserRow | n
   const r = await db.query(`SELECT ${USER_COLUMNS} FROM latchkey_auth."user" u WHERE u.id = $1`, [id]);
   return (r.rows[0] as UserRow | undefined) ?? null;
 }
+
+/** Extends a session to `now + ttlMs`. */
+export async function refreshSession(db: pg.Pool, id: string, now: Date, ttlMs: number): Promise<SessionRow | null> {
+  const r = await db.query(
+    `UPDATE latchkey_auth.session SET expires_at = $2, updated_at = $3 WHERE id = $1
+     RETURNING id, user_id, expires_at, ip_address, user_agent, created_at, updated_at`,
+    [id, new Date(now.getTime() + ttlMs), now],
+  );
+  return (r.rows[0] as SessionRow | undefined) ?? null;
+}

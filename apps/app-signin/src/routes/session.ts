@@ -1,7 +1,12 @@
 import type { Router } from 'express';
 import { issueToken } from '../domain/tokens.js';
-import { publicSession, publicUser } from '../domain/users.js';
+import { signValue } from '../domain/crypto.js';
+import { publicSession, publicUser, refreshSession } from '../domain/users.js';
+import { setCookie } from '../http/cookies.js';
 import { currentSession, requireSession, stateOf, type Services } from '../http/context.js';
+
+/** A session is extended when used at least a day after its last refresh (better-auth's updateAge). */
+const REFRESH_AFTER_MS = 24 * 3600 * 1000;
 
 /**
  * GET /get-session → `{session, user}` or `null`;
@@ -12,7 +17,26 @@ export function register(router: Router, svc: Services): void {
   router.get('/get-session', async (req, res) => {
     const s = await currentSession(req, svc);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(s ? { session: publicSession(s.session, s.token), user: publicUser(s.user) } : null);
+    if (!s) {
+      res.json(null);
+      return;
+    }
+    // better-auth's updateAge: a full-length session used a day or more after its last refresh is extended.
+    const state = stateOf(req);
+    const now = svc.now();
+    const ttlMs = svc.config.sessionTtlSec * 1000;
+    const lastRefresh = s.session.updated_at.getTime();
+    const fullLength = s.session.expires_at.getTime() - lastRefresh >= ttlMs - 60_000;
+    if (fullLength && now - lastRefresh >= REFRESH_AFTER_MS) {
+      const refreshed = await refreshSession(state.app.db, s.session.id, new Date(now), ttlMs);
+      if (refreshed) {
+        s.session = refreshed;
+        if (!req.get('authorization')) {
+          setCookie(res, state.scope, state.names.session, signValue(state.app.keys.cookie, s.token), svc.config.sessionTtlSec);
+        }
+      }
+    }
+    res.json({ session: publicSession(s.session, s.token), user: publicUser(s.user) });
   });
 
   router.get('/token', async (req, res) => {
