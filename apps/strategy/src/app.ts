@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { CreditLedger } from '@latchkey/credits';
 import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
-import { createBearerValidator, type BearerValidator } from './auth/bearer.js';
+import { BEARER_CACHE_TTL_MS, createBearerValidator, type BearerValidator } from './auth/bearer.js';
 import { loadLibrary, type Library } from './domain/library.js';
 import type { ProseWriter } from './domain/prose.js';
 import { FrameworkSelector } from './domain/selector.js';
@@ -30,9 +30,9 @@ export interface AppDeps {
   logger: Logger;
   /** auth-central base URL; Bearer tokens are refused without it (unless `bearer` is given). */
   authUrl?: string | undefined;
-  /** Overrides the validator built from authUrl (tests). */
+  /** Overrides the validator built from authUrl (e.g. `createValidator` of `@latchkey/auth-backend` with its own clock). */
   bearer?: BearerValidator | undefined;
-  /** Cache time of validation results, ms. */
+  /** Cache time of valid Bearer validation results, ms (default 30 s; refusals 5 s). */
   authCacheTtlMs?: number;
   adminToken?: string | undefined;
   library?: Library;
@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): StrategyApp {
   const requestLedger = deps.relaxedPool ? new CreditLedger(deps.relaxedPool) : ledger;
   const keys = new ApiKeyStore(deps.prisma, { cacheTtlMs: deps.keyCacheTtlMs ?? 10_000, now });
   const limiter = new RateLimiter({ redis: deps.redis, prefix: deps.redisPrefix ?? '', now, ...(deps.limits ? { limits: deps.limits } : {}) });
-  const bearer = deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? 30_000, now }) : undefined);
+  const bearer = deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? BEARER_CACHE_TTL_MS, now }) : undefined);
 
   const app = createServiceApp({
     logger: deps.logger,

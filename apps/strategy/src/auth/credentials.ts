@@ -1,15 +1,17 @@
 /**
  * Authentication of the strategic endpoints: `apikey: <API_KEY>` (issued by
  * `latchkey strategy keys create`) or `Authorization: Bearer <access token>`
- * (validated by auth-central). One of the two is required: 401 otherwise.
+ * (validated by auth-central through `@latchkey/auth-backend`). One of the two
+ * is required: 401 otherwise.
  * When both are sent, the API key is used.
  */
 import type { NextFunction, Request, Response } from 'express';
+import { AuthUnavailableError, TokenRejectedError, parseBearer, type AccessTokenAuth } from '@latchkey/auth-backend';
 import { HttpError } from '@latchkey/errors';
 import { unauthorized } from '../errors.js';
 import { TIERS, type Tier } from '../limits/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
-import { AuthUnavailableError, type BearerValidator } from './bearer.js';
+import type { BearerValidator } from './bearer.js';
 
 export interface Principal {
   orgId: string;
@@ -33,19 +35,20 @@ export function authenticate(keys: ApiKeyStore, bearer: BearerValidator | undefi
         return next();
       }
       if (authorization !== undefined) {
-        const m = /^Bearer (\S+)$/.exec(authorization.trim());
-        if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>".');
+        const token = parseBearer(authorization);
+        if (!token) throw unauthorized('The Authorization header must be "Bearer <access token>".');
         if (!bearer) throw unauthorized('Bearer tokens are not accepted by this deployment; use an API key.');
-        let identity;
+        let identity: AccessTokenAuth;
         try {
-          identity = await bearer(m[1]!);
+          identity = await bearer.validate(token);
         } catch (err) {
+          if (err instanceof TokenRejectedError) throw unauthorized('The access token is not valid, has expired or was logged out.');
           if (err instanceof AuthUnavailableError) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Access tokens cannot be verified right now; retry shortly or use an API key.', { details: {}, headers: { 'Retry-After': '5' } });
           throw err;
         }
-        if (!identity) throw unauthorized('The access token is not valid, has expired or was logged out.');
-        const tier = (TIERS as string[]).includes(identity.tier) ? (identity.tier as Tier) : 'free';
-        (req as AuthedRequest).principal = { orgId: identity.orgId, tier, method: 'bearer', principal: identity.userId };
+        // The organisation is the workspace; unknown tiers count as free.
+        const tier = (TIERS as string[]).includes(identity.workspace.tier) ? (identity.workspace.tier as Tier) : 'free';
+        (req as AuthedRequest).principal = { orgId: identity.workspace.id, tier, method: 'bearer', principal: identity.user.id };
         return next();
       }
       throw unauthorized('Send an API key in the apikey header or an access token as Authorization: Bearer <token>.');
