@@ -1,2 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { preset } from '../../jest.preset.js';
-export default preset(import.meta.url);
+
+const apps = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const base = preset(import.meta.url);
+// The Bearer test runs a real auth-central and the dev IdP from source (the shared mapper covers packages/ only).
+export default {
+  ...base,
+  moduleNameMapper: {
+    '^@latchkey/auth-central$': `${apps}/auth-central/src/index.ts`,
+    '^@latchkey/dev-idp$': `${apps}/dev-idp/src/index.ts`,
+    ...base.moduleNameMapper,
+  },
+};
