@@ -3,6 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../store/db.js';
+import { insertUsageRows, type UsageRow } from '../store/usage-insert.js';
 
 /** Usage metadata of one call. No prompt, no completion: there is no field for them. */
 export interface UsageEvent {
@@ -19,11 +20,6 @@ export interface UsageEvent {
   status: number;
   latencyMs: number;
   at: number;
-}
-
-interface UsageRow extends Omit<UsageEvent, 'at'> {
-  id: string;
-  createdAt: string;
 }
 
 const QUEUE = 'gateway-usage';
@@ -48,7 +44,16 @@ export class UsageSink {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { redisUrl?: string; prefix?: string; logger?: Logger; flushMs?: number; batch?: number; runWorker?: boolean },
+    private readonly opts: {
+      redisUrl?: string;
+      prefix?: string;
+      logger?: Logger;
+      flushMs?: number;
+      batch?: number;
+      runWorker?: boolean;
+      /** How a batch is stored (default: one `insertUsageRows` statement). */
+      insert?: (rows: UsageRow[]) => Promise<unknown>;
+    },
   ) {
     if (opts.redisUrl) {
       const prefix = `${opts.prefix ?? 'latchkey:'}{${QUEUE}}`;
@@ -126,7 +131,7 @@ export class UsageSink {
   }
 
   private async write(rows: UsageRow[]): Promise<void> {
-    await this.db.usageRecord.createMany({ data: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), skipDuplicates: true });
+    await (this.opts.insert ? this.opts.insert(rows) : insertUsageRows(this.db, rows));
   }
 
   /** Flushes and waits until every recorded event is in the database (tests, shutdown). */
