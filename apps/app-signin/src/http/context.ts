@@ -47,7 +47,8 @@ export function stateOf(req: Request): RequestState {
 
 export function buildState(req: Request, app: AppContext, publicUrl: string): RequestState {
   const secure = isSecure(publicUrl);
-  return { app, scope: { path: `/a/${app.slug}`, secure }, names: cookieNames(secure), cookies: parseCookies(req) };
+  // The path as the browser sees it: PUBLIC_URL may carry a prefix the edge strips (e.g. /signin in development).
+  return { app, scope: { path: new URL(app.signinUrl).pathname, secure }, names: cookieNames(secure), cookies: parseCookies(req) };
 }
 
 /**

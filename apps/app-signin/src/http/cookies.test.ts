@@ -23,3 +23,12 @@ describe('cookies', () => {
     expect(headers[0]).toBe('__Secure-better-auth.session_token=v.s; Path=/a/acme-abc; HttpOnly; SameSite=Lax; Secure; Max-Age=60');
   });
 });
+
+describe('cookie scope', () => {
+  it('is the path of the app address as the browser sees it, behind a PUBLIC_URL prefix too', async () => {
+    const { buildState } = await import('./context.js');
+    const req = { headers: {} } as never;
+    const app = { slug: 'acme-abcdefghijklmnopqrstuv', signinUrl: 'http://localhost:8080/signin/a/acme-abcdefghijklmnopqrstuv' } as never;
+    expect(buildState(req, app, 'http://localhost:8080/signin').scope).toEqual({ path: '/signin/a/acme-abcdefghijklmnopqrstuv', secure: false });
+  });
+});
