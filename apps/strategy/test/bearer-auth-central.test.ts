@@ -11,7 +11,7 @@ import request from 'supertest';
 import { startAuthCentral, type RunningAuthCentral } from '@latchkey/auth-central';
 import { DEMO_USER, signInWithPassword, startDevIdp, type DevIdp } from '@latchkey/dev-idp';
 import { createLogger } from '@latchkey/service-kit';
-import { createTestDatabase, type TestDatabase } from '@latchkey/testing';
+import { captureLogs, createTestDatabase, type TestDatabase } from '@latchkey/testing';
 import { body, startHarness, type Harness } from './harness.js';
 
 const AUTH_ADMIN_TOKEN = 'auth-admin-token-0123456789';
@@ -28,6 +28,8 @@ let auth: RunningAuthCentral | undefined;
 let h: Harness;
 /** Strategy's clock: real time plus an offset the test moves forward. */
 let offset = 0;
+/** Strategy's log lines (debug level). */
+const logs = captureLogs();
 
 beforeAll(async () => {
   const silent = createLogger('strategy-bearer-test', 'silent');
@@ -49,7 +51,7 @@ beforeAll(async () => {
     .set('authorization', `Bearer ${AUTH_ADMIN_TOKEN}`)
     .send({ app_id: 'board-portal', organisation_id: ORG, organisation_name: 'Acme Strategy', tier: 'pro', allowed_auth_domains: ['localhost'] })
     .expect(201);
-  h = await startHarness({ authUrl: auth.url, authCacheTtlMs: CACHE_TTL_MS, now: () => Date.now() + offset });
+  h = await startHarness({ authUrl: auth.url, authCacheTtlMs: CACHE_TTL_MS, now: () => Date.now() + offset, logger: createLogger('strategy', 'debug', logs.stream) });
   await h.ledger.grant(ORG, 100, { note: 'test' });
 });
 afterAll(async () => {
@@ -72,6 +74,13 @@ async function signIn(): Promise<{ access_token: string; user: { id: string }; w
   expect(exchanged.status).toBe(200);
   return exchanged.body;
 }
+
+/** Strategy logged the calls but never the token (nor its signature part alone). */
+const expectNotLogged = (token: string) => {
+  expect(logs.text()).toContain('/v1/'); // the calls were logged
+  expect(logs.text()).not.toContain(token);
+  expect(logs.text()).not.toContain(token.split('.').at(-1)!);
+};
 
 const expectError = (res: request.Response, status: number, error: string, code: string) => {
   expect(res.status).toBe(status);
@@ -99,6 +108,7 @@ test('a real access token: 200 on both endpoints, credits charged to workspace.i
     if (!row) await new Promise((r) => setTimeout(r, 20));
   }
   expect(row).toMatchObject({ authMethod: 'bearer', principal: user.id, orgId: ORG });
+  expectNotLogged(token);
 });
 
 test('after logout at auth-central: accepted until the cache entry ends, then 401 UNAUTHORIZED', async () => {
@@ -117,6 +127,7 @@ test('after logout at auth-central: accepted until the cache entry ends, then 40
     expectError(await request(h.app).post(path).set('authorization', `Bearer ${token}`).send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
   }
   expect(await h.ledger.balance(ORG)).toBe(balance); // refusals cost nothing
+  expectNotLogged(token);
 });
 
 test('a garbage or forged token: 401 UNAUTHORIZED', async () => {
@@ -138,4 +149,5 @@ test('auth-central down: 503 SERVICE_UNAVAILABLE with Retry-After, nothing charg
     expect(res.headers['retry-after']).toBeDefined();
   }
   expect(await h.ledger.balance(ORG)).toBe(balance);
+  expectNotLogged(token);
 });
