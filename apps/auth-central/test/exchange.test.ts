@@ -98,6 +98,35 @@ describe('POST /context/auth/exchange', () => {
     h.clock.set(issuedAt);
   });
 
+  it('a used token presented again after its 60 s is still TOKEN_USED (the "used" row of the state table has no time condition)', async () => {
+    const issuedAt = h.clock.now();
+    const { token } = await seedExchangeToken(h.db, { now: issuedAt, email: 'late-replay@example.com' });
+    h.clock.set(issuedAt + 10_000);
+    const first = await exchange(token);
+    expect(first.status).toBe(200);
+    h.clock.set(issuedAt + 61_000);
+    const again = await exchange(token);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: 'TOKEN_USED', message: expect.any(String) });
+    // ...and the replay still revokes the session issued from it
+    const v = await request(h.app).get('/context/auth/validate').set('authorization', `Bearer ${first.body.access_token}`);
+    expect(v.body.error).toBe('SESSION_INVALIDATED');
+    h.clock.set(issuedAt);
+  });
+
+  it('the upper-case spelling of an issued token is malformed (400 INVALID_TOKEN): it neither consumes nor revokes anything', async () => {
+    const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'upper@example.com' });
+    const upper = await exchange(token.toUpperCase());
+    expect(upper.status).toBe(400);
+    expect(upper.body).toEqual({ error: 'INVALID_TOKEN', message: expect.any(String) });
+    const ok = await exchange(token);
+    expect(ok.status).toBe(200);
+    const upperAgain = await exchange(token.toUpperCase());
+    expect(upperAgain.body.error).toBe('INVALID_TOKEN');
+    const v = await request(h.app).get('/context/auth/validate').set('authorization', `Bearer ${ok.body.access_token}`);
+    expect(v.status).toBe(200);
+  });
+
   it('50 concurrent exchanges of one token: exactly one 200, 49 TOKEN_USED, one session', async () => {
     const app = h.makeApp({ settings: { revokeSessionOnTokenReuse: false, rateLimits: { exchangePerMinute: 0 } } });
     const { token, userId } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'race@example.com' });

@@ -37,12 +37,25 @@ describe('GET /context/auth/validate', () => {
     ['Bearer without a token', 'Bearer '],
     ['no space', 'Bearerabc'],
     ['garbage', 'Bearer not.a.jwt'],
+    ['two spaces after Bearer', 'Bearer  TOKEN'],
+    ['a tab after Bearer', 'Bearer\tTOKEN'],
+    ['the token without the scheme', 'TOKEN'],
+    ['two tokens', 'Bearer TOKEN TOKEN'],
   ])('401 INVALID_TOKEN with %s', async (_n, header) => {
     const req = request(h.app).get('/context/auth/validate');
-    if (header !== undefined) req.set('authorization', header);
+    // TOKEN stands for a valid access token: the refusal is about the header's form only.
+    if (header !== undefined) req.set('authorization', header.includes('TOKEN') ? header.replaceAll('TOKEN', (await signIn()).access_token) : header);
     const res = await req;
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'INVALID_TOKEN', message: expect.any(String) });
+  });
+
+  it('accepts the Bearer scheme in any letter case (RFC 7235 §2.1)', async () => {
+    const s = await signIn();
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const res = await request(h.app).get('/context/auth/validate').set('authorization', `${scheme} ${s.access_token}`);
+      expect([scheme, res.status]).toEqual([scheme, 200]);
+    }
   });
 
   it('401 INVALID_TOKEN for a token signed by someone else, or with a changed claim', async () => {
