@@ -99,6 +99,25 @@ describe('CORS', () => {
     expect(own.status).toBe(302);
   });
 
+  it('scopes the POST login to the app its body names, as the GET login', async () => {
+    const foreign = await request(h.app)
+      .post('/context/auth/login')
+      .set('origin', 'https://blog.example.org')
+      .send({ app_id: 'shop', redirect_url: 'https://shop.example.com/' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual({ error: 'CORS_REJECTED', message: expect.any(String) });
+    expect(foreign.headers.location).toBeUndefined();
+    const own = await request(h.app)
+      .post('/context/auth/login')
+      .set('origin', 'https://www.shop.example.com')
+      .send({ app_id: 'shop', redirect_url: 'https://shop.example.com/' });
+    expect(own.status).toBe(302);
+    expect(own.headers['access-control-allow-origin']).toBe('https://www.shop.example.com');
+    // without an app to scope to, the body's own codes apply (as for GET)
+    const missing = await request(h.app).post('/context/auth/login').set('origin', 'https://blog.example.org').send({ redirect_url: 'https://shop.example.com/' });
+    expect(missing.body.error).toBe('INVALID_APP_ID');
+  });
+
   it('lets requests without Origin through (server to server) with no CORS headers', async () => {
     const res = await request(h.app).get('/context/auth/validate').set('authorization', 'Bearer x');
     expect(res.status).toBe(401);

@@ -3,10 +3,12 @@
  * gets CORS headers only when its host is in the `allowed_auth_domains` of a
  * registered app (of *that* app when the request names one in its query,
  * as the GET login does). Any other cross-origin request, preflight
- * included, is answered 403 CORS_REJECTED. Requests without `Origin`
+ * included, is answered 403 CORS_REJECTED. A POST login names its app in the
+ * body, so the route repeats the check for that app (`checkOriginForApp`).
+ * Requests without `Origin`
  * (server to server, top-level navigations) pass.
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { AuthError } from '@latchkey/errors';
 import type { Db } from '../store/prisma.js';
 import { hostIsAllowed } from '../store/apps.js';
@@ -30,6 +32,8 @@ export function authCors(db: Db, opts: { ownOrigin: string }): RequestHandler {
         next(new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.'));
         return;
       }
+      // Not scoped to an app yet (a POST names it in its body): the route finishes the check.
+      if (!appId) res.locals.corsHost = host;
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Allow-Credentials', 'true');
       if (req.method === 'OPTIONS') {
@@ -44,4 +48,16 @@ export function authCors(db: Db, opts: { ownOrigin: string }): RequestHandler {
       next(err);
     }
   };
+}
+
+/**
+ * Scopes the CORS check of a request whose app is named in its body (POST
+ * login) to that app, as the query scopes it for a GET login. A request
+ * without a cross-origin `Origin`, or without an app id to scope to, passes
+ * (the route's own checks then apply).
+ */
+export async function checkOriginForApp(db: Db, res: Response, appId: unknown): Promise<void> {
+  const host: unknown = res.locals.corsHost;
+  if (typeof host !== 'string' || typeof appId !== 'string' || !appId) return;
+  if (!(await hostIsAllowed(db, host, appId))) throw new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.');
 }
