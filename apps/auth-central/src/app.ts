@@ -16,7 +16,7 @@ import { Logins } from './domain/login.js';
 import type { IdentityProvider } from './domain/idp.js';
 import { jsonBody } from './http/json-body.js';
 import { authCors } from './http/cors.js';
-import { rateLimit } from './http/rate-limit.js';
+import { failureLimit, rateLimit } from './http/rate-limit.js';
 import type { RouteContext } from './routes/context.js';
 import { registerLogin } from './routes/login.js';
 import { registerCallback } from './routes/callback.js';
@@ -44,8 +44,11 @@ export interface AuthCentralSettings {
   signingAlg?: SigningAlg;
   /** Body limit of the JSON endpoints (default `16kb`). */
   bodyLimit?: string | number;
-  /** Per-IP requests per minute on login + callback and on exchange (default 120 each; 0 turns a limit off). */
-  rateLimits?: { loginPerMinute?: number; exchangePerMinute?: number };
+  /**
+   * Per-IP requests per minute on login + callback and on exchange (default 120 each), and refused
+   * tokens (401) per minute on refresh, logout and validate together (default 600); 0 turns a limit off.
+   */
+  rateLimits?: { loginPerMinute?: number; exchangePerMinute?: number; tokenFailuresPerMinute?: number };
   /** Seconds after expiry during which refresh accepts a validly signed token (default 0). */
   refreshGraceSeconds?: number;
   /** Revoke the session of an exchange token that is presented again (default true). */
@@ -124,6 +127,7 @@ export function createApp(deps: AuthCentralDeps): Express {
   const limits = s.rateLimits ?? {};
   const loginLimit = rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
   const exchangeLimit = rateLimit({ name: 'exchange', perMinute: limits.exchangePerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
+  const tokenLimit = failureLimit({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix });
 
   // Express 5 forwards rejected promises of handlers to the error middleware.
   const auth = express.Router();
@@ -131,9 +135,9 @@ export function createApp(deps: AuthCentralDeps): Express {
   auth.use(authCors(deps.db, { ownOrigin: new URL(publicUrl).origin }));
   registerLogin(auth, ctx, { json, limit: loginLimit });
   registerExchange(auth, ctx, { json, limit: exchangeLimit });
-  registerRefresh(auth, ctx, { json });
-  registerLogout(auth, ctx, { json });
-  registerValidate(auth, ctx);
+  registerRefresh(auth, ctx, { json, limit: tokenLimit });
+  registerLogout(auth, ctx, { json, limit: tokenLimit });
+  registerValidate(auth, ctx, { limit: tokenLimit });
   const methodNotAllowed: RequestHandler = (req, _res, next) =>
     next(new AuthError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
   auth.use(methodNotAllowed);

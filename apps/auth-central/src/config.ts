@@ -34,6 +34,7 @@ export const configSchema = baseConfigSchema.extend({
   BODY_LIMIT: z.string().default('16kb'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   RATE_LIMIT_EXCHANGE_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(0),
   REVOKE_SESSION_ON_TOKEN_REUSE: bool(true),
   BIND_LOGIN_TO_BROWSER: bool(true),

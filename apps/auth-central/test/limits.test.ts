@@ -42,3 +42,26 @@ it('with Redis: the limit is shared by every instance', async () => {
   expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
   expect((await redis.redis.keys(`${redis.prefix}*`)).length).toBeGreaterThan(0);
 });
+
+it('refresh, logout and validate: an IP over its limit of refused tokens gets 429; valid tokens never count', async () => {
+  const app = h.makeApp({ settings: { rateLimits: { tokenFailuresPerMinute: 3 } } });
+  const { seedExchangeToken } = await import('./helpers.js');
+  const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'limits@example.com' });
+  const ex = await request(app).post('/context/auth/exchange').set('x-forwarded-for', '10.1.0.1').send({ token });
+  expect(ex.status).toBe(200);
+  const good = () => request(app).get('/context/auth/validate').set('x-forwarded-for', '10.1.0.1').set('authorization', `Bearer ${ex.body.access_token}`);
+  for (let i = 0; i < 5; i++) expect((await good()).status).toBe(200);
+  const bad = [
+    () => request(app).get('/context/auth/validate').set('x-forwarded-for', '10.1.0.1').set('authorization', 'Bearer junk'),
+    () => request(app).post('/context/auth/refresh').set('x-forwarded-for', '10.1.0.1').send({ access_token: 'junk' }),
+    () => request(app).post('/context/auth/logout').set('x-forwarded-for', '10.1.0.1').send({ access_token: 'junk' }),
+  ];
+  for (const call of bad) expect((await call()).status).toBe(401);
+  const over = await bad[0]!();
+  expect(over.status).toBe(429);
+  expect(over.body).toEqual({ error: 'RATE_LIMITED', message: expect.any(String) });
+  expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  expect((await good()).status).toBe(429); // the IP is held back until the window frees
+  const other = await request(app).get('/context/auth/validate').set('x-forwarded-for', '10.1.0.2').set('authorization', `Bearer ${ex.body.access_token}`);
+  expect(other.status).toBe(200);
+});

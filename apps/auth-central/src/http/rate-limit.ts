@@ -35,3 +35,40 @@ export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis
     }
   };
 }
+
+/**
+ * Per-IP limit on refused tokens (refresh, logout, validate): only answers
+ * with status 401 count, so callers with valid tokens are never slowed; an
+ * IP over the limit gets 429 RATE_LIMITED on these endpoints until its
+ * window frees. Shared through Redis like `rateLimit`.
+ */
+export function failureLimit(opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }): RequestHandler {
+  const base = { points: opts.perMinute, duration: 60 };
+  const limiter: RateLimiterAbstract = opts.redis
+    ? new RateLimiterRedis({
+        ...base,
+        storeClient: opts.redis,
+        keyPrefix: `${opts.prefix ?? ''}auth-central:rl:${opts.name}`,
+        insuranceLimiter: new RateLimiterMemory(base),
+      })
+    : new RateLimiterMemory({ ...base, keyPrefix: opts.name });
+  return async (req, res, next) => {
+    if (opts.perMinute <= 0) return next();
+    const key = req.ip ?? 'unknown';
+    try {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= opts.perMinute) {
+        const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+        next(new HttpError(429, 'RATE_LIMITED', `Too many refused tokens. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } }));
+        return;
+      }
+    } catch (err) {
+      next(err);
+      return;
+    }
+    res.on('finish', () => {
+      if (res.statusCode === 401) limiter.penalty(key, 1).catch(() => {});
+    });
+    next();
+  };
+}

@@ -8,8 +8,8 @@ import type { RouteContext } from './context.js';
 
 export const logoutSchema = z.object({ access_token: z.unknown().optional() });
 
-export function registerLogout(router: Router, ctx: RouteContext, guards: { json: RequestHandler[] }): void {
-  router.post('/logout', ...guards.json, async (req, res) => {
+export function registerLogout(router: Router, ctx: RouteContext, guards: { json: RequestHandler[]; limit: RequestHandler }): void {
+  router.post('/logout', guards.limit, ...guards.json, async (req, res) => {
     const { access_token } = logoutSchema.parse(req.body);
     res.json(await ctx.sessions.logout(access_token));
   });

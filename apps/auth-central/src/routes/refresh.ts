@@ -9,8 +9,8 @@ import type { RouteContext } from './context.js';
 
 export const refreshSchema = z.object({ access_token: z.unknown().optional() });
 
-export function registerRefresh(router: Router, ctx: RouteContext, guards: { json: RequestHandler[] }): void {
-  router.post('/refresh', ...guards.json, async (req, res) => {
+export function registerRefresh(router: Router, ctx: RouteContext, guards: { json: RequestHandler[]; limit: RequestHandler }): void {
+  router.post('/refresh', guards.limit, ...guards.json, async (req, res) => {
     const { access_token } = refreshSchema.parse(req.body);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await ctx.sessions.refresh(access_token));
