@@ -57,7 +57,9 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   const prefix = deps.redisPrefix ?? 'latchkey:';
   const defaults = { models: deps.defaultModels ?? DEFAULT_MODELS, rpm: deps.defaultRpm ?? 60, tpm: deps.defaultTpm ?? 100_000 };
   const keys = new KeyService(deps.db, defaults, { pepper: deps.keyPepper, cacheTtlMs: deps.keyCacheTtlMs, redis: deps.redis, prefix, logger: deps.logger, now: deps.now });
-  const limiter: Limiter = deps.redis ? new RedisLimiter(deps.redis, prefix, deps.now) : new MemoryLimiter(deps.now);
+  const limiter: Limiter = deps.redis
+    ? new RedisLimiter(deps.redis, prefix, deps.now, { onError: (err) => deps.logger.warn({ err: err.message }, 'token charges not applied yet; will retry') })
+    : new MemoryLimiter(deps.now);
   const usage = new UsageSink(deps.db, { redisUrl: deps.redis ? deps.redisUrl : undefined, prefix, logger: deps.logger, runWorker: deps.usageWorker });
   const upstream = new Upstream(deps.upstream);
   const proxy = createProxy({ keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes, now: deps.now });
@@ -85,6 +87,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.settled = () => proxy.settled();
   app.ready = keys.start();
   app.close = async () => {
+    await proxy.settled().catch((err: Error) => deps.logger.warn({ err: err.message }, 'token charges not applied at shutdown'));
     await keys.close();
     await usage.close();
     await upstream.close();

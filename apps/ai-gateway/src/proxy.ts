@@ -415,6 +415,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
   return Object.assign(handler, {
     async settled() {
       while (charges.size) await Promise.allSettled([...charges]);
+      await deps.limiter.flush?.();
     },
   });
 }
