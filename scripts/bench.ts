@@ -10,7 +10,7 @@
  * fall back to embedded PostgreSQL and in-process limits).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,12 +83,51 @@ function gitCommit(): string {
   }
 }
 
+/** Where and how one suite ran (kept with its result: `latest.*` merges runs of different suites). */
+interface RunEnv {
+  date: string;
+  commit: string;
+  node: string;
+  cpu: string;
+  memoryGb: number;
+  platform: string;
+  durationSeconds: number;
+  /** 1-minute load average before and after the suite: other work on the machine skews the numbers. */
+  loadAverage: { before: number; after: number };
+  postgres: 'server' | 'embedded';
+  redis: 'server' | 'in-process';
+}
+
 interface SuiteResult {
   file: string;
   title: string;
   seconds: number;
   table?: BenchTable;
   error?: string;
+  env?: RunEnv;
+}
+
+/** The markdown of `latest.md`: one section per suite, each with its run's machine and load. */
+export function renderResults(suites: SuiteResult[]): string {
+  const out = [
+    '# Latchkey benchmarks',
+    '',
+    'Written by `pnpm bench` (scripts/bench.ts); each suite keeps the result of its latest run. Load generator: autocannon in a worker thread of the suite\'s process, loopback HTTP/1.1 keep-alive, 1 s warm-up before each measurement. Latency percentiles are of 2xx responses, in milliseconds. Latchkey and its peer are measured in the same run on the same machine: compare the rows of one table.',
+    '',
+  ];
+  for (const r of suites) {
+    out.push(`## ${r.title}`, '');
+    const e = r.env;
+    if (e) {
+      const busy = e.loadAverage.before > 1 ? ' (machine busy with other work: absolute numbers are low)' : '';
+      out.push(
+        `\`${r.file}\` · ${e.date} · commit ${e.commit} · Node ${e.node} · ${e.cpu} · ${e.memoryGb} GB · ${e.durationSeconds} s per measurement · PostgreSQL ${e.postgres}, Redis ${e.redis} · load average ${e.loadAverage.before} → ${e.loadAverage.after}${busy} · suite took ${r.seconds.toFixed(0)} s`,
+        '',
+      );
+    }
+    out.push(r.table ? formatTable(r.table) : `Failed: \`${r.error?.split('\n')[0]}\`\n`);
+  }
+  return out.join('\n');
 }
 
 async function main() {
@@ -102,7 +141,6 @@ async function main() {
   const redisUrl = (await redisAnswers(redisCandidate).catch(() => false)) ? redisCandidate : undefined;
   const ctx: BenchContext = { databaseUrl, redisUrl, duration, log };
 
-  const loadBefore = os.loadavg()[0]!;
   const suites = discoverSuites();
   const results: SuiteResult[] = [];
   console.log(`pnpm bench: ${suites.length} suite(s), ${duration} s per measurement, PostgreSQL ${databaseUrl ? 'server' : 'embedded'}, Redis ${redisUrl ? 'server' : 'in-process'}\n`);
@@ -126,15 +164,28 @@ async function main() {
     }
     console.error(`▶ ${title} (${rel})`);
     const started = Date.now();
+    const loadBefore = os.loadavg()[0]!;
+    const envOf = (): RunEnv => ({
+      date: new Date(started).toISOString(),
+      commit: gitCommit(),
+      node: process.version,
+      cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+      durationSeconds: duration,
+      loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0]!.toFixed(2)) },
+      postgres: databaseUrl ? 'server' : 'embedded',
+      redis: redisUrl ? 'server' : 'in-process',
+    });
     try {
       const table = await mod.run(ctx);
       const seconds = (Date.now() - started) / 1000;
-      results.push({ file: rel, title, seconds, table });
+      results.push({ file: rel, title, seconds, table, env: envOf() });
       console.log(`\n${formatTable(table, title)}`);
     } catch (err) {
       const seconds = (Date.now() - started) / 1000;
       const error = (err as Error).stack ?? String(err);
-      results.push({ file: rel, title, seconds, error });
+      results.push({ file: rel, title, seconds, error, env: envOf() });
       console.error(`✗ ${title}: ${error}\n`);
     }
   }
@@ -143,35 +194,23 @@ async function main() {
     console.log('No suite matched: nothing written.');
     return;
   }
-  const env = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
-    node: process.version,
-    cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    platform: `${os.platform()} ${os.release()}`,
-    durationSeconds: duration,
-    /** 1-minute load average before and after: other work on the machine skews the numbers. */
-    loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0]!.toFixed(2)) },
-    postgres: databaseUrl ? 'server' : 'embedded',
-    redis: redisUrl ? 'server' : 'in-process',
-    only: args.only,
-  };
-  const md = [
-    '# Latchkey benchmarks',
-    '',
-    `${env.date}, commit ${env.commit}, Node ${env.node}, ${env.cpu}, ${env.memoryGb} GB, ${env.platform}; 1-minute load average ${env.loadAverage.before} before, ${env.loadAverage.after} after${env.loadAverage.before > os.cpus().length / 2 ? ' (the machine was busy with other work: absolute numbers are low, compare the rows of one run)' : ''}.`,
-    `${duration} s per measurement (after a 1 s warm-up), load generator (autocannon) in a worker thread of the same process, loopback HTTP/1.1 keep-alive; PostgreSQL ${env.postgres}, Redis ${env.redis}.${args.only.length ? ` Only: ${args.only.join(', ')}.` : ''}`,
-    'Latency percentiles are of 2xx responses, in milliseconds.',
-    '',
-    ...results.map((r) =>
-      r.table ? `${formatTable(r.table, `${r.title} (\`${r.file}\`, ${r.seconds.toFixed(0)} s)`)}` : `### ${r.title} (\`${r.file}\`)\n\nFailed: \`${r.error?.split('\n')[0]}\`\n`,
-    ),
-  ].join('\n');
+  // Merge with the suites of earlier runs (`--only` runs replace their own suites only).
   const outDir = path.join(root, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'latest.md'), md);
-  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify({ env, suites: results }, null, 2)}\n`);
+  const jsonFile = path.join(outDir, 'latest.json');
+  let previous: SuiteResult[] = [];
+  try {
+    const parsed = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: SuiteResult[] };
+    previous = (parsed.suites ?? []).filter((r) => r.env && existsSync(path.join(root, r.file)));
+  } catch {
+    // none yet, or an older format
+  }
+  const order = suites.map((f) => path.relative(root, f));
+  const merged = [...previous.filter((p) => !results.some((r) => r.file === p.file)), ...results].sort(
+    (a, b) => order.indexOf(a.file) - order.indexOf(b.file),
+  );
+  writeFileSync(path.join(outDir, 'latest.md'), renderResults(merged));
+  writeFileSync(jsonFile, `${JSON.stringify({ updated: new Date().toISOString(), suites: merged }, null, 2)}\n`);
   console.log(`Written: bench/results/latest.md, bench/results/latest.json`);
   if (results.some((r) => r.error)) process.exitCode = 1;
 }

@@ -1,7 +1,7 @@
 /** The `pnpm bench` runner and the shared measurement helpers. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatTable, measure, percentile, ratio, serveApp, toRow } from '../../packages/bench/src/index.js';
-import { discoverSuites, parseArgs } from '../../scripts/bench.js';
+import { discoverSuites, parseArgs, renderResults } from '../../scripts/bench.js';
 
 describe('pnpm bench', () => {
   it('parses --quick, --only (repeatable) and --duration, ignoring "--"', () => {
@@ -15,6 +15,25 @@ describe('pnpm bench', () => {
     expect(suites.length).toBeGreaterThan(0);
     for (const s of suites) expect(s).toMatch(/\/apps\/[^/]+\/bench\/[^/]+\.bench\.ts$/);
     expect(suites.some((s) => s.endsWith('apps/auth-central/bench/auth.bench.ts'))).toBe(true);
+  });
+});
+
+describe('bench results', () => {
+  it('render one section per suite with its run environment, failures included', () => {
+    const env = {
+      date: '2026-01-01T00:00:00.000Z', commit: 'abc1234', node: 'v20.19.0', cpu: 'CPU × 2', memoryGb: 8, platform: 'linux',
+      durationSeconds: 10, loadAverage: { before: 0.2, after: 1.5 }, postgres: 'server' as const, redis: 'server' as const,
+    };
+    const md = renderResults([
+      { file: 'apps/a/bench/a.bench.ts', title: 'A', seconds: 42, env, table: { rows: [{ scenario: 's', target: 't', connections: 1, requestsPerSec: 10, p50Ms: 1, p99Ms: 2 }] } },
+      { file: 'apps/b/bench/b.bench.ts', title: 'B', seconds: 1, env: { ...env, loadAverage: { before: 3, after: 4 } }, error: 'Error: boom\n  at x' },
+    ]);
+    expect(md).toContain('## A\n\n`apps/a/bench/a.bench.ts` · 2026-01-01T00:00:00.000Z · commit abc1234');
+    expect(md).toContain('load average 0.2 → 1.5 · suite took 42 s');
+    expect(md).toContain('| s | t | 1 | 10 | 1.00 | 2.00 |');
+    expect(md).toContain('## B');
+    expect(md).toContain('load average 3 → 4 (machine busy with other work');
+    expect(md).toContain('Failed: `Error: boom`');
   });
 });
 
