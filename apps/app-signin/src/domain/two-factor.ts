@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { decryptSecret, encryptSecret, hmacHex } from '@latchkey/service-kit';
+import { decryptSecret, encryptSecret, hmacHex, safeEqual } from '@latchkey/service-kit';
 import type { AppContext } from './apps.js';
 
 export const TOTP_PERIOD = 30;
@@ -42,6 +42,16 @@ function normalizeCode(code: string): string {
 
 function backupHash(ctx: AppContext, userId: string, code: string): string {
   return hmacHex(ctx.keys.backupHmac, `${userId}:${normalizeCode(code)}`);
+}
+
+/**
+ * Whether `digest` is one of `digests`, in constant time (ASVS 11.2.4): every
+ * entry is compared in full, whatever matched before.
+ */
+export function containsDigest(digests: readonly string[], digest: string): boolean {
+  let found = false;
+  for (const d of digests) found = safeEqual(d, digest) || found;
+  return found;
 }
 
 function sealCodes(ctx: AppContext, userId: string, codes: string[]) {
@@ -127,12 +137,12 @@ export async function useBackupCode(ctx: AppContext, userId: string, code: strin
       [userId],
     );
     const row = r.rows[0] as Pick<TwoFactorRow, 'id' | 'backup_codes' | 'backup_code_hashes'> | undefined;
-    if (!row || !row.backup_code_hashes.includes(hash)) {
+    if (!row || !containsDigest(row.backup_code_hashes, hash)) {
       await client.query('ROLLBACK');
       return false;
     }
     const remaining = (JSON.parse(decryptSecret(ctx.keys.backupCodes, row.backup_codes, `backup:${userId}`)) as string[]).filter(
-      (c) => backupHash(ctx, userId, c) !== hash,
+      (c) => !safeEqual(backupHash(ctx, userId, c), hash),
     );
     const sealed = sealCodes(ctx, userId, remaining);
     await client.query('UPDATE latchkey_auth.two_factor SET backup_codes = $2, backup_code_hashes = $3, updated_at = now() WHERE id = $1', [
