@@ -237,3 +237,33 @@ describe('backup codes and disable', () => {
     expect((await b.post('/two-factor/verify-backup-code', { code: 'aaaaa-bbbbb' })).body.code).toBe('TOTP_NOT_ENABLED');
   });
 });
+
+describe('disable signs everyone out, including sign-ins waiting for their second factor', () => {
+  it('a two-factor sign-in started before disable cannot be finished after the next deploy', async () => {
+    const own = await h.liveApp();
+    const b = new Browser(own.base);
+    const addr = email('off');
+    await b.post('/sign-up/email', { name: 'Off', email: addr, password: PASSWORD });
+    const en = await b.post('/two-factor/enable', { password: PASSWORD });
+    const secret = secretOf(en.body.totpURI);
+    nextStep();
+    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).status).toBe(200);
+
+    const pending = new Browser(own.base);
+    expect((await pending.post('/sign-in/email', { email: addr, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
+    expect((await h.admin('POST', `/apps/${own.appId}/auth/disable`, { confirm: true })).status).toBe(200);
+    expect((await h.admin('POST', `/apps/${own.appId}/auth/deploy`)).status).toBe(200);
+
+    nextStep();
+    const late = await pending.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
+    expect((await pending.get('/get-session')).body).toBeNull();
+
+    // a sign-in started after the deploy works
+    const fresh = new Browser(own.base);
+    expect((await fresh.post('/sign-in/email', { email: addr, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
+    nextStep();
+    expect((await fresh.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).status).toBe(200);
+  });
+});

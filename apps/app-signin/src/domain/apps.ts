@@ -25,6 +25,11 @@ export interface AppContext {
   /** Roles that need a second factor (lower case), as applied by the last deploy. */
   policy: string[];
   origins: string[];
+  /**
+   * When sign-in was last disabled (epoch ms as text, '' if never): a pending two-factor
+   * sign-in is bound to it, so a disable ends sign-ins that were waiting for their second factor.
+   */
+  disableEpoch: string;
   keyRing: KeyRing | null;
   db: pg.Pool;
   keys: { cookie: Buffer; totp: Buffer; backupCodes: Buffer; backupHmac: Buffer };
@@ -105,6 +110,7 @@ export class AppRuntime {
       state: app.state as AppState,
       policy: app.appliedPolicy.map((r) => r.toLowerCase()),
       origins: app.allowedOrigins,
+      disableEpoch: app.disabledAt ? String(app.disabledAt.getTime()) : '',
       keyRing,
       db: this.pool(app.id, this.databaseUrlOf(app)),
       keys: {

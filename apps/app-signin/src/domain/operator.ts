@@ -157,7 +157,6 @@ export class Operator {
         appliedPolicy: app.savedPolicy,
         policyAppliedAt: app.policySavedAt ? now : app.policyAppliedAt,
         deployedAt: now,
-        disabledAt: null,
         ...(origins ? { allowedOrigins: origins } : {}),
       },
     });

@@ -58,6 +58,7 @@ export function register(router: Router, svc: Services): void {
           c: randomUUID(),
           u: user.id,
           r: input.rememberMe !== false,
+          d: app.disableEpoch,
           e: svc.now() + TWO_FACTOR_COOKIE_SEC * 1000,
         });
         setCookie(res, state.scope, state.names.twoFactor, challenge, TWO_FACTOR_COOKIE_SEC);

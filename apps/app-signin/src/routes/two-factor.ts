@@ -83,8 +83,10 @@ function secondFactor(svc: Services, kind: 'totp' | 'backup') {
       return;
     }
 
-    const pending = openPayload<{ c: string; u: string; r: boolean }>(app.keys.cookie, state.cookies[state.names.twoFactor], svc.now());
+    const pending = openPayload<{ c: string; u: string; r: boolean; d?: string }>(app.keys.cookie, state.cookies[state.names.twoFactor], svc.now());
     if (!pending || (await svc.limits.challengeUsed(app.id, pending.c))) throw invalidCookie();
+    // Sign-in was disabled since this sign-in began: disable signs everyone out, pending sign-ins included.
+    if ((pending.d ?? '') !== app.disableEpoch) throw invalidCookie();
     const user = await findUserById(app.db, pending.u);
     const row = user ? await findTwoFactor(app.db, user.id) : null;
     // A reset or disable in between ends the pending sign-in.
