@@ -30,11 +30,12 @@ RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile
 # 3. Runtime: the pruned workspace keeps its layout (services find their
 #    prisma/ migrations and data files relative to it), run as the unprivileged node user.
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4100
+# NODE_ENV stays unset: the dev IdP refuses to start in production mode.
+ENV HOST=0.0.0.0 PORT=4100
 COPY --from=build --chown=node:node /repo /repo
 WORKDIR /repo/apps/dev-idp
 USER node
 EXPOSE 4100
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/.well-known/openid-configuration').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/main.js"]
