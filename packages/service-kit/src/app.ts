@@ -13,6 +13,13 @@ export interface ServiceAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** Per-check timeout of `/readyz`, in milliseconds (default 2000). */
   readinessTimeoutMs?: number;
+  /**
+   * Express `trust proxy`: which peers' `X-Forwarded-*` headers are believed
+   * (client address for rate limits, protocol). Default: env `TRUST_PROXY`,
+   * else `loopback` (an edge on the same host). Behind an edge in another
+   * container use e.g. `uniquelocal` or its network's CIDR.
+   */
+  trustProxy?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -40,7 +47,7 @@ export function requestId(): RequestHandler {
 export function createServiceApp(opts: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', opts.trustProxy ?? (process.env.TRUST_PROXY || 'loopback'));
   app.set('query parser', 'simple');
   app.use(requestId());
   app.use(
