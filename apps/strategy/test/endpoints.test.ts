@@ -4,6 +4,7 @@
  */
 import request from 'supertest';
 import { body, keyWithCredits, startHarness, type Harness } from './harness.js';
+import { coordinationResponseSchema, expectTable, frameworkResponseSchema } from './response-schemas.js';
 
 let h: Harness;
 let key: string;
@@ -31,6 +32,7 @@ describe('POST /v1/framework', () => {
       .set('apikey', key)
       .send(body(OKR_QUESTION, { userContext: { industry: 'saas', businessStage: 'growth', role: 'ceo' } }));
     expect(res.status).toBe(200);
+    expectTable(frameworkResponseSchema, res.body);
     const { content, metadata: m, structuredOutput: s } = res.body;
     expect(typeof content).toBe('string');
     expect(content).toMatch(/^## OKRs/);
@@ -154,6 +156,33 @@ describe('POST /v1/framework', () => {
     expect(await h.ledger.balance('org-endpoints')).toBe(before);
   });
 
+  test('a short follow-up in a continued session stays in scope; another domain does not', async () => {
+    const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION));
+    const sessionId = first.body.metadata.sessionId;
+    const follow = (content: string, withSession = true) =>
+      request(h.app)
+        .post('/v1/framework')
+        .set('apikey', key)
+        .send({
+          ...(withSession ? { sessionId } : {}),
+          messages: [
+            { role: 'user', content: OKR_QUESTION },
+            { role: 'assistant', content: first.body.content },
+            { role: 'user', content },
+          ],
+        });
+    for (const q of ['How do we keep the check-ins short?', 'Who should own them?']) {
+      const res = await follow(q);
+      expect(res.status).toBe(200);
+      expect(res.body.metadata.sessionId).toBe(sessionId);
+    }
+    // The resent conversation alone also carries the context.
+    expect((await follow('How do we keep the check-ins short?', false)).status).toBe(200);
+    const off = await follow('Now give me a recipe for vegan chocolate chip cookies.');
+    expect(off.status).toBe(422);
+    expect(off.body.code).toBe('FRAMEWORK_OUT_OF_SCOPE');
+  });
+
   test('x-app-context and the outcome are recorded in the request log', async () => {
     const res = await request(h.app).post('/v1/framework').set('apikey', key).set('x-app-context', 'board-portal').send(body(OKR_QUESTION));
     expect(res.status).toBe(200);
@@ -176,6 +205,7 @@ describe('POST /v1/coordinate', () => {
       .set('x-app-context', 'exec-dashboard')
       .send(body('Our factory has plenty of machines but orders are always late and work-in-progress is stacked up everywhere. How do we fix throughput?', { userContext: { industry: 'manufacturing', businessStage: 'growth' } }));
     expect(res.status).toBe(200);
+    expectTable(coordinationResponseSchema, res.body);
     const { content, metadata: m, insights: i, suggestions: s } = res.body;
     expect(content).toMatch(/^## /);
     expect(m.sessionId).toMatch(/^ses_/);
@@ -256,5 +286,83 @@ describe('POST /v1/coordinate', () => {
     const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Tell me a joke about penguins.'));
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'unsupported_request', code: 'REQUEST_OUT_OF_SCOPE' });
+  });
+});
+
+describe('both response tables (SPEC.md), field by field', () => {
+  const QUESTIONS = [
+    ['vague', 'How should our business grow?', {}],
+    ['precise', 'We want to roll out OKRs. How many objectives should each team have and how should we run the check-ins?', {}],
+    ['simple', 'What is a North Star Metric?', {}],
+    [
+      'comprehensive',
+      'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months and the board wants a full review of strategy and the organisation.',
+      { userContext: { industry: 'retail', businessStage: 'enterprise', role: 'ceo' } },
+    ],
+  ] as const;
+
+  test.each(QUESTIONS)('every style of a %s question matches both tables', async (_name, q, extra) => {
+    for (const responseStyle of ['concise', 'detailed', 'tactical', undefined]) {
+      const preferences = responseStyle ? { responseStyle } : {};
+      const [fw, co] = await Promise.all([
+        request(h.app).post('/v1/framework').set('apikey', key).send(body(q, { ...extra, preferences })),
+        request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, { ...extra, preferences })),
+      ]);
+      expect([fw.status, co.status]).toEqual([200, 200]);
+      expectTable(frameworkResponseSchema, fw.body);
+      expectTable(coordinationResponseSchema, co.body);
+    }
+  });
+
+  test('a continued session and previousWork still match the framework table', async () => {
+    const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION));
+    const next = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send({
+        sessionId: first.body.metadata.sessionId,
+        messages: [
+          { role: 'user', content: OKR_QUESTION },
+          { role: 'assistant', content: first.body.content },
+          { role: 'user', content: 'How do we keep the check-ins short?' },
+        ],
+        userContext: { previousWork: ['okrs', { framework: 'balanced-scorecard' }, 42, null] },
+      });
+    expect(next.status).toBe(200);
+    expectTable(frameworkResponseSchema, next.body);
+  });
+
+  test('the schemas catch a missing, misspelt or mistyped field', async () => {
+    const fw = (await request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION))).body;
+    const co = (await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(OKR_QUESTION))).body;
+    expectTable(frameworkResponseSchema, fw);
+    expectTable(coordinationResponseSchema, co);
+    const broken = (b: unknown, edit: (x: any) => void) => {
+      const copy = structuredClone(b) as any;
+      edit(copy);
+      return copy;
+    };
+    const fwEdits: Array<(x: any) => void> = [
+      (x) => delete x.metadata.processingTimeMs,
+      (x) => (x.metadata.creditsUsed = 4),
+      (x) => (x.metadata.complexityLevel = 'hard'),
+      (x) => (x.metadata.confidenceScore = '80'),
+      (x) => (x.metadata.businessContextAnalysis.industryfocus = x.metadata.businessContextAnalysis.industryFocus),
+      (x) => delete x.structuredOutput.frameworkAnalysis.strategicRationale,
+      (x) => (x.structuredOutput.frameworkAnalysis.supportingFrameworks = 'a, b'),
+      (x) => (x.structuredOutput.expertGuidance.methodologyApplication[0].strategicQuestions = 'why?'),
+      (x) => (x.structuredOutput.expertGuidance.methodologyApplication[0].deliverable = []),
+      (x) => (x.structuredOutput.expertGuidance.implementationTimeline = ['6 weeks']),
+    ];
+    for (const edit of fwEdits) expect(frameworkResponseSchema.safeParse(broken(fw, edit)).success).toBe(false);
+    const coEdits: Array<(x: any) => void> = [
+      (x) => delete x.metadata.strategicFocus,
+      (x) => (x.metadata.frameworksApplied = 'OKRs'),
+      (x) => (x.metadata.confidenceScore = 120),
+      (x) => (x.insights.keyRecommendation = x.insights.keyRecommendations),
+      (x) => (x.insights.successMetrics = [1, 2]),
+      (x) => (x.suggestions.followUpQuestions = 'what?'),
+    ];
+    for (const edit of coEdits) expect(coordinationResponseSchema.safeParse(broken(co, edit)).success).toBe(false);
   });
 });

@@ -167,7 +167,13 @@ export function strategicRouter(deps: StrategicDeps): Router {
       call.sessionId = sessionId;
 
       const analysis = analyse(deps.library, deps.selector, body, history);
-      const scope = classifyScope(question, deps.selector, analysis.selection.strength);
+      let scope = classifyScope(question, deps.selector, analysis.selection.strength);
+      // A follow-up ("Who should own them?") is judged with its conversation:
+      // in a session with answered turns, or after earlier business questions,
+      // it is in scope unless it shows another domain's markers.
+      if (!scope.inScope && !scope.domain && (history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, deps.selector).inScope))) {
+        scope = { ...scope, inScope: true };
+      }
       if (!scope.inScope) {
         throw new HttpError(
           422,
