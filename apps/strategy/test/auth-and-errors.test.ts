@@ -181,6 +181,45 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
     expect(res.body.details).toEqual({ field: 'body', issue: 'too_large' });
   });
 
+  test('deeply nested JSON: previousWork refused with 400, unknown fields ignored, never a 500', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const q = JSON.stringify(QUESTION);
+    const before = await h.ledger.balance('org-errors');
+    const res = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .set('content-type', 'application/json')
+      .send(`{"messages":[{"role":"user","content":${q}}],"userContext":{"previousWork":["okrs",${deep}]}}`);
+    expectBody(res, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(res.body.details).toEqual({ field: 'userContext.previousWork[1]', issue: 'must not be nested more than 16 levels deep' });
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    expect(await h.ledger.balance('org-errors')).toBe(before);
+    // Sixteen levels are fine.
+    const ok = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body(QUESTION, { userContext: { previousWork: [JSON.parse(`${'['.repeat(15)}"okrs"${']'.repeat(15)}`), { a: { b: { c: 'balanced-scorecard' } } }] } }));
+    expect(ok.status).toBe(200);
+    const ignored = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .set('content-type', 'application/json')
+      .send(`{"messages":[{"role":"user","content":${q}}],"extra":${deep}}`);
+    expect(ignored.status).toBe(200);
+  });
+
+  test('an unsupported charset or content encoding: 400 naming the header, not 415', async () => {
+    const before = await h.ledger.balance('org-errors');
+    const latin = await request(h.app).post('/v1/framework').set('apikey', key).set('content-type', 'application/json; charset=latin1').send(JSON.stringify(body()));
+    expectBody(latin, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(latin.body.details).toEqual({ field: 'Content-Type', issue: 'charset must be utf-8' });
+    const enc = await request(h.app).post('/v1/coordinate').set('apikey', key).set('content-type', 'application/json').set('content-encoding', 'compress').send(JSON.stringify(body()));
+    expectBody(enc, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(enc.body.details.field).toBe('Content-Encoding');
+    for (const r of [latin, enc]) expect(r.headers['x-ratelimit-remaining']).toBeDefined();
+    expect(await h.ledger.balance('org-errors')).toBe(before);
+  });
+
   test('unknown routes answer in the same shape', async () => {
     const res = await request(h.app).get('/v1/nothing');
     expectBody(res, 404, 'not_found', 'NOT_FOUND');

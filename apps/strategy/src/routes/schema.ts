@@ -3,7 +3,8 @@
  * (SPEC.md leaves them "not shown"): at most 50 messages of at most 20,000
  * characters each, a JSON body of at most 256 kB, context strings of at most
  * 200 characters, at most 50 previousWork items, a sessionId of 1-128
- * characters of [A-Za-z0-9._:-]. Unknown fields are ignored.
+ * characters of [A-Za-z0-9._:-], previousWork items nested at most 16 levels
+ * deep. Unknown fields are ignored.
  */
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
@@ -15,6 +16,8 @@ export const LIMITS = {
   contentChars: 20_000,
   contextChars: 200,
   previousWork: 50,
+  /** Nesting depth of one previousWork item (a string is depth 1, ["x"] depth 2). */
+  previousWorkDepth: 16,
   sessionIdChars: 128,
 } as const;
 
@@ -73,6 +76,17 @@ function issueText(issue: z.core.$ZodIssue, body: unknown): string {
   }
 }
 
+/** Whether `value` nests arrays/objects deeper than `max` levels (iterative: no stack to overflow). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > max) return true;
+    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
 /** Parses the body, or throws 400 INVALID_REQUEST_FORMAT naming the first bad field. */
 export function parseStrategicRequest(body: unknown, endpoint: 'coordinate' | 'framework'): StrategicRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body', 'must be a JSON object');
@@ -83,6 +97,8 @@ export function parseStrategicRequest(body: unknown, endpoint: 'coordinate' | 'f
     throw badRequest(field, issueText(issue, body));
   }
   const req = r.data as StrategicRequest;
+  const deep = req.userContext?.previousWork?.findIndex((item) => nestedDeeperThan(item, LIMITS.previousWorkDepth)) ?? -1;
+  if (deep >= 0) throw badRequest(`userContext.previousWork[${deep}]`, `must not be nested more than ${LIMITS.previousWorkDepth} levels deep`);
   if (endpoint === 'coordinate' && req.userContext?.previousWork !== undefined) {
     throw badRequest('userContext.previousWork', 'is accepted only by /v1/framework');
   }

@@ -64,7 +64,16 @@ function setLimitHeaders(res: Response, w: WindowState, tierLimit?: { limit: num
 export function strategicRouter(deps: StrategicDeps): Router {
   const router = Router();
   const auth = authenticate(deps.keys, deps.bearer);
-  const json = express.json({ limit: LIMITS.bodyBytes, type: () => true });
+  const jsonParser = express.json({ limit: LIMITS.bodyBytes, type: () => true });
+  // An unsupported charset or Content-Encoding is a bad request format (400
+  // naming the header), not body-parser's 415.
+  const json = (req: Request, res: Response, next: NextFunction) =>
+    jsonParser(req, res, (err?: unknown) => {
+      const type = (err as { type?: string } | undefined)?.type;
+      if (type === 'charset.unsupported') return next(badRequest('Content-Type', 'charset must be utf-8', 'The request body must be UTF-8 JSON.'));
+      if (type === 'encoding.unsupported') return next(badRequest('Content-Encoding', 'must be identity, gzip, deflate or br', 'Unsupported Content-Encoding.'));
+      next(err);
+    });
 
   const begin = (endpoint: Endpoint) => (req: Request, res: Response, next: NextFunction) => {
     const r = req as StrategicRequestObj;
