@@ -225,6 +225,27 @@ describe('POST /v1/coordinate', () => {
     expect(-debit!.amount).toBe(m.creditsUsed);
   });
 
+  test('response styles: concise clearly shorter than detailed, tactical a checklist of actions', async () => {
+    const planning = 'Our strategy deck is a list of 14 initiatives. How do I get the exec team to make real choices about what we will and will not do?';
+    const comprehensive =
+      'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months and the board wants a full review of strategy and the organisation.';
+    for (const q of [planning, comprehensive, 'What is a North Star Metric?']) {
+      const ask = (responseStyle: string) => request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, { preferences: { responseStyle } }));
+      const [concise, detailed, tactical] = (await Promise.all([ask('concise'), ask('detailed'), ask('tactical')])).map((r) => r.body);
+      for (const r of [concise, detailed, tactical]) expectTable(coordinationResponseSchema, r);
+      expect(concise.content.length).toBeLessThan(detailed.content.length * 0.7);
+      expect(concise.content).not.toContain('### Implementation');
+      expect(detailed.content).toContain('### Implementation');
+      expect(detailed.content).toMatch(/### Questions to settle/);
+      // Tactical: every step of the plan is a checkbox, with this week's actions first.
+      const lines = tactical.content.split('\n');
+      expect(lines.findIndex((l: string) => l.startsWith('### This week'))).toBeLessThan(lines.findIndex((l: string) => l.startsWith('### Plan')));
+      const boxes = lines.filter((l: string) => l.startsWith('- [ ] '));
+      expect(boxes.length).toBeGreaterThanOrEqual(3 + tactical.insights.implementationSteps.length);
+      expect(tactical.content).not.toContain('### Recommendations');
+    }
+  });
+
   test('depth decides the price band: simple 1-3, planning 3-8, comprehensive 8-15', async () => {
     const ask = (q: string, extra: Record<string, unknown> = {}) => request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, extra));
     const simple = await ask('What is a North Star Metric?');

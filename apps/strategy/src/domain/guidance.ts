@@ -458,36 +458,49 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
   lines.push('');
   lines.push(`**Your challenge:** ${a.keyChallenge}`);
   lines.push('');
-  lines.push(
-    `**Approach:** start with **${f.name}**${support.length ? `, supported by ${support.map((s) => `**${s.name}**`).join(' and ')}` : ''}. ${firstSentence(f.summary, 240)}`,
-  );
-  lines.push('');
-  if (a.style === 'tactical') {
-    lines.push('### This week');
+  const approach = `start with **${f.name}**${support.length ? `, supported by ${support.map((s) => `**${s.name}**`).join(' and ')}` : ''}.`;
+  if (a.style === 'concise') {
+    // The decision and the first moves only.
+    lines.push(`**Approach:** ${approach}`);
+    lines.push('\n### Do this next');
+    lines.push(bullets(recs.slice(0, 3)));
+    lines.push('\n### Measure');
+    lines.push(bullets(metrics.slice(0, 2)));
+  } else if (a.style === 'tactical') {
+    // Actions to tick off, in order, each with what it produces.
+    lines.push(`**Approach:** ${approach}`);
+    lines.push('\n### This week');
     lines.push(recs.slice(0, 3).map((r) => `- [ ] ${r}`).join('\n'));
-    lines.push('\n### Next steps');
-    lines.push(steps.map((s, i) => `${i + 1}. ${s}`).join('\n'));
-  } else {
-    lines.push('### Recommendations');
-    lines.push(bullets(recs));
-    if (a.style === 'detailed' || depth !== 'simple') {
-      lines.push('\n### Implementation');
-      lines.push(steps.map((s, i) => `${i + 1}. ${s}`).join('\n'));
+    lines.push(`\n### Plan (${f.implementationTimeline.split(':')[0]})`);
+    lines.push(steps.slice(0, shape.steps).map((s, i) => `- [ ] **Step ${i + 1}.** ${s}`).join('\n'));
+    if (recs.length > 3) {
+      lines.push('\n### Then');
+      lines.push(recs.slice(3).map((r) => `- [ ] ${r}`).join('\n'));
     }
-  }
-  lines.push('\n### How you will know it works');
-  lines.push(bullets(metrics));
-  if (risks.length && a.style !== 'concise') {
-    lines.push('\n### Risks');
-    lines.push(bullets(risks));
-  }
-  if (depth === 'comprehensive') {
-    lines.push('\n### Leadership questions');
-    lines.push(bullets([...qs.leadership, ...qs.management.slice(0, 1)].map((q) => `**${q.name}:** ${q.question}`)));
+    lines.push('\n### Track weekly');
+    lines.push(bullets(metrics));
+    if (risks.length) lines.push(`\n**Watch for:** ${risks.map((r) => lowerFirst(stripDot(r))).join('; ')}.`);
+  } else {
+    lines.push(`**Approach:** ${approach} ${firstSentence(f.summary, 240)}`);
+    lines.push('\n### Recommendations');
+    lines.push(bullets(recs));
+    lines.push('\n### Implementation');
+    lines.push(steps.slice(0, shape.steps).map((s, i) => `${i + 1}. ${s}`).join('\n'));
+    lines.push('\n### How you will know it works');
+    lines.push(bullets(metrics));
+    if (risks.length) {
+      lines.push('\n### Risks');
+      lines.push(bullets(risks));
+    }
+    // The questions the first phase has to answer, then the leadership (7)
+    // and management (5) questions that fit the framework's area.
+    const sets = depth === 'comprehensive' ? [...qs.leadership, ...qs.management.slice(0, 1)] : [...qs.leadership.slice(0, 2), ...qs.management.slice(0, 1)];
+    lines.push('\n### Questions to settle first');
+    lines.push(bullets([...f.phases[0]!.strategicQuestions.slice(0, 2).map((q) => `_${q}_`), ...sets.map((q) => `**${q.name}:** ${q.question}`)]));
   }
   if (a.confidence < 70) {
     lines.push('\n### To sharpen this, tell me');
-    lines.push(bullets(clarifying.slice(0, 4)));
+    lines.push(bullets(clarifying.slice(0, a.style === 'concise' ? 2 : 4)));
   } else if (a.confidence < 80) {
     const alts = alternatives(a);
     if (alts.length) lines.push(`\n**Also worth a look:** ${alts.map((x) => x.name).join(', ')}.`);

@@ -100,6 +100,12 @@ export function clip(text: string, max: number): string {
 /** The first sentence of `text` (at most `max` characters). */
 export function firstSentence(text: string, max = 160): string {
   const t = text.replace(/\s+/g, ' ').trim();
-  const m = t.match(/^.+?[.?!](\s|$)/);
-  return clip(m ? m[0].trim() : t, max);
+  // A sentence ends at . ? or ! followed by a space or the end, except after
+  // common abbreviations ("vs.", "e.g.", "i.e.", "etc.", "approx.").
+  const end = /[.?!](?=\s|$)/g;
+  for (let m = end.exec(t); m; m = end.exec(t)) {
+    if (m[0] === '.' && /\b(?:vs|e\.g|i\.e|etc|approx|incl|cf)$/i.test(t.slice(0, m.index))) continue;
+    return clip(t.slice(0, m.index + 1), max);
+  }
+  return clip(t, max);
 }
