@@ -186,10 +186,11 @@ export function createProxy(deps: ProxyDeps): Proxy {
         at: deps.now?.() ?? Date.now(),
       });
     }
-    const entry = { requestId: st.requestId, route: st.route, status: st.status, model: st.model, keyId: st.key?.id, latencyMs, stream: st.stream };
-    if (st.status >= 500) log.error(entry, 'request failed');
-    else if (st.status >= 400) log.info(entry, 'request refused');
-    else log.debug(entry, 'request');
+    const level = st.status >= 500 ? 'error' : st.status >= 400 ? 'info' : 'debug';
+    if (log.isLevelEnabled(level)) {
+      const entry = { requestId: st.requestId, route: st.route, status: st.status, model: st.model, keyId: st.key?.id, latencyMs, stream: st.stream };
+      log[level](entry, st.status >= 500 ? 'request failed' : st.status >= 400 ? 'request refused' : 'request');
+    }
     void res;
   };
 
@@ -287,18 +288,27 @@ export function createProxy(deps: ProxyDeps): Proxy {
       'x-accel-buffering': 'no',
       'x-latchkey-overhead-ms': (tUp - st.t0 + (performance.now() - headersAt)).toFixed(3),
     });
-    res.flushHeaders();
+    // The headers leave with the first body bytes (one write) when those are already in, else on the next turn of the loop.
+    let wrote = false;
+    const headersTimer = setImmediate(() => {
+      if (!wrote && !res.destroyed) res.flushHeaders();
+    });
     let streamedChars = 0;
     let finished = false;
     let failed = false;
-    const write = async (s: string) => {
-      if (!s || res.destroyed) return;
+    // Everything one upstream chunk produces goes out in one write (a write is a system call).
+    let out = '';
+    const flush = async () => {
+      if (!out || res.destroyed) return;
+      const s = out;
+      out = '';
+      wrote = true;
       if (!res.write(s)) await new Promise<void>((r) => {
         res.once('drain', r);
         res.once('close', r);
       });
     };
-    const handle = async (events: StreamEvent[], raw: string | undefined) => {
+    const handle = (events: StreamEvent[], raw: string | undefined) => {
       let forward = raw;
       for (const ev of events) {
         if (ev.type === 'text_delta' || ev.type === 'thinking_delta') streamedChars += ev.text.length;
@@ -310,7 +320,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
           failed = true;
           st.status = 502;
         }
-        if (!passthrough) await write(encoder.encode(ev));
+        if (!passthrough) out += encoder.encode(ev);
       }
       if (passthrough && forward !== undefined) {
         // The usage-only chunk forced upstream is kept only when the caller asked for it.
@@ -318,21 +328,22 @@ export function createProxy(deps: ProxyDeps): Proxy {
           const j = parseJson(forward.slice(forward.indexOf('data:') + 5).trim());
           if (isObj(j) && Array.isArray(j.choices) && j.choices.length === 0) forward = undefined;
         }
-        if (forward !== undefined) await write(forward);
+        if (forward !== undefined) out += forward;
       }
     };
     try {
       for await (const chunk of up.body) {
-        for (const frame of parser.push(chunk as Buffer)) await handle(decoder.push(frame), frame.raw);
+        for (const frame of parser.push(chunk as Buffer)) handle(decoder.push(frame), frame.raw);
+        await flush();
         if (res.destroyed) break;
       }
-      for (const frame of parser.end()) await handle(decoder.push(frame), frame.raw);
+      for (const frame of parser.end()) handle(decoder.push(frame), frame.raw);
       if (!finished && !failed) {
         if (passthrough && format !== 'gemini') {
           // A native stream that ends without its final event was cut upstream.
           throw new Error('stream ended early');
         }
-        await handle(decoder.end(), undefined);
+        handle(decoder.end(), undefined);
       }
     } catch (err) {
       if (signal.aborted || res.destroyed) {
@@ -344,12 +355,16 @@ export function createProxy(deps: ProxyDeps): Proxy {
         st.status = 502;
         st.usage = { input: st.estimate, output: Math.ceil(streamedChars / 4) };
         log.warn({ requestId: st.requestId, provider: st.provider, err: (err as Error).message }, 'provider stream failed');
-        await write(encoder.encode({ type: 'error', message: `Provider ${st.provider} failed during the stream.`, status: 502 }));
+        out += encoder.encode({ type: 'error', message: `Provider ${st.provider} failed during the stream.`, status: 502 });
       }
     }
+    clearImmediate(headersTimer);
     if (failed && !st.usage) st.usage = { input: st.estimate, output: Math.ceil(streamedChars / 4) };
     st.upstreamMs = performance.now() - tUp;
-    if (!res.destroyed) res.end();
+    if (!res.destroyed) {
+      if (out) res.end(out);
+      else res.end();
+    }
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {

@@ -72,8 +72,23 @@ export class UsageSink {
   }
 
   record(e: UsageEvent): void {
-    const { at, ...rest } = e;
-    this.buffer.push({ ...rest, id: randomUUID(), createdAt: new Date(at).toISOString() });
+    // Spelled out (no rest/spread): this runs once per call on the request path.
+    this.buffer.push({
+      id: randomUUID(),
+      requestId: e.requestId,
+      solutionId: e.solutionId,
+      keyId: e.keyId,
+      model: e.model,
+      provider: e.provider,
+      route: e.route,
+      stream: e.stream,
+      inputTokens: e.inputTokens,
+      outputTokens: e.outputTokens,
+      cachedTokens: e.cachedTokens,
+      status: e.status,
+      latencyMs: e.latencyMs,
+      createdAt: new Date(e.at).toISOString(),
+    });
     if (this.buffer.length >= (this.opts.batch ?? 200)) this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), this.opts.flushMs ?? 100);
