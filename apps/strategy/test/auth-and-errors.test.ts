@@ -238,3 +238,41 @@ test('a failure after the debit: 500 COORDINATION_FAILED with the request id, re
   expect((await h.ledger.entry(requestId, 'refund'))?.amount).toBe(5);
   expect(JSON.stringify(res.body)).not.toContain('injected');
 });
+
+test('X-RateLimit-* on every answer once the organisation is known (200, 400, 402, 403, 413, 422, 500), none on 401', async () => {
+  const poor = await keyWithCredits(h, 'org-headers-poor', 0);
+  const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
+  const answers: Array<[number, request.Response]> = [
+    [200, first],
+    [400, await request(h.app).post('/v1/coordinate').set('apikey', key).send({ messages: [] })],
+    [402, await request(h.app).post('/v1/coordinate').set('apikey', poor).send(body())],
+    [403, await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId: first.body.metadata.sessionId }))],
+    [413, await request(h.app).post('/v1/framework').set('apikey', key).send({ messages: Array.from({ length: 14 }, () => ({ role: 'user', content: 'y'.repeat(19_999) })) })],
+    [422, await request(h.app).post('/v1/framework').set('apikey', key).send(body('Give me a recipe for vegan chocolate chip cookies.'))],
+  ];
+  failNext = true;
+  answers.push([500, await request(h.app).post('/v1/coordinate').set('apikey', key).send(body())]);
+  for (const [status, res] of answers) {
+    expect(res.status).toBe(status);
+    expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+    expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    expect(['minute', 'hour', 'day']).toContain(res.headers['x-ratelimit-window']);
+  }
+  const anonymous = await request(h.app).post('/v1/coordinate').send(body());
+  expect(anonymous.status).toBe(401);
+  expect(anonymous.headers['x-ratelimit-limit']).toBeUndefined();
+});
+
+test('x-app-context is recorded with each coordinate call, whatever its outcome', async () => {
+  const ok = await request(h.app).post('/v1/coordinate').set('apikey', key).set('x-app-context', 'exec-dashboard').send(body());
+  const bad = await request(h.app).post('/v1/coordinate').set('apikey', key).set('x-app-context', 'exec-dashboard').send({ messages: [] });
+  for (const [res, status, credits] of [[ok, 200, ok.body.metadata.creditsUsed], [bad, 400, 0]] as const) {
+    let row = null;
+    for (let i = 0; i < 50 && !row; i++) {
+      row = await h.prisma.requestLog.findFirst({ where: { traceId: res.headers['x-request-id'] } });
+      if (!row) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row).toMatchObject({ appContext: 'exec-dashboard', endpoint: '/v1/coordinate', status, creditsUsed: credits, orgId: 'org-errors' });
+  }
+});

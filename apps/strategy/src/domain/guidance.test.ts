@@ -1,0 +1,58 @@
+/** The confidence bands of SPEC.md on both responses, at each band's edges. */
+import { analyse, coordinationResponse, frameworkResponse, setQuestions } from './guidance.js';
+import { loadLibrary } from './library.js';
+import { FrameworkSelector } from './selector.js';
+
+const library = loadLibrary();
+const selector = new FrameworkSelector(library);
+const base = analyse(library, selector, { messages: [{ role: 'user', content: 'How do we set quarterly goals that connect every team to the company strategy?' }] }, { turns: 0, applied: [] });
+const at = (confidence: number) => ({ ...base, confidence });
+
+test.each([
+  [95, 'high'],
+  [90, 'high'],
+  [85, 'good'],
+  [80, 'good'],
+  [79, 'moderate'],
+  [70, 'moderate'],
+  [69, 'lower'],
+  [60, 'lower'],
+  [45, 'low'],
+])('confidence %i (%s)', (score, band) => {
+  const fw = frameworkResponse(library, at(score), 'ses_x', 5);
+  const co = coordinationResponse(library, at(score), 'planning', 'ses_x', 5);
+  expect(fw.metadata.confidenceScore).toBe(score);
+  expect(fw.structuredOutput.frameworkAnalysis.confidenceScore).toBe(score);
+  expect(co.metadata.confidenceScore).toBe(score);
+  const clarifying = 'What outcome would make this a success in six months, and how would you measure it?';
+  if (band === 'lower' || band === 'low') {
+    // 60-69: clarifying questions in suggestions.followUpQuestions (and the content).
+    expect(co.suggestions?.followUpQuestions).toContain(clarifying);
+    expect(co.content).toContain('### To sharpen this, tell me');
+    expect(fw.suggestions?.followUpQuestions).toContain(clarifying);
+    expect(fw.content).toContain('### Before going further, clarify');
+  } else {
+    expect(co.suggestions?.followUpQuestions ?? []).not.toContain(clarifying);
+    expect(fw.suggestions?.followUpQuestions).toBeUndefined();
+    expect(co.content).not.toContain('To sharpen this');
+  }
+  if (band === 'moderate') {
+    // 70-79: alternatives suggested.
+    expect(fw.suggestions?.alternativeFrameworks?.length).toBeGreaterThan(0);
+    expect(co.content).toContain('**Also worth a look:**');
+  } else {
+    expect(fw.suggestions?.alternativeFrameworks).toBeUndefined();
+    expect(co.content).not.toContain('Also worth a look');
+  }
+});
+
+test('every question of the leadership (7) and management (5) sets is used by some area of the library', () => {
+  const used = { leadership: new Set<string>(), management: new Set<string>() };
+  for (const f of library.frameworks) {
+    const qs = setQuestions(library, f);
+    qs.leadership.forEach((q) => used.leadership.add(q.name));
+    qs.management.forEach((q) => used.management.add(q.name));
+  }
+  expect([...used.leadership].sort()).toEqual(['Skills', 'Strategy', 'Structure', 'Style', 'Systems', 'Values', 'Vision']);
+  expect([...used.management].sort()).toEqual(['Controlling', 'Directing', 'Organizing', 'Planning', 'Staffing']);
+});
