@@ -1,37 +1,62 @@
 /**
  * AI gateway overhead: latency through the gateway minus latency direct to
- * the same deterministic fake OpenAI (in its own process), p50 and p99 at 1
- * and 16 connections, non-streaming (autocannon) and time to first byte of a
- * stream; and Portkey's open-source gateway (`@portkey-ai/gateway`) in front
- * of the same fake, as the peer, in the same run.
+ * the same deterministic fake OpenAI, non-streaming and time to first byte
+ * of a stream; and Portkey's open-source gateway (`@portkey-ai/gateway`) in
+ * front of the same fake, as the peer, in the same run.
  *
- * Run alone: `npx tsx --conditions=source apps/ai-gateway/bench/gateway.bench.ts`.
+ * Method (also printed in the table notes):
+ * - The fake, the gateway and Portkey each run in a process of their own;
+ *   this process only generates load (in worker threads). The gateway runs
+ *   as `main.ts` runs it (`startGateway`: PostgreSQL pool, Redis with
+ *   auto-pipelining, usage queue and its worker in the same process).
+ * - Saturation rows: closed loop (each connection sends its next request as
+ *   soon as the previous answer is in) at 1 and 16 connections. This gives
+ *   the throughput; at 16 connections the latency is mostly queueing in
+ *   whichever process is the bottleneck, so "through − direct" there measures
+ *   capacity, not the time a call spends in the gateway.
+ * - Paced rows: 16 connections sending at a fixed total rate (`BENCH_RATE`,
+ *   default 200 req/s), the same for every target, well under each one's
+ *   capacity: "through − direct" is then the latency the hop adds to a call.
+ * - Targets are measured in interleaved rounds (`BENCH_ROUNDS`, default 3;
+ *   order reversed every other round) and each figure is the median over the
+ *   rounds; an overhead is the median of the per-round differences (direct
+ *   and through measured a few seconds apart), so drifting background load
+ *   on a shared machine hits both sides alike.
+ * - `CPU µs/req`: CPU time of the server process (all threads, from
+ *   /proc/<pid>/task/<tid>/schedstat; Linux only) per request answered.
+ *
+ * Run alone: `npx tsx --conditions=source apps/ai-gateway/bench/gateway.bench.ts`
+ * (`BENCH_DURATION`: seconds of measurement per row, split over the rounds;
+ * `BENCH_BASELINE_SRC=<another checkout's src/server.ts>` adds that gateway
+ * as one more target of every round, to compare versions on the same
+ * machine state; `GATEWAY_SRC` replaces the gateway under test).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, createTestRedis } from '@latchkey/testing';
-import { createLogger } from '@latchkey/service-kit';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { formatTable, measure, percentile, ratio, toRow, type BenchContext, type BenchRow, type BenchTable, type Measurement } from '@latchkey/bench';
-import { createApp } from '../src/app.js';
-import { createDb } from '../src/store/db.js';
 
 export const title = 'ai-gateway: overhead over a fake OpenAI, vs. Portkey gateway (OSS)';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const CONNECTIONS = [1, 16] as const;
+const PACED_CONNECTIONS = 16;
 const BODY = JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark' }] });
 const STREAM_BODY = JSON.stringify({ model: 'openai/gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Say hello to the benchmark' }] });
 const upstreamBody = (b: string) => b.replace('openai/gpt-4o-mini', 'gpt-4o-mini');
 
-function startProcess(cmd: string, args: string[], ready: RegExp, env: Record<string, string> = {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+function startProcess(args: string[], ready: RegExp, env: Record<string, string | undefined> = {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const merged: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
+    const child = spawn(process.execPath, args, { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const onData = (d: Buffer) => {
       out += d;
@@ -45,8 +70,23 @@ function startProcess(cmd: string, args: string[], ready: RegExp, env: Record<st
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`${path.basename(args[0] ?? cmd)} exited (${code}): ${out.slice(-500)}`)));
-    setTimeout(() => reject(new Error(`${cmd} did not start: ${out.slice(-500)}`)), 30_000).unref();
+    child.once('exit', (code) => reject(new Error(`${path.basename(args.at(-1) ?? '')} exited (${code}): ${out.slice(-500)}`)));
+    setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${out.slice(-500)}`)), 60_000).unref();
+  });
+}
+
+/** `node --import tsx` (one process, so its CPU time is the server's own; the tsx CLI would add a parent). */
+const tsxArgs = (file: string) => ['--import', pathToFileURL(require.resolve('tsx')).href, '--conditions=source', path.join(here, file)];
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
 }
 
@@ -58,141 +98,267 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-// Time to first byte of a streamed response, measured in a worker thread (it must not share the gateway's event loop).
-const TTFB_WORKER = `
+/** CPU milliseconds used so far by every thread of a process (Linux), else NaN. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// Paced or closed-loop load over node:http keep-alive connections, in a worker thread:
+// latency of the whole response and time to its first body byte, per 2xx request.
+const LOAD_WORKER = `
 const { parentPort, workerData: job } = require('node:worker_threads');
 const http = require('node:http');
+const { performance } = require('node:perf_hooks');
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
 const url = new URL(job.url);
-const ttfb = [];
-let total = 0, failed = 0;
-const deadline = Date.now() + job.duration * 1000;
-const warmEnd = Date.now() + job.warmup * 1000;
+const body = Buffer.from(job.body);
+const headers = { ...job.headers, 'content-length': String(body.length) };
+const lat = [], ttfb = [];
+let total = 0, failed = 0, non2xx = 0, last = 0;
+const warmEnd = performance.now() + job.warmup * 1000;
+const deadline = warmEnd + job.duration * 1000;
 function one() {
   return new Promise((resolve) => {
-    const t0 = process.hrtime.bigint();
-    let first = 0n;
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: job.headers }, (res) => {
-      res.on('data', () => { if (!first) first = process.hrtime.bigint(); });
+    const t0 = performance.now();
+    let first = 0;
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers }, (res) => {
+      res.on('data', () => { if (!first) first = performance.now(); });
       res.on('end', () => {
-        if (res.statusCode === 200 && first) { if (Date.now() > warmEnd) { ttfb.push(Number(first - t0) / 1e6); total++; } }
-        else failed++;
+        const t1 = performance.now();
+        if (t0 >= warmEnd) {
+          total++; last = t1;
+          if (res.statusCode >= 200 && res.statusCode < 300 && first) { lat.push(t1 - t0); ttfb.push(first - t0); }
+          else non2xx++;
+        }
         resolve();
       });
     });
-    req.on('error', () => { failed++; resolve(); });
-    req.end(job.body);
+    req.on('error', () => { if (t0 >= warmEnd) failed++; resolve(); });
+    req.end(body);
   });
 }
-async function loop() { while (Date.now() < deadline) await one(); }
-const started = Date.now();
-Promise.all(Array.from({ length: job.connections }, loop)).then(() => {
-  const arr = Float64Array.from(ttfb);
-  parentPort.postMessage({ ttfb: arr, total, failed, seconds: (Date.now() - Math.max(started, warmEnd)) / 1000 }, [arr.buffer]);
+const interval = job.rate > 0 ? (1000 * job.connections) / job.rate : 0;
+async function loop(i) {
+  let next = performance.now() + (interval * i) / job.connections;
+  while (performance.now() < deadline) {
+    if (interval) {
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      next = Math.max(next + interval, performance.now());
+      if (next > deadline + interval) break;
+    }
+    await one();
+  }
+}
+Promise.all(Array.from({ length: job.connections }, (_, i) => loop(i))).then(() => {
+  const a = Float64Array.from(lat), b = Float64Array.from(ttfb);
+  parentPort.postMessage({ lat: a, ttfb: b, total, failed, non2xx, seconds: Math.max(0.001, (last || deadline) - warmEnd) / 1000 }, [a.buffer, b.buffer]);
   agent.destroy();
 });
 `;
 
-function measureTtfb(url: string, headers: Record<string, string>, body: string, connections: number, duration: number): Promise<Measurement> {
+interface LoadResult {
+  latency: Measurement;
+  ttfb: Measurement;
+}
+
+function load(url: string, headers: Record<string, string>, body: string, connections: number, duration: number, rate = 0): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(TTFB_WORKER, { eval: true, workerData: { url, headers: { ...headers, 'content-type': 'application/json' }, body, connections, duration: duration + 1, warmup: 1 } });
-    w.once('message', (m: { ttfb: Float64Array; total: number; failed: number; seconds: number }) => {
-      const sorted = m.ttfb.sort();
-      resolve({ requestsPerSec: m.total / m.seconds, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), errors: m.failed, non2xx: 0, total: m.total, seconds: m.seconds });
+    const w = new Worker(LOAD_WORKER, { eval: true, workerData: { url, headers: { ...headers, 'content-type': 'application/json' }, body, connections, duration, warmup: 1, rate } });
+    w.once('message', (m: { lat: Float64Array; ttfb: Float64Array; total: number; failed: number; non2xx: number; seconds: number }) => {
+      const of = (arr: Float64Array): Measurement => {
+        const sorted = arr.sort();
+        return { requestsPerSec: m.total / m.seconds, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), errors: m.failed, non2xx: m.non2xx, total: m.total, seconds: m.seconds };
+      };
+      resolve({ latency: of(m.lat), ttfb: of(m.ttfb) });
     });
     w.once('error', reject);
   });
 }
 
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return Number.NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Median of each figure over the rounds; errors and non-2xx summed. */
+function combine(ms: Measurement[]): Measurement {
+  return {
+    requestsPerSec: median(ms.map((m) => m.requestsPerSec)),
+    p50Ms: median(ms.map((m) => m.p50Ms)),
+    p99Ms: median(ms.map((m) => m.p99Ms)),
+    errors: ms.reduce((n, m) => n + m.errors, 0),
+    non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
+    total: ms.reduce((n, m) => n + m.total, 0),
+    seconds: ms.reduce((n, m) => n + m.seconds, 0),
+  };
+}
+
+interface Target {
+  name: string;
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  streamBody: string;
+  pid?: number;
+}
+
+interface Sample {
+  m: Measurement;
+  cpuUsPerReq: number;
+}
+
+const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+
 export async function run(ctx: BenchContext): Promise<BenchTable> {
-  const tsx = require.resolve('tsx/cli');
-  const fakeProc = await startProcess(process.execPath, [tsx, '--conditions=source', path.join(here, 'fake-server.ts')], /(http:\/\/127\.0\.0\.1:\d+)\n/);
-  const fakeOrigin = fakeProc.match[1]!;
-  const portkeyPort = await freePort();
-  const portkeyMain = path.join(path.dirname(require.resolve('@portkey-ai/gateway/package.json')), 'build', 'start-server.js');
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+  const rate = Math.max(1, Number(process.env.BENCH_RATE ?? 200));
+  // Rounds share the duration: each window is shorter, the total stays close to one long window per row.
+  const windowS = Math.max(2, Math.round((ctx.duration * 2) / rounds));
+  const env = { DATABASE_URL: ctx.databaseUrl ?? process.env.DATABASE_URL, REDIS_URL: ctx.redisUrl ?? process.env.REDIS_URL, BENCH_REDIS: ctx.redisUrl || process.env.REDIS_URL ? '1' : process.env.BENCH_REDIS };
+  const loadBefore = os.loadavg()[0]!;
+
+  const fake = await startProcess(tsxArgs('fake-server.ts'), /(http:\/\/127\.0\.0\.1:\d+)\n/);
+  const fakeOrigin = fake.match[1]!;
+  let gateway: Awaited<ReturnType<typeof startProcess>> | undefined;
+  let baselineGw: Awaited<ReturnType<typeof startProcess>> | undefined;
   let portkey: ChildProcess | undefined;
   try {
-    portkey = (await startProcess(process.execPath, [portkeyMain, `--port=${portkeyPort}`, '--headless'], /(Ready for connections|running at)/i)).child;
-  } catch (err) {
-    ctx.log(`portkey did not start: ${(err as Error).message}`);
-  }
-  const database = await createTestDatabase({ service: 'ai-gateway' });
-  const redis = await createTestRedis();
-  const db = createDb(database.url, 5);
-  const app = createApp({
-    logger: createLogger('ai-gateway', 'warn'),
-    db,
-    redis: redis.redis,
-    redisUrl: redis.url,
-    redisPrefix: redis.prefix,
-    adminToken: 'bench-admin-token-0123456789',
-    providers: { openai: { baseUrl: `${fakeOrigin}/v1`, apiKey: 'fake-openai-key' } },
-  });
-  await app.ready;
-  const server = createServer(app);
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const gwUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { key } = await app.keys.create({ solution: 'bench', rpm: 100_000_000, tpm: 1_000_000_000 });
+    gateway = await startProcess(tsxArgs('gateway-server.ts'), /READY (\S+) (\S+) (\S+)\n/, { ...env, FAKE_ORIGIN: fakeOrigin });
+    const [, gwUrl, key, limiterMode] = gateway.match as unknown as [string, string, string, string];
+    const baselineSrc = process.env.BENCH_BASELINE_SRC;
+    if (baselineSrc) baselineGw = await startProcess(tsxArgs('gateway-server.ts'), /READY (\S+) (\S+) (\S+)\n/, { ...env, FAKE_ORIGIN: fakeOrigin, GATEWAY_SRC: baselineSrc });
+    const portkeyPort = await freePort();
+    const portkeyMain = path.join(path.dirname(require.resolve('@portkey-ai/gateway/package.json')), 'build', 'start-server.js');
+    try {
+      portkey = (await startProcess([portkeyMain, `--port=${portkeyPort}`, '--headless'], /(Ready for connections|running at)/i)).child;
+    } catch (err) {
+      ctx.log(`portkey did not start: ${(err as Error).message}`);
+    }
 
-  const rows: BenchRow[] = [];
-  const ratios: string[] = [];
-  const notes: string[] = [];
-  const byKey = new Map<string, Measurement>();
-  const targets: Array<{ name: string; url: string; headers: Record<string, string>; body: string; streamBody: string }> = [
-    { name: 'direct', url: fakeOrigin, headers: { authorization: 'Bearer fake-openai-key' }, body: upstreamBody(BODY), streamBody: upstreamBody(STREAM_BODY) },
-    { name: 'latchkey', url: gwUrl, headers: { authorization: `Bearer ${key}` }, body: BODY, streamBody: STREAM_BODY },
-    ...(portkey
-      ? [{ name: 'portkey', url: `http://127.0.0.1:${portkeyPort}`, headers: { authorization: 'Bearer fake-openai-key', 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fakeOrigin}/v1` }, body: upstreamBody(BODY), streamBody: upstreamBody(STREAM_BODY) }]
-      : []),
-  ];
-  try {
-    for (const c of CONNECTIONS) {
-      for (const t of targets) {
-        ctx.log(`non-streaming ${t.name} @${c}`);
-        const m = await measure({ url: t.url, path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json', ...t.headers }, body: t.body, connections: c, duration: ctx.duration });
-        byKey.set(`${t.name}@${c}`, m);
-        rows.push(toRow('POST /v1/chat/completions', t.name === 'direct' ? 'fake OpenAI (direct)' : t.name, c, m));
+    const direct: Target = { name: 'direct', label: 'fake OpenAI (direct)', url: fakeOrigin, headers: { authorization: 'Bearer fake-openai-key' }, body: upstreamBody(BODY), streamBody: upstreamBody(STREAM_BODY), pid: fake.child.pid };
+    const latchkey: Target = { name: 'latchkey', label: 'latchkey', url: gwUrl, headers: { authorization: `Bearer ${key}` }, body: BODY, streamBody: STREAM_BODY, pid: gateway.child.pid };
+    const peer: Target | undefined = portkey
+      ? {
+          name: 'portkey',
+          label: 'portkey',
+          url: `http://127.0.0.1:${portkeyPort}`,
+          headers: { authorization: 'Bearer fake-openai-key', 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fakeOrigin}/v1` },
+          body: upstreamBody(BODY),
+          streamBody: upstreamBody(STREAM_BODY),
+          pid: portkey.pid,
+        }
+      : undefined;
+    const baseline: Target | undefined = baselineGw
+      ? { name: 'baseline', label: `latchkey (baseline: ${process.env.BENCH_BASELINE_SRC})`, url: baselineGw.match[1]!, headers: { authorization: `Bearer ${baselineGw.match[2]}` }, body: BODY, streamBody: STREAM_BODY, pid: baselineGw.child.pid }
+      : undefined;
+    const gateways = [latchkey, ...(baseline ? [baseline] : [])];
+    const all = [direct, ...gateways, ...(peer ? [peer] : [])];
+    const streamTargets = [direct, ...gateways];
+
+    const rows: BenchRow[] = [];
+    const ratios: string[] = [];
+    const results = new Map<string, Sample[]>();
+    const keep = (k: string, s: Sample) => results.set(k, [...(results.get(k) ?? []), s]);
+
+    /** Runs `one` for every target, `rounds` times, alternating the order. */
+    const interleaved = async (targets: Target[], what: string, one: (t: Target) => Promise<Array<[string, Measurement]>>) => {
+      for (let r = 0; r < rounds; r++) {
+        for (const t of r % 2 ? [...targets].reverse() : targets) {
+          ctx.log(`${what} ${t.name} (round ${r + 1}/${rounds})`);
+          const c0 = cpuMs(t.pid);
+          const out = await one(t);
+          const c1 = cpuMs(t.pid);
+          for (const [k, m] of out) keep(`${k}:${t.name}`, { m, cpuUsPerReq: ((c1 - c0) * 1000) / Math.max(1, m.total) });
+        }
       }
-      for (const t of targets.filter((x) => x.name !== 'portkey')) {
-        ctx.log(`streaming TTFB ${t.name} @${c}`);
-        const m = await measureTtfb(`${t.url}/v1/chat/completions`, t.headers, t.streamBody, c, ctx.duration);
-        byKey.set(`stream-${t.name}@${c}`, m);
-        rows.push(toRow('stream, time to first byte', t.name === 'direct' ? 'fake OpenAI (direct)' : t.name, c, m));
+    };
+    const row = (scenario: string, key: string, t: Target, c: number) => {
+      const samples = results.get(`${key}:${t.name}`) ?? [];
+      const m = combine(samples.map((s) => s.m));
+      const cpu = median(samples.map((s) => s.cpuUsPerReq));
+      rows.push(toRow(scenario, t.label, c, m, Number.isFinite(cpu) ? { 'CPU µs/req': Math.round(cpu) } : {}));
+      return m;
+    };
+    /** Median over rounds of (through − direct) for p50 and p99. */
+    const overhead = (key: string, t: Target) => {
+      const d = results.get(`${key}:direct`) ?? [];
+      const x = results.get(`${key}:${t.name}`) ?? [];
+      const n = Math.min(d.length, x.length);
+      const idx = Array.from({ length: n }, (_, i) => i);
+      return { p50: median(idx.map((i) => x[i]!.m.p50Ms - d[i]!.m.p50Ms)), p99: median(idx.map((i) => x[i]!.m.p99Ms - d[i]!.m.p99Ms)) };
+    };
+
+    for (const c of CONNECTIONS) {
+      await interleaved(all, `closed loop @${c}`, async (t) => [
+        [`sat@${c}`, await measure({ url: t.url, path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json', ...t.headers }, body: t.body, connections: c, duration: windowS })],
+      ]);
+      for (const t of all) row('POST /v1/chat/completions, closed loop', `sat@${c}`, t, c);
+      await interleaved(streamTargets, `stream closed loop @${c}`, async (t) => [[`ttfb@${c}`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.streamBody, c, windowS)).ttfb]]);
+      for (const t of streamTargets) row('stream TTFB, closed loop', `ttfb@${c}`, t, c);
+    }
+    const pc = PACED_CONNECTIONS;
+    await interleaved(all, `paced ${rate} req/s @${pc}`, async (t) => [[`paced`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.body, pc, windowS, rate)).latency]]);
+    for (const t of all) row(`POST /v1/chat/completions, paced ${rate} req/s`, 'paced', t, pc);
+    await interleaved(streamTargets, `stream paced ${rate} req/s @${pc}`, async (t) => [[`ttfb-paced`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.streamBody, pc, windowS, rate)).ttfb]]);
+    for (const t of streamTargets) row(`stream TTFB, paced ${rate} req/s`, 'ttfb-paced', t, pc);
+
+    const sat = (name: string, c: number) => combine((results.get(`sat@${c}:${name}`) ?? []).map((s) => s.m));
+    for (const c of CONNECTIONS) {
+      for (const g of gateways) {
+        const o = overhead(`sat@${c}`, g);
+        const s = overhead(`ttfb@${c}`, g);
+        ratios.push(`closed loop @${c}: ${g.name} − direct p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms; stream TTFB p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms`);
+      }
+      if (baseline) ratios.push(`throughput @${c}: latchkey/baseline ${ratio(sat('latchkey', c).requestsPerSec, sat('baseline', c).requestsPerSec)}`);
+      if (peer) {
+        const p = overhead(`sat@${c}`, peer);
+        ratios.push(`throughput @${c}: latchkey/portkey ${ratio(sat('latchkey', c).requestsPerSec, sat('portkey', c).requestsPerSec)}; portkey − direct p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms`);
       }
     }
-    for (const c of CONNECTIONS) {
-      const d = byKey.get(`direct@${c}`)!;
-      const l = byKey.get(`latchkey@${c}`)!;
-      ratios.push(`overhead @${c}, non-streaming: p50 ${(l.p50Ms - d.p50Ms).toFixed(3)} ms, p99 ${(l.p99Ms - d.p99Ms).toFixed(3)} ms`);
-      const sd = byKey.get(`stream-direct@${c}`)!;
-      const sl = byKey.get(`stream-latchkey@${c}`)!;
-      ratios.push(`overhead @${c}, stream TTFB: p50 ${(sl.p50Ms - sd.p50Ms).toFixed(3)} ms, p99 ${(sl.p99Ms - sd.p99Ms).toFixed(3)} ms`);
-      const p = byKey.get(`portkey@${c}`);
-      if (p) ratios.push(`throughput @${c}: latchkey/portkey ${ratio(l.requestsPerSec, p.requestsPerSec)}; portkey overhead p50 ${(p.p50Ms - d.p50Ms).toFixed(3)} ms, p99 ${(p.p99Ms - d.p99Ms).toFixed(3)} ms`);
+    const po = overhead('paced', latchkey);
+    const ps = overhead('ttfb-paced', latchkey);
+    for (const g of gateways) {
+      const o = overhead('paced', g);
+      const s = overhead('ttfb-paced', g);
+      ratios.push(`paced ${rate} req/s @${pc}: ${g.name} − direct p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms; stream TTFB p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms`);
     }
-    const d16 = byKey.get('direct@16')!;
-    const l16 = byKey.get('latchkey@16')!;
-    const p16 = byKey.get('portkey@16');
-    notes.push(
-      `Targets at 16 connections: p50 overhead ≤ 0.5 ms: ${l16.p50Ms - d16.p50Ms <= 0.5 ? 'met' : 'not met'}; p99 overhead ≤ 2 ms: ${l16.p99Ms - d16.p99Ms <= 2 ? 'met' : 'not met'}; ≥ 2× Portkey's throughput: ${p16 ? (l16.requestsPerSec >= 2 * p16.requestsPerSec ? 'met' : 'not met') : 'peer not run'}.`,
-      `The gateway path per call: key from the in-memory cache, one Redis script for both limits (${redis.url ? 'Redis' : 'in-process'}), native pass-through to the fake, usage batched to the BullMQ queue after the response.`,
-      'The fake provider runs in its own process; the gateway runs in this process, the load generator in a worker thread: on 2 cores they compete, so the direct row is the floor, not a lower bound of real upstreams.',
-    );
+    if (peer) {
+      const pp = overhead('paced', peer);
+      ratios.push(`paced ${rate} req/s @${pc}: portkey − direct p50 ${fmt(pp.p50)} ms, p99 ${fmt(pp.p99)} ms`);
+    }
+
+    const so = overhead('sat@16', latchkey);
+    const ss = overhead('ttfb@16', latchkey);
+    const met = (ok: boolean) => (ok ? 'met' : 'not met');
+    const l16 = sat('latchkey', 16);
+    const p16 = peer ? sat('portkey', 16) : undefined;
+    const loadAfter = os.loadavg()[0]!;
+    const notes = [
+      `Targets at 16 connections (p50 overhead ≤ 0.5 ms, p99 ≤ 2 ms, non-streaming and stream TTFB): paced ${rate} req/s: ${met(po.p50 <= 0.5 && ps.p50 <= 0.5)} / ${met(po.p99 <= 2 && ps.p99 <= 2)}; closed loop: ${met(so.p50 <= 0.5 && ss.p50 <= 0.5)} / ${met(so.p99 <= 2 && ss.p99 <= 2)}. ≥ 2× Portkey's throughput: ${p16 ? met(l16.requestsPerSec >= 2 * p16.requestsPerSec) : 'peer not run'}.`,
+      `Method: the fake, the gateway and Portkey each run in a process of their own; this process only generates load (worker threads: autocannon for the closed-loop non-streaming rows, node:http for the others). ${rounds} interleaved rounds of ${windowS} s per row (plus 1 s warm-up each); figures are medians over the rounds, overheads medians of per-round differences.`,
+      `Closed loop at 16 connections saturates the machine (${os.cpus().length} cores shared by the load generator, the fake, the gateway, Redis and PostgreSQL): latency there is queueing behind whichever process is busiest, so its "overhead" reflects CPU per request (column CPU µs/req), not time added to one call. The paced rows send the same ${rate} req/s to every target, under their capacity: that difference is the latency the hop adds.`,
+      `The gateway path per call: key from the in-memory cache, one Redis script for both limits (${limiterMode === 'redis' ? 'Redis' : 'in-process'}; the token charge rides along with the next admission), native pass-through to the fake over a keep-alive undici pool, usage batched to the BullMQ queue after the response, its worker inserting in the same process.`,
+      `Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: other work on the machine shifts absolute numbers between runs; compare rows of one run.`,
+    ];
     return { rows, ratios, notes };
   } finally {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await app.close();
-    await db.$disconnect();
-    await redis.close();
-    await database.drop();
-    fakeProc.child.kill('SIGTERM');
-    portkey?.kill('SIGTERM');
+    await Promise.all([stop(gateway?.child), stop(baselineGw?.child), stop(portkey)]);
+    await stop(fake.child);
   }
 }
 
-const isMain = import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1] ?? '').href;
+const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 if (isMain) {
   const table = await run({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, duration: Number(process.env.BENCH_DURATION ?? 5), log: (m) => process.stderr.write(`${m}\n`) });
   process.stdout.write(formatTable(table, title));
