@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import { AuthError } from '@latchkey/errors';
 import { adminAuth, createServiceApp, finishServiceApp } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
+import type pg from 'pg';
 import type { Db } from './store/prisma.js';
+import { pgSql, prismaSql } from './store/sql.js';
 import { SigningKeys } from './domain/keys.js';
 import { AccessTokens } from './domain/access-tokens.js';
 import { Sessions } from './domain/sessions.js';
@@ -59,6 +61,11 @@ export interface AuthCentralSettings {
 
 export interface AuthCentralDeps {
   db: Db;
+  /**
+   * A `pg` pool on the same database for the hot queries (validate, refresh,
+   * exchange, CORS) as prepared statements; without one they go through `db`.
+   */
+  pool?: pg.Pool;
   logger: Logger;
   settings: AuthCentralSettings;
   /** The identity provider; without one, login answers 503. */
@@ -95,9 +102,11 @@ export function createApp(deps: AuthCentralDeps): Express {
       now,
       logger: deps.logger,
     });
+  const sql = deps.pool ? pgSql(deps.pool) : prismaSql(deps.db);
   const tokens = new AccessTokens(keys, { issuer: publicUrl, audience: s.audience ?? 'latchkey', lifetime: ACCESS_TOKEN_LIFETIME_SECONDS, now });
   const sessions = new Sessions({
     db: deps.db,
+    sql,
     tokens,
     now,
     logger: deps.logger,
@@ -115,7 +124,7 @@ export function createApp(deps: AuthCentralDeps): Express {
     loginTtlSeconds: LOGIN_LIFETIME_SECONDS,
     bindToBrowser: s.bindLoginToBrowser ?? true,
   });
-  const ctx: RouteContext = { db: deps.db, sessions, logins, keys, logger: deps.logger, now, secureCookies: publicUrl.startsWith('https:') };
+  const ctx: RouteContext = { db: deps.db, sql, sessions, logins, keys, logger: deps.logger, now, secureCookies: publicUrl.startsWith('https:') };
 
   const app = createServiceApp({
     logger: deps.logger,
@@ -132,7 +141,7 @@ export function createApp(deps: AuthCentralDeps): Express {
   // Express 5 forwards rejected promises of handlers to the error middleware.
   const auth = express.Router();
   registerCallback(auth, ctx, { limit: loginLimit }); // navigated to by the provider: no CORS check
-  auth.use(authCors(deps.db, { ownOrigin: new URL(publicUrl).origin }));
+  auth.use(authCors(sql, { ownOrigin: new URL(publicUrl).origin }));
   registerLogin(auth, ctx, { json, limit: loginLimit });
   registerExchange(auth, ctx, { json, limit: exchangeLimit });
   registerRefresh(auth, ctx, { json, limit: tokenLimit });

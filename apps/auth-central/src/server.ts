@@ -9,6 +9,7 @@ import { connectRedis, createLogger, parseKey, runService } from '@latchkey/serv
 import type { SigningAlg } from '@latchkey/jwt';
 import { createApp, ACCESS_TOKEN_LIFETIME_SECONDS, type AuthCentralSettings } from './app.js';
 import { createPrisma, type Db } from './store/prisma.js';
+import { createSqlPool } from './store/sql.js';
 import { SigningKeys } from './domain/keys.js';
 import { oidcProvider, type IdentityProvider, type OidcSettings } from './domain/idp.js';
 import { startPurge, type PurgeScheduler } from './domain/purge.js';
@@ -55,6 +56,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
   const now = o.now ?? Date.now;
   const encryptionKey = typeof o.encryptionKey === 'string' ? parseKey(o.encryptionKey) : o.encryptionKey;
   const db = createPrisma(o.databaseUrl);
+  const pool = createSqlPool(o.databaseUrl, { logger });
   const redis = connectRedis(o.redisUrl, 'auth-central');
   const keys = new SigningKeys(db, {
     encryptionKey,
@@ -83,6 +85,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
     publicUrl ??= running.url;
     app = createApp({
       db,
+      pool,
       logger,
       redis,
       redisPrefix: o.redisPrefix,
@@ -99,6 +102,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
       clearInterval(reloadTimer);
       await purge?.stop();
       redis?.disconnect();
+      await pool.end();
       await db.$disconnect();
     });
     return { url: running.url, publicUrl, port: running.port, app, db, keys, purge, close: running.close };
@@ -106,6 +110,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
     clearInterval(reloadTimer);
     await purge?.stop().catch(() => {});
     redis?.disconnect();
+    await pool.end().catch(() => {});
     await db.$disconnect().catch(() => {});
     throw err;
   }

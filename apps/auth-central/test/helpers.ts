@@ -5,6 +5,7 @@ import { createLogger, randomHex, sha256Hex } from '@latchkey/service-kit';
 import { createTestClock, createTestDatabase, type TestClock, type TestDatabase } from '@latchkey/testing';
 import { createApp, type AuthCentralDeps, type AuthCentralSettings } from '../src/app.js';
 import { createPrisma, type Db } from '../src/store/prisma.js';
+import { createSqlPool } from '../src/store/sql.js';
 import { upsertApp } from '../src/store/apps.js';
 import { upsertUserAndMembership } from '../src/store/users.js';
 import { insertExchangeToken } from '../src/store/sessions.js';
@@ -32,6 +33,7 @@ export async function createHarness(overrides: Partial<AuthCentralDeps> & { sett
   const clock = createTestClock(Date.UTC(2026, 0, 1, 12));
   const encryptionKey = randomBytes(32);
   const dbs: Db[] = [db];
+  const pools: pg.Pool[] = [];
   const makeApp: Harness['makeApp'] = (o = {}) => {
     const own = o.db ?? (() => {
       const extra = createPrisma(database.url);
@@ -40,7 +42,10 @@ export async function createHarness(overrides: Partial<AuthCentralDeps> & { sett
     })();
     const settings = { publicUrl: PUBLIC_URL, adminToken: ADMIN_TOKEN, encryptionKey, ...overrides.settings, ...o.settings };
     const keys = new SigningKeys(own, { encryptionKey: settings.encryptionKey, alg: 'ES256', tokenLifetime: 3600, now: clock.now });
-    return createApp({ db: own, logger: silentLogger, now: clock.now, keys, ...overrides, ...o, settings });
+    // Hot queries on a pg pool of its own, as startAuthCentral runs them (`pool: undefined` exercises the Prisma path).
+    const pool = 'pool' in o || 'pool' in overrides ? undefined : createSqlPool(database.url, { max: 4 });
+    if (pool) pools.push(pool);
+    return createApp({ db: own, logger: silentLogger, now: clock.now, keys, pool, ...overrides, ...o, settings });
   };
   const app = makeApp({ db });
   return {
@@ -51,6 +56,7 @@ export async function createHarness(overrides: Partial<AuthCentralDeps> & { sett
     makeApp,
     app,
     async close() {
+      for (const p of pools) await p.end();
       for (const d of dbs) await d.$disconnect();
       await database.drop();
     },

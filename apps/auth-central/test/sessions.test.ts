@@ -160,6 +160,19 @@ describe('POST /context/auth/logout', () => {
     expect((await logout({ access_token: s.access_token }, b)).body).toEqual({ success: true });
   });
 
+  it('an instance running its hot queries through Prisma (no pg pool) sees the same sessions and logouts', async () => {
+    const a = h.app; // pg pool, prepared statements
+    const b = h.makeApp({ pool: undefined });
+    const s = await signIn(b);
+    expect((await validate(s.access_token, a)).status).toBe(200);
+    const v = await validate(s.access_token, b);
+    expect(v.status).toBe(200);
+    expect(v.body).toEqual((await validate(s.access_token, a)).body);
+    expect((await logout({ access_token: s.access_token }, a)).status).toBe(200);
+    expect((await validate(s.access_token, b)).body.error).toBe('SESSION_INVALIDATED');
+    expect((await validate(s.access_token, a)).body.error).toBe('SESSION_INVALIDATED');
+  });
+
   it('logs out with an expired but validly signed token', async () => {
     const start = h.clock.now();
     const s = await signIn();

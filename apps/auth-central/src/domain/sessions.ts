@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { AuthError } from '@latchkey/errors';
 import { sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
+import type { Sql } from '../store/sql.js';
 import { consumeExchangeToken, findExchangeToken, findSession, invalidateSession, type SessionView } from '../store/sessions.js';
 import type { AccessTokens } from './access-tokens.js';
 
@@ -27,6 +28,8 @@ export interface WorkspaceBody {
 
 export interface SessionsOptions {
   db: Db;
+  /** The hot queries: consume, session lookup. */
+  sql: Sql;
   tokens: AccessTokens;
   now: () => number;
   logger?: Logger;
@@ -49,7 +52,7 @@ export class Sessions {
     const hash = sha256Hex(token);
     const now = new Date(this.o.now());
     const sessionId = randomUUID();
-    const view = await consumeExchangeToken(this.o.db, hash, now, sessionId);
+    const view = await consumeExchangeToken(this.o.sql, hash, now, sessionId);
     if (!view) throw await this.whyNotConsumed(hash, now);
     const { token: accessToken, expiresAt } = await this.o.tokens.issue({
       userId: view.user.id,
@@ -75,7 +78,7 @@ export class Sessions {
 
   /** The session behind a verified access token, or the area A error. */
   private async liveSession(sessionId: string, userId: string): Promise<SessionView> {
-    const session = await findSession(this.o.db, sessionId);
+    const session = await findSession(this.o.sql, sessionId);
     if (!session || session.user.id !== userId) throw invalidToken(401, 'The session of this access token does not exist.');
     if (session.invalidatedAt) throw new AuthError('SESSION_INVALIDATED', 'The session has been logged out. Sign in again.');
     return session;
@@ -111,7 +114,7 @@ export class Sessions {
   async logout(accessToken: unknown): Promise<{ success: true }> {
     const v = await this.o.tokens.verify(accessToken, { expiredGraceSeconds: Number.MAX_SAFE_INTEGER });
     if (!v.ok) throw invalidToken(401);
-    const session = await findSession(this.o.db, v.claims.sid);
+    const session = await findSession(this.o.sql, v.claims.sid);
     if (!session || session.user.id !== v.claims.sub) throw invalidToken(401, 'The session of this access token does not exist.');
     await invalidateSession(this.o.db, session.sessionId, new Date(this.o.now()));
     return { success: true };

@@ -10,13 +10,13 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { AuthError } from '@latchkey/errors';
-import type { Db } from '../store/prisma.js';
+import type { Sql } from '../store/sql.js';
 import { hostIsAllowed } from '../store/apps.js';
 import { originHost } from '../domain/domains.js';
 
 export const CORS_MAX_AGE_SECONDS = 600;
 
-export function authCors(db: Db, opts: { ownOrigin: string }): RequestHandler {
+export function authCors(sql: Sql, opts: { ownOrigin: string }): RequestHandler {
   return async (req, res, next) => {
     res.vary('Origin');
     const origin = req.get('origin');
@@ -27,7 +27,7 @@ export function authCors(db: Db, opts: { ownOrigin: string }): RequestHandler {
     try {
       const host = originHost(origin);
       const appId = typeof req.query.app_id === 'string' ? req.query.app_id : undefined;
-      const allowed = host !== null && (await hostIsAllowed(db, host, appId));
+      const allowed = host !== null && (await hostIsAllowed(sql, host, appId));
       if (!allowed) {
         next(new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.'));
         return;
@@ -56,8 +56,8 @@ export function authCors(db: Db, opts: { ownOrigin: string }): RequestHandler {
  * without a cross-origin `Origin`, or without an app id to scope to, passes
  * (the route's own checks then apply).
  */
-export async function checkOriginForApp(db: Db, res: Response, appId: unknown): Promise<void> {
+export async function checkOriginForApp(sql: Sql, res: Response, appId: unknown): Promise<void> {
   const host: unknown = res.locals.corsHost;
   if (typeof host !== 'string' || typeof appId !== 'string' || !appId) return;
-  if (!(await hostIsAllowed(db, host, appId))) throw new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.');
+  if (!(await hostIsAllowed(sql, host, appId))) throw new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.');
 }

@@ -20,7 +20,7 @@ export const loginSchema = z.object({
 export function registerLogin(router: Router, ctx: RouteContext, guards: { json: import('express').RequestHandler[]; limit: import('express').RequestHandler }): void {
   const handle = async (source: unknown, _req: Request, res: Response) => {
     const input = loginSchema.parse(source ?? {});
-    await checkOriginForApp(ctx.db, res, input.app_id);
+    await checkOriginForApp(ctx.sql, res, input.app_id);
     const { location, cookie } = await ctx.logins.start({ appId: input.app_id, redirectUrl: input.redirect_url });
     if (cookie) {
       res.cookie(cookie.name, cookie.value, {

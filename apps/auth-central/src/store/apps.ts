@@ -2,6 +2,7 @@
 import type { Db } from './prisma.js';
 import type { Tier } from '../generated/prisma/client.js';
 import { isUniqueViolation } from './prisma.js';
+import type { Sql } from './sql.js';
 
 export interface AppRecord {
   app_id: string;
@@ -105,11 +106,13 @@ export async function deleteApp(db: Db, appId: string): Promise<boolean> {
   return count > 0;
 }
 
+const HOST_ALLOWED_ANY = 'SELECT 1 FROM apps WHERE allowed_auth_domains @> ARRAY[$1::text] LIMIT 1';
+const HOST_ALLOWED_FOR_APP = 'SELECT 1 FROM apps WHERE app_id = $2 AND allowed_auth_domains @> ARRAY[$1::text]';
+
 /** True when some registered app (or `appId` only, when given) lists `host` (one indexed query). */
-export async function hostIsAllowed(db: Db, host: string, appId?: string): Promise<boolean> {
-  const row = await db.app.findFirst({
-    where: { allowedAuthDomains: { has: host }, ...(appId ? { id: appId } : {}) },
-    select: { id: true },
-  });
-  return row !== null;
+export async function hostIsAllowed(sql: Sql, host: string, appId?: string): Promise<boolean> {
+  const rows = appId
+    ? await sql('lk_host_allowed_for_app', HOST_ALLOWED_FOR_APP, [host, appId])
+    : await sql('lk_host_allowed_any', HOST_ALLOWED_ANY, [host]);
+  return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 /** Sessions and single-use exchange tokens. */
 import type { Db } from './prisma.js';
+import type { Sql } from './sql.js';
 
 export interface SessionView {
   sessionId: string;
@@ -46,23 +47,15 @@ export async function insertExchangeToken(db: Db, t: NewExchangeToken): Promise<
   await db.exchangeToken.create({ data: t });
 }
 
-/**
- * Consumes an exchange token and creates its session in ONE statement: the
- * `UPDATE … WHERE used_at IS NULL AND expires_at > now` row lock makes
- * concurrent exchanges of one token serialize, and only the first sees the
- * row still unused. Returns null when the token is unknown, used or expired
- * (the caller classifies with `findExchangeToken`).
- */
-export async function consumeExchangeToken(db: Db, tokenHash: string, now: Date, sessionId: string): Promise<SessionView | null> {
-  const rows = await db.$queryRaw<SessionRow[]>`
+const CONSUME_EXCHANGE_TOKEN = `
     WITH consumed AS (
       UPDATE exchange_tokens
-         SET used_at = ${now}::timestamptz, session_id = ${sessionId}
-       WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}::timestamptz
+         SET used_at = $2::timestamptz, session_id = $3
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz
       RETURNING user_id, app_id, organisation_id
     ), created AS (
       INSERT INTO sessions (id, user_id, app_id, organisation_id, created_at)
-      SELECT ${sessionId}, user_id, app_id, organisation_id, ${now}::timestamptz FROM consumed
+      SELECT $3, user_id, app_id, organisation_id, $2::timestamptz FROM consumed
       RETURNING id, user_id, app_id, organisation_id, invalidated_at
     )
     SELECT c.id AS session_id, c.app_id, c.invalidated_at, u.id AS user_id, u.email, u.name, m.role::text AS role,
@@ -71,6 +64,17 @@ export async function consumeExchangeToken(db: Db, tokenHash: string, now: Date,
       JOIN users u ON u.id = c.user_id
       JOIN organisations o ON o.id = c.organisation_id
       LEFT JOIN memberships m ON m.user_id = c.user_id AND m.organisation_id = c.organisation_id`;
+
+/**
+ * Consumes an exchange token and creates its session in ONE statement (one
+ * round trip, no explicit transaction): the `UPDATE … WHERE used_at IS NULL
+ * AND expires_at > now` row lock makes concurrent exchanges of one token
+ * serialize, and only the first sees the row still unused. Returns null when
+ * the token is unknown, used or expired (the caller classifies with
+ * `findExchangeToken`).
+ */
+export async function consumeExchangeToken(sql: Sql, tokenHash: string, now: Date, sessionId: string): Promise<SessionView | null> {
+  const rows = await sql<SessionRow>('lk_consume_exchange_token', CONSUME_EXCHANGE_TOKEN, [tokenHash, now, sessionId]);
   return rows[0] ? toView(rows[0]) : null;
 }
 
@@ -82,16 +86,18 @@ export async function findExchangeToken(
   return db.exchangeToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, sessionId: true } });
 }
 
-/** The session with its user and organisation (one indexed query). */
-export async function findSession(db: Db, sessionId: string): Promise<SessionView | null> {
-  const rows = await db.$queryRaw<SessionRow[]>`
+const FIND_SESSION = `
     SELECT s.id AS session_id, s.app_id, s.invalidated_at, u.id AS user_id, u.email, u.name, m.role::text AS role,
            o.id AS organisation_id, o.name AS organisation_name, o.tier::text AS tier
       FROM sessions s
       JOIN users u ON u.id = s.user_id
       JOIN organisations o ON o.id = s.organisation_id
       LEFT JOIN memberships m ON m.user_id = s.user_id AND m.organisation_id = s.organisation_id
-     WHERE s.id = ${sessionId}`;
+     WHERE s.id = $1`;
+
+/** The session with its user and organisation (one query: four primary-key lookups). */
+export async function findSession(sql: Sql, sessionId: string): Promise<SessionView | null> {
+  const rows = await sql<SessionRow>('lk_find_session', FIND_SESSION, [sessionId]);
   return rows[0] ? toView(rows[0]) : null;
 }
 
