@@ -26,13 +26,28 @@ import {
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const required = () => process.env.LATCHKEY_REQUIRE_SERVICES === '1';
 
+/**
+ * Probes a server. When the services are required (CI), a loaded machine may
+ * answer slowly: keep trying for up to `patienceMs` before giving up. When they
+ * are optional, one quick try decides between the server and the fallback.
+ */
+async function probe(check: (timeoutMs: number) => Promise<boolean>, patienceMs = 30_000): Promise<boolean> {
+  if (!required()) return check(2000);
+  const deadline = Date.now() + patienceMs;
+  for (let attempt = 1; ; attempt++) {
+    if (await check(5000)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, Math.min(500 * attempt, 3000)));
+  }
+}
+
 let serverUrlPromise: Promise<string | null> | undefined;
 
 /** The PostgreSQL server tests use, or null when none answers. */
 export function postgresServerUrl(): Promise<string | null> {
   serverUrlPromise ??= (async () => {
     const candidate = process.env.DATABASE_URL || DEFAULT_SERVER_URL;
-    if (await canConnect(candidate)) return candidate;
+    if (await probe((timeoutMs) => canConnect(candidate, timeoutMs))) return candidate;
     if (required()) {
       throw new Error(`LATCHKEY_REQUIRE_SERVICES=1 but no PostgreSQL answers at ${candidate}`);
     }
@@ -75,17 +90,22 @@ let redisUrlPromise: Promise<string | null> | undefined;
 export function redisServerUrl(): Promise<string | null> {
   redisUrlPromise ??= (async () => {
     const candidate = process.env.REDIS_URL || DEFAULT_REDIS_URL;
-    const probe = new Redis(candidate, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-    try {
-      await probe.connect();
-      await probe.ping();
-      return candidate;
-    } catch {
-      if (required()) throw new Error(`LATCHKEY_REQUIRE_SERVICES=1 but no Redis answers at ${candidate}`);
-      return null;
-    } finally {
-      probe.disconnect();
-    }
+    const ping = async (timeoutMs: number) => {
+      const client = new Redis(candidate, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: timeoutMs });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.ping();
+        return true;
+      } catch {
+        return false;
+      } finally {
+        client.disconnect();
+      }
+    };
+    if (await probe(ping)) return candidate;
+    if (required()) throw new Error(`LATCHKEY_REQUIRE_SERVICES=1 but no Redis answers at ${candidate}`);
+    return null;
   })();
   return redisUrlPromise;
 }
