@@ -9,6 +9,10 @@ let ledger: CreditLedger;
 beforeAll(async () => {
   db = await createTestDatabase({ service: 'strategy', prefix: 'credits' });
   pool = new pg.Pool({ connectionString: db.url, max: 20 });
+  // An idle connection the server closes (the database dropped WITH (FORCE) at
+  // the end, a restart) is an 'error' event on the pool; without a listener it
+  // fails whichever test is running. The pool replaces the connection.
+  pool.on('error', () => {});
   ledger = new CreditLedger(pool);
 });
 
