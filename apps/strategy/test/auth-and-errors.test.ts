@@ -145,6 +145,30 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
     ['negative maxCredits', { ...body(), preferences: { maxCredits: -1 } }, 'preferences.maxCredits', /at least 0/],
     ['bad sessionId', { ...body(), sessionId: 'has spaces/and slashes' }, 'sessionId', /characters/],
     ['body is an array', [body()], 'body', /object/],
+    ['a message is null', { messages: [null] }, 'messages[0]', /object/],
+    ['a message is an array', { messages: [['user', QUESTION]] }, 'messages[0]', /object/],
+    ['messages is an object', { messages: { 0: { role: 'user', content: QUESTION } } }, 'messages', /array/],
+    ['role null', { messages: [{ role: null, content: QUESTION }] }, 'messages[0].role', /one of/],
+    ['role in capitals', { messages: [{ role: 'USER', content: QUESTION }] }, 'messages[0].role', /one of/],
+    ['content an object', { messages: [{ role: 'user', content: { text: QUESTION } }] }, 'messages[0].content', /string/],
+    ['content an array', { messages: [{ role: 'user', content: [QUESTION] }] }, 'messages[0].content', /string/],
+    ['a later message with a bad role', { messages: [{ role: 'user', content: QUESTION }, { role: 'tool', content: 'x' }] }, 'messages[1].role', /one of/],
+    ['userContext null', { ...body(), userContext: null }, 'userContext', /object/],
+    ['userContext an array', { ...body(), userContext: [] }, 'userContext', /object/],
+    ['industry a number', { ...body(), userContext: { industry: 5 } }, 'userContext.industry', /string/],
+    ['industry empty', { ...body(), userContext: { industry: '' } }, 'userContext.industry', /empty/],
+    ['role an object', { ...body(), userContext: { role: { title: 'ceo' } } }, 'userContext.role', /string/],
+    ['businessStage a number', { ...body(), userContext: { businessStage: 2 } }, 'userContext.businessStage', /one of/],
+    ['preferences null', { ...body(), preferences: null }, 'preferences', /object/],
+    ['preferences a string', { ...body(), preferences: 'concise' }, 'preferences', /object/],
+    ['maxCredits a boolean', { ...body(), preferences: { maxCredits: true } }, 'preferences.maxCredits', /number/],
+    ['maxCredits null', { ...body(), preferences: { maxCredits: null } }, 'preferences.maxCredits', /number/],
+    ['maxCredits a numeric string', { ...body(), preferences: { maxCredits: '10' } }, 'preferences.maxCredits', /number/],
+    ['responseStyle a number', { ...body(), preferences: { responseStyle: 1 } }, 'preferences.responseStyle', /one of/],
+    ['sessionId a number', { ...body(), sessionId: 5 }, 'sessionId', /string/],
+    ['sessionId null', { ...body(), sessionId: null }, 'sessionId', /string/],
+    ['sessionId empty', { ...body(), sessionId: '' }, 'sessionId', /characters/],
+    ['sessionId too long', { ...body(), sessionId: 'a'.repeat(129) }, 'sessionId', /characters/],
   ];
 
   test.each(cases)('%s', async (_name, payload, field, issue) => {
@@ -157,6 +181,30 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
       expect(res.headers['x-ratelimit-limit']).toBeDefined();
     }
     expect(await h.ledger.balance('org-errors')).toBe(before);
+  });
+
+  test('JSON that is not an object, and numbers JSON cannot hold: 400, free', async () => {
+    const before = await h.ledger.balance('org-errors');
+    const raw = (text: string) => request(h.app).post('/v1/coordinate').set('apikey', key).set('content-type', 'application/json').send(text);
+    for (const text of ['null', '"hello"', '42', 'true']) {
+      const res = await raw(text);
+      expectBody(res, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+      expect(res.body.details.field).toBe('body');
+    }
+    const inf = await raw(`{"messages":[{"role":"user","content":${JSON.stringify(QUESTION)}}],"preferences":{"maxCredits":1e400}}`);
+    expectBody(inf, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
+    expect(inf.body.details.field).toBe('preferences.maxCredits');
+    expect(await h.ledger.balance('org-errors')).toBe(before);
+  });
+
+  test('maxCredits zero, fractional or huge: 402 or an answer within it, never a 500', async () => {
+    for (const [maxCredits, status] of [[0, 402], [0.5, 402], [1e300, 200], [Number.MAX_SAFE_INTEGER, 200]] as const) {
+      const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(QUESTION, { preferences: { maxCredits } }));
+      expect(res.status).toBe(status);
+      if (status === 200) expect(res.body.metadata.creditsUsed).toBeLessThanOrEqual(15);
+    }
+    const capped = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(QUESTION, { preferences: { maxCredits: 2.5 } }));
+    expect(capped.body.metadata.creditsUsed).toBeLessThanOrEqual(2);
   });
 
   test('Content-Type must be application/json', async () => {
