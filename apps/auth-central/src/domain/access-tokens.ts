@@ -26,8 +26,7 @@ export class AccessTokens {
 
   async issue(c: { userId: string; organisationId: string; appId: string; sessionId: string }): Promise<{ token: string; expiresAt: Date }> {
     const now = Math.floor(this.opts.now() / 1000);
-    const ring = await this.keys.current();
-    const token = await ring.sign(
+    const token = await this.keys.sign(
       { org_id: c.organisationId, app_id: c.appId, sid: c.sessionId },
       { issuer: this.opts.issuer, audience: this.opts.audience, expiresIn: this.opts.lifetime, now, subject: c.userId },
     );

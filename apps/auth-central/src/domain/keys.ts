@@ -11,12 +11,15 @@ import { KeyRing, TokenVerificationError, generateStoredKey, type SigningAlg, ty
 import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import { addKey, listKeys, type KeyRow } from '../store/keys.js';
+import { Jws } from './jws.js';
 
 /** Seconds a retired key keeps verifying beyond the token life (covers instances that reload late). */
 const RETENTION_MARGIN = 300;
 
 export class SigningKeys {
   private ring: KeyRing | undefined;
+  /** The same keys on node:crypto: signs and verifies access tokens (the ring serves the JWKS). */
+  private jws: Jws | undefined;
   private loading: Promise<KeyRing> | undefined;
 
   constructor(
@@ -65,7 +68,9 @@ export class SigningKeys {
           await addKey(this.db, { rotate: false, now: new Date(this.opts.now()) }, () => this.makeRow());
           rows = await listKeys(this.db);
         }
-        const ring = await KeyRing.load(rows.map((r) => this.decode(r)), this.retention);
+        const stored = rows.map((r) => this.decode(r));
+        const ring = await KeyRing.load(stored, this.retention);
+        this.jws = Jws.fromStored(stored, this.retention);
         this.ring = ring;
         return ring;
       } finally {
@@ -104,19 +109,26 @@ export class SigningKeys {
     return (await this.db.signingKey.count({ where: { kid } })) > 0;
   }
 
+  /** Signs access-token claims with the active key (see `Jws.sign`). */
+  async sign(claims: Record<string, unknown>, opts: { issuer: string; audience: string; expiresIn: number; now: number; subject: string }): Promise<string> {
+    if (!this.jws) await this.reload();
+    return this.jws!.sign(claims, opts);
+  }
+
   /**
-   * Verifies with the ring; a token signed by a stored key this instance has
-   * not loaded yet (rotated on another instance) triggers one reload. Unknown
-   * kids that are not in the database cost one lookup and no reload.
+   * Verifies with the loaded keys; a token signed by a stored key this
+   * instance has not loaded yet (rotated on another instance) triggers one
+   * reload. Unknown kids that are not in the database cost one lookup and no
+   * reload.
    */
   async verify<T extends Record<string, unknown>>(token: string, opts: { issuer: string; audience: string; now: number }): Promise<T> {
-    const ring = await this.current();
+    if (!this.jws) await this.reload();
     try {
-      return (await ring.verify(token, opts)) as T;
+      return this.jws!.verify(token, opts) as T;
     } catch (err) {
       if (err instanceof TokenVerificationError && err.message === 'unknown signing key' && (await this.isStoredKid(token))) {
-        const fresh = await this.reload();
-        return (await fresh.verify(token, opts)) as T;
+        await this.reload();
+        return this.jws!.verify(token, opts) as T;
       }
       throw err;
     }
