@@ -231,7 +231,7 @@ export function strategicRouter(deps: StrategicDeps): Router {
           call.engine = `model:${written.model}`;
         }
       }
-      await deps.sessions.recordTurn({
+      const recorded = await deps.sessions.recordTurn({
         sessionId,
         orgId,
         requestId: call.requestId,
@@ -244,6 +244,8 @@ export function strategicRouter(deps: StrategicDeps): Router {
         businessStage: analysis.context.businessStage,
         role: analysis.context.role,
       });
+      // Another organisation created this new session id meanwhile: refused (and refunded).
+      if (!recorded) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
       if ('agent' in answer.metadata) answer.metadata.processingTimeMs = Math.max(0, deps.now() - call.started);
       res.status(200).json(answer);
     } catch (err) {

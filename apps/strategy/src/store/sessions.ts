@@ -36,7 +36,11 @@ export class SessionStore {
     };
   }
 
-  /** Records a turn, creating the session for `orgId` when it is new (one statement). */
+  /**
+   * Records a turn, creating the session for `orgId` when it is new (one statement).
+   * @returns false (nothing recorded) when the session belongs to another
+   *   organisation: one that created the same new id between load and record.
+   */
   async recordTurn(input: {
     sessionId: string;
     orgId: string;
@@ -49,11 +53,11 @@ export class SessionStore {
     industry?: string | undefined;
     businessStage?: string | undefined;
     role?: string | undefined;
-  }): Promise<void> {
-    await this.db.query(
+  }): Promise<boolean> {
+    const { rowCount } = await this.db.query(
       `WITH s AS (
          INSERT INTO strategy_sessions (id, org_id) VALUES ($1, $2)
-         ON CONFLICT (id) DO UPDATE SET updated_at = now()
+         ON CONFLICT (id) DO UPDATE SET updated_at = now() WHERE strategy_sessions.org_id = EXCLUDED.org_id
          RETURNING id
        )
        INSERT INTO session_turns (session_id, request_id, endpoint, primary_framework, frameworks, strategic_focus, confidence, industry, business_stage, role)
@@ -72,5 +76,6 @@ export class SessionStore {
         input.role ?? null,
       ],
     );
+    return (rowCount ?? 0) > 0;
   }
 }
