@@ -214,7 +214,10 @@ export function strategicRouter(deps: StrategicDeps): Router {
             break;
           }
           if (debit.reason !== 'insufficient') throw new Error('request id already charged');
-          if (attempt >= 2) throw insufficient(fit.cost, debit.balance, maxCredits);
+          // Others spent meanwhile: re-price against what is left. Each retry is
+          // cheaper than the last (the balance fell below its price), so this
+          // ends at a fitting answer or at the 402 of the cheapest one.
+          if (attempt >= 15) throw insufficient(fit.cost, debit.balance, maxCredits);
           balance = debit.balance;
         }
       }
