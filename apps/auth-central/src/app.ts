@@ -2,6 +2,7 @@
  * `createApp(deps)`: the auth-central Express app (SPEC.md area A), without
  * listening and without globals.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -18,7 +19,8 @@ import { Logins } from './domain/login.js';
 import type { IdentityProvider } from './domain/idp.js';
 import { jsonBody } from './http/json-body.js';
 import { authCors } from './http/cors.js';
-import { failureLimit, rateLimit } from './http/rate-limit.js';
+import { FailureLimiter, failureLimit, rateLimit } from './http/rate-limit.js';
+import { fastValidate } from './http/fast-validate.js';
 import type { RouteContext } from './routes/context.js';
 import { registerLogin } from './routes/login.js';
 import { registerCallback } from './routes/callback.js';
@@ -136,7 +138,8 @@ export function createApp(deps: AuthCentralDeps): Express {
   const limits = s.rateLimits ?? {};
   const loginLimit = rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
   const exchangeLimit = rateLimit({ name: 'exchange', perMinute: limits.exchangePerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
-  const tokenLimit = failureLimit({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix });
+  const tokenFailures = new FailureLimiter({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix });
+  const tokenLimit = failureLimit(tokenFailures);
 
   // Express 5 forwards rejected promises of handlers to the error middleware.
   const auth = express.Router();
@@ -162,5 +165,12 @@ export function createApp(deps: AuthCentralDeps): Express {
   registerAdminKeys(admin, ctx);
   app.use('/admin', admin);
 
-  return finishServiceApp(app);
+  finishServiceApp(app);
+  // The plain form of validate is answered before Express (http/fast-validate.ts); the rest goes on.
+  const fast = fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin });
+  const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
+  (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
+    if (!fast(req, res)) handle(req, res, next);
+  };
+  return app;
 }

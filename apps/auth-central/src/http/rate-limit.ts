@@ -42,24 +42,51 @@ export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis
  * IP over the limit gets 429 RATE_LIMITED on these endpoints until its
  * window frees. Shared through Redis like `rateLimit`.
  */
-export function failureLimit(opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }): RequestHandler {
-  const base = { points: opts.perMinute, duration: 60 };
-  const limiter: RateLimiterAbstract = opts.redis
-    ? new RateLimiterRedis({
-        ...base,
-        storeClient: opts.redis,
-        keyPrefix: `${opts.prefix ?? ''}auth-central:rl:${opts.name}`,
-        insuranceLimiter: new RateLimiterMemory(base),
-      })
-    : new RateLimiterMemory({ ...base, keyPrefix: opts.name });
+export class FailureLimiter {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(private readonly opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }) {
+    const base = { points: opts.perMinute, duration: 60 };
+    this.limiter = opts.redis
+      ? new RateLimiterRedis({
+          ...base,
+          storeClient: opts.redis,
+          keyPrefix: `${opts.prefix ?? ''}auth-central:rl:${opts.name}`,
+          insuranceLimiter: new RateLimiterMemory(base),
+        })
+      : new RateLimiterMemory({ ...base, keyPrefix: opts.name });
+  }
+
+  get enabled(): boolean {
+    return this.opts.perMinute > 0;
+  }
+
+  /** The 429 to answer when `ip` is over its limit, else undefined. */
+  async refusal(ip: string): Promise<HttpError | undefined> {
+    if (!this.enabled) return undefined;
+    const state = await this.limiter.get(ip);
+    if (state && state.consumedPoints >= this.opts.perMinute) {
+      const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+      return new HttpError(429, 'RATE_LIMITED', `Too many refused tokens. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+    }
+    return undefined;
+  }
+
+  /** Counts one refused token (answer 401) of `ip`. */
+  record(ip: string): void {
+    if (this.enabled) this.limiter.penalty(ip, 1).catch(() => {});
+  }
+}
+
+/** `FailureLimiter` as middleware: checks before the route, counts its 401 answers. */
+export function failureLimit(limiter: FailureLimiter): RequestHandler {
   return async (req, res, next) => {
-    if (opts.perMinute <= 0) return next();
+    if (!limiter.enabled) return next();
     const key = req.ip ?? 'unknown';
     try {
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= opts.perMinute) {
-        const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-        next(new HttpError(429, 'RATE_LIMITED', `Too many refused tokens. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } }));
+      const refusal = await limiter.refusal(key);
+      if (refusal) {
+        next(refusal);
         return;
       }
     } catch (err) {
@@ -67,7 +94,7 @@ export function failureLimit(opts: { name: string; perMinute: number; redis?: Re
       return;
     }
     res.on('finish', () => {
-      if (res.statusCode === 401) limiter.penalty(key, 1).catch(() => {});
+      if (res.statusCode === 401) limiter.record(key);
     });
     next();
   };
