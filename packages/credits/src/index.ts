@@ -1,4 +1,4 @@
-export { CreditLedger, CreditsError, type Queryable, type LedgerEntry, type LedgerKind, type DebitResult, type AccountView } from './ledger.js';
+export { CreditLedger, CreditsError, MAX_BALANCE, type Queryable, type LedgerEntry, type LedgerKind, type DebitResult, type AccountView } from './ledger.js';
 export {
   FRAMEWORK_COST,
   COORDINATION_BANDS,

@@ -93,3 +93,11 @@ test('rejects bad amounts', async () => {
   await expect(ledger.grant('org-f', 0)).rejects.toBeInstanceOf(CreditsError);
   await expect(ledger.debit({ orgId: 'org-f', requestId: 'f', endpoint: 'x', amount: -1 })).rejects.toBeInstanceOf(CreditsError);
 });
+
+test('a grant that would take the balance past the column maximum is refused, not a database error', async () => {
+  await ledger.grant('org-big', 2_000_000_000);
+  await expect(ledger.grant('org-big', 200_000_000)).rejects.toThrow(CreditsError);
+  await expect(ledger.grant('org-big', 2 ** 31)).rejects.toThrow(CreditsError);
+  expect(await ledger.balance('org-big')).toBe(2_000_000_000);
+  expect((await ledger.grant('org-big', 147_483_647)).balance).toBe(2 ** 31 - 1);
+});

@@ -82,9 +82,15 @@ function toEntry(r: EntryRow): LedgerEntry {
   };
 }
 
+/** Balances and amounts are PostgreSQL `integer` columns. */
+export const MAX_BALANCE = 2 ** 31 - 1;
+
 function positiveInt(n: number, what: string): void {
   if (!Number.isSafeInteger(n) || n <= 0) throw new CreditsError(`${what} must be a positive integer`);
+  if (n > MAX_BALANCE) throw new CreditsError(`${what} must be at most ${MAX_BALANCE}`);
 }
+
+const isOutOfRange = (err: unknown) => (err as { code?: string })?.code === '22003';
 
 function orgIdOk(orgId: string): void {
   if (typeof orgId !== 'string' || orgId.length === 0 || orgId.length > 200) throw new CreditsError('an organisation id is 1-200 characters');
@@ -130,6 +136,7 @@ export class CreditLedger {
       const entry = toEntry(rows[0]!);
       return { balance: entry.balanceAfter, entry, duplicate: false };
     } catch (err) {
+      if (isOutOfRange(err)) throw new CreditsError(`the balance would exceed ${MAX_BALANCE}`);
       if (!isUniqueViolation(err)) throw err;
       const existing = await this.entry(requestId, 'grant');
       const balance = (await this.balance(orgId)) ?? 0;
