@@ -23,7 +23,12 @@
  *   and through measured a few seconds apart), so drifting background load
  *   on a shared machine hits both sides alike.
  * - `CPU µs/req`: CPU time of the server process (all threads, from
- *   /proc/<pid>/task/<tid>/schedstat; Linux only) per request answered.
+ *   /proc/<pid>/task/<tid>/schedstat; Linux only) per request answered;
+ *   `run-queue wait µs/req`: time its threads were runnable but waiting for
+ *   a CPU (other processes had it), per request. A call through the gateway
+ *   wakes it three times (request, Redis answer, provider answer), a direct
+ *   call wakes the fake once, so on a busy machine this waiting, not the
+ *   gateway's own work, can dominate the difference.
  *
  * Run alone: `npx tsx --conditions=source apps/ai-gateway/bench/gateway.bench.ts`
  * (`BENCH_DURATION`: seconds of measurement per row, split over the rounds;
@@ -98,15 +103,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** CPU milliseconds used so far by every thread of a process (Linux), else NaN. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
+/**
+ * Milliseconds every thread of a process has so far spent on a CPU, and
+ * waiting for one while runnable (Linux schedstat), else NaN.
+ */
+function cpuMs(pid: number | undefined): { cpu: number; wait: number } {
+  if (!pid) return { cpu: Number.NaN, wait: Number.NaN };
   try {
-    let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    return ns / 1e6;
+    let cpu = 0;
+    let wait = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const [c, w] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ');
+      cpu += Number(c);
+      wait += Number(w);
+    }
+    return { cpu: cpu / 1e6, wait: wait / 1e6 };
   } catch {
-    return Number.NaN;
+    return { cpu: Number.NaN, wait: Number.NaN };
   }
 }
 
@@ -120,7 +133,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
 const url = new URL(job.url);
 const body = Buffer.from(job.body);
 const headers = { ...job.headers, 'content-length': String(body.length) };
-const lat = [], ttfb = [];
+const lat = [], ttfb = [], own = [];
 let total = 0, failed = 0, non2xx = 0, last = 0;
 const warmEnd = performance.now() + job.warmup * 1000;
 const deadline = warmEnd + job.duration * 1000;
@@ -134,7 +147,11 @@ function one() {
         const t1 = performance.now();
         if (t0 >= warmEnd) {
           total++; last = t1;
-          if (res.statusCode >= 200 && res.statusCode < 300 && first) { lat.push(t1 - t0); ttfb.push(first - t0); }
+          if (res.statusCode >= 200 && res.statusCode < 300 && first) {
+            lat.push(t1 - t0); ttfb.push(first - t0);
+            const o = res.headers['x-latchkey-overhead-ms'];
+            if (o !== undefined) own.push(Number(o));
+          }
           else non2xx++;
         }
         resolve();
@@ -158,8 +175,8 @@ async function loop(i) {
   }
 }
 Promise.all(Array.from({ length: job.connections }, (_, i) => loop(i))).then(() => {
-  const a = Float64Array.from(lat), b = Float64Array.from(ttfb);
-  parentPort.postMessage({ lat: a, ttfb: b, total, failed, non2xx, seconds: Math.max(0.001, (last || deadline) - warmEnd) / 1000 }, [a.buffer, b.buffer]);
+  const a = Float64Array.from(lat), b = Float64Array.from(ttfb), c = Float64Array.from(own);
+  parentPort.postMessage({ lat: a, ttfb: b, own: c, total, failed, non2xx, seconds: Math.max(0.001, (last || deadline) - warmEnd) / 1000 }, [a.buffer, b.buffer, c.buffer]);
   agent.destroy();
 });
 `;
@@ -167,17 +184,20 @@ Promise.all(Array.from({ length: job.connections }, (_, i) => loop(i))).then(() 
 interface LoadResult {
   latency: Measurement;
   ttfb: Measurement;
+  /** The gateway's own time per call (its `x-latchkey-overhead-ms` header), when it sent one. */
+  own: { p50Ms: number; p99Ms: number };
 }
 
 function load(url: string, headers: Record<string, string>, body: string, connections: number, duration: number, rate = 0): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const w = new Worker(LOAD_WORKER, { eval: true, workerData: { url, headers: { ...headers, 'content-type': 'application/json' }, body, connections, duration, warmup: 1, rate } });
-    w.once('message', (m: { lat: Float64Array; ttfb: Float64Array; total: number; failed: number; non2xx: number; seconds: number }) => {
+    w.once('message', (m: { lat: Float64Array; ttfb: Float64Array; own: Float64Array; total: number; failed: number; non2xx: number; seconds: number }) => {
       const of = (arr: Float64Array): Measurement => {
         const sorted = arr.sort();
         return { requestsPerSec: m.total / m.seconds, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), errors: m.failed, non2xx: m.non2xx, total: m.total, seconds: m.seconds };
       };
-      resolve({ latency: of(m.lat), ttfb: of(m.ttfb) });
+      const own = m.own.sort();
+      resolve({ latency: of(m.lat), ttfb: of(m.ttfb), own: { p50Ms: percentile(own, 0.5), p99Ms: percentile(own, 0.99) } });
     });
     w.once('error', reject);
   });
@@ -216,6 +236,7 @@ interface Target {
 interface Sample {
   m: Measurement;
   cpuUsPerReq: number;
+  waitUsPerReq: number;
 }
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
@@ -270,6 +291,12 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
     const ratios: string[] = [];
     const results = new Map<string, Sample[]>();
     const keep = (k: string, s: Sample) => results.set(k, [...(results.get(k) ?? []), s]);
+    const ownTimes = new Map<string, Array<{ p50Ms: number; p99Ms: number }>>();
+    const paced = async (key: string, t: Target, body: string, pick: 'latency' | 'ttfb'): Promise<Array<[string, Measurement]>> => {
+      const r = await load(`${t.url}/v1/chat/completions`, t.headers, body, PACED_CONNECTIONS, windowS, rate);
+      ownTimes.set(`${key}:${t.name}`, [...(ownTimes.get(`${key}:${t.name}`) ?? []), r.own]);
+      return [[key, r[pick]]];
+    };
 
     /** Runs `one` for every target, `rounds` times, alternating the order. */
     const interleaved = async (targets: Target[], what: string, one: (t: Target) => Promise<Array<[string, Measurement]>>) => {
@@ -279,7 +306,10 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
           const c0 = cpuMs(t.pid);
           const out = await one(t);
           const c1 = cpuMs(t.pid);
-          for (const [k, m] of out) keep(`${k}:${t.name}`, { m, cpuUsPerReq: ((c1 - c0) * 1000) / Math.max(1, m.total) });
+          for (const [k, m] of out) {
+            const n = Math.max(1, m.total);
+            keep(`${k}:${t.name}`, { m, cpuUsPerReq: ((c1.cpu - c0.cpu) * 1000) / n, waitUsPerReq: ((c1.wait - c0.wait) * 1000) / n });
+          }
         }
       }
     };
@@ -287,7 +317,12 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       const samples = results.get(`${key}:${t.name}`) ?? [];
       const m = combine(samples.map((s) => s.m));
       const cpu = median(samples.map((s) => s.cpuUsPerReq));
-      rows.push(toRow(scenario, t.label, c, m, Number.isFinite(cpu) ? { 'CPU µs/req': Math.round(cpu) } : {}));
+      const wait = median(samples.map((s) => s.waitUsPerReq));
+      const own = ownTimes.get(`${key}:${t.name}`) ?? [];
+      const extra: Record<string, string | number> = Number.isFinite(cpu) ? { 'CPU µs/req': Math.round(cpu), 'run-queue wait µs/req': Math.round(wait) } : {};
+      const ownP50 = median(own.map((o) => o.p50Ms));
+      if (Number.isFinite(ownP50)) extra['own time p50/p99 ms'] = `${ownP50.toFixed(3)} / ${median(own.map((o) => o.p99Ms)).toFixed(3)}`;
+      rows.push(toRow(scenario, t.label, c, m, extra));
       return m;
     };
     /** Median over rounds of (through − direct) for p50 and p99. */
@@ -308,9 +343,9 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       for (const t of streamTargets) row('stream TTFB, closed loop', `ttfb@${c}`, t, c);
     }
     const pc = PACED_CONNECTIONS;
-    await interleaved(all, `paced ${rate} req/s @${pc}`, async (t) => [[`paced`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.body, pc, windowS, rate)).latency]]);
+    await interleaved(all, `paced ${rate} req/s @${pc}`, (t) => paced('paced', t, t.body, 'latency'));
     for (const t of all) row(`POST /v1/chat/completions, paced ${rate} req/s`, 'paced', t, pc);
-    await interleaved(streamTargets, `stream paced ${rate} req/s @${pc}`, async (t) => [[`ttfb-paced`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.streamBody, pc, windowS, rate)).ttfb]]);
+    await interleaved(streamTargets, `stream paced ${rate} req/s @${pc}`, (t) => paced('ttfb-paced', t, t.streamBody, 'ttfb'));
     for (const t of streamTargets) row(`stream TTFB, paced ${rate} req/s`, 'ttfb-paced', t, pc);
 
     const sat = (name: string, c: number) => combine((results.get(`sat@${c}:${name}`) ?? []).map((s) => s.m));
@@ -347,7 +382,7 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
     const notes = [
       `Targets at 16 connections (p50 overhead ≤ 0.5 ms, p99 ≤ 2 ms, non-streaming and stream TTFB): paced ${rate} req/s: ${met(po.p50 <= 0.5 && ps.p50 <= 0.5)} / ${met(po.p99 <= 2 && ps.p99 <= 2)}; closed loop: ${met(so.p50 <= 0.5 && ss.p50 <= 0.5)} / ${met(so.p99 <= 2 && ss.p99 <= 2)}. ≥ 2× Portkey's throughput: ${p16 ? met(l16.requestsPerSec >= 2 * p16.requestsPerSec) : 'peer not run'}.`,
       `Method: the fake, the gateway and Portkey each run in a process of their own; this process only generates load (worker threads: autocannon for the closed-loop non-streaming rows, node:http for the others). ${rounds} interleaved rounds of ${windowS} s per row (plus 1 s warm-up each); figures are medians over the rounds, overheads medians of per-round differences.`,
-      `Closed loop at 16 connections saturates the machine (${os.cpus().length} cores shared by the load generator, the fake, the gateway, Redis and PostgreSQL): latency there is queueing behind whichever process is busiest, so its "overhead" reflects CPU per request (column CPU µs/req), not time added to one call. The paced rows send the same ${rate} req/s to every target, under their capacity: that difference is the latency the hop adds.`,
+      `Closed loop at 16 connections saturates the machine (${os.cpus().length} cores shared by the load generator, the fake, the gateway, Redis and PostgreSQL): latency there is queueing behind whichever process is busiest, so its "overhead" reflects CPU per request (column CPU µs/req), not time added to one call. Run-queue wait is time the server was ready to run but other processes held the CPUs. The paced rows send the same ${rate} req/s to every target, under their capacity: that difference is the latency the hop adds. Own time: the gateway's \`x-latchkey-overhead-ms\` (its time minus the time waiting for the provider), as reported on the paced calls.`,
       `The gateway path per call: key from the in-memory cache, one Redis script for both limits (${limiterMode === 'redis' ? 'Redis' : 'in-process'}; the token charge rides along with the next admission), native pass-through to the fake over a keep-alive undici pool, usage batched to the BullMQ queue after the response, its worker inserting in the same process.`,
       `Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: other work on the machine shifts absolute numbers between runs; compare rows of one run.`,
     ];
