@@ -138,7 +138,7 @@ export function createApp(deps: AuthCentralDeps): Express {
   const limits = s.rateLimits ?? {};
   const loginLimit = rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
   const exchangeLimit = rateLimit({ name: 'exchange', perMinute: limits.exchangePerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
-  const tokenFailures = new FailureLimiter({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix });
+  const tokenFailures = new FailureLimiter({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix, now });
   const tokenLimit = failureLimit(tokenFailures);
 
   // Express 5 forwards rejected promises of handlers to the error middleware.

@@ -65,3 +65,33 @@ it('refresh, logout and validate: an IP over its limit of refused tokens gets 42
   const other = await request(app).get('/context/auth/validate').set('x-forwarded-for', '10.1.0.2').set('authorization', `Bearer ${ex.body.access_token}`);
   expect(other.status).toBe(200);
 });
+
+it('with Redis: refused tokens are counted across instances; an instance re-reads an IP it found under the limit after 1 s at most', async () => {
+  if (!redis.redis) return console.warn('no Redis: skipped');
+  const settings = { rateLimits: { tokenFailuresPerMinute: 3 } };
+  const a = h.makeApp({ redis: redis.redis, redisPrefix: redis.prefix, settings });
+  const b = h.makeApp({ redis: redis.redis, redisPrefix: redis.prefix, settings });
+  const { seedExchangeToken } = await import('./helpers.js');
+  const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'limits-redis@example.com' });
+  const ex = await request(a).post('/context/auth/exchange').set('x-forwarded-for', '10.7.7.7').send({ token });
+  expect(ex.status).toBe(200);
+  const good = (app: Harness['app']) =>
+    request(app).get('/context/auth/validate').set('x-forwarded-for', '10.7.7.7').set('authorization', `Bearer ${ex.body.access_token}`);
+  const junk = (app: Harness['app']) => request(app).get('/context/auth/validate').set('x-forwarded-for', '10.7.7.7').set('authorization', 'Bearer junk');
+  const start = h.clock.now();
+  try {
+    expect((await good(b)).status).toBe(200); // b has now looked: under the limit
+    for (let i = 0; i < 3; i++) expect((await junk(a)).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 50)); // the penalties land in Redis
+    expect((await good(a)).status).toBe(429); // a knows at once from its own penalties
+    expect((await good(b)).status).toBe(200); // b still trusts its look of < 1 s ago
+    h.clock.set(start + 1001);
+    const late = await good(b);
+    expect(late.status).toBe(429); // …and asks Redis again after 1 s
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
+    // A fresh instance asks Redis on its first request.
+    expect((await good(h.makeApp({ redis: redis.redis, redisPrefix: redis.prefix, settings }))).status).toBe(429);
+  } finally {
+    h.clock.set(start);
+  }
+});
