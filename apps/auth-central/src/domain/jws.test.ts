@@ -156,4 +156,20 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
       .sign(await importJWK(key.privateJwk, alg));
     expect(jws.verify(t, opts)).toMatchObject(claims);
   });
+
+  it('a token seen before is still checked for expiry, nbf, issuer, audience and key retirement on every call', async () => {
+    const fresh = Jws.fromStored([key, other], RETENTION);
+    const t = rawSign(key, header(), payload({ nbf: NOW }));
+    expect(fresh.verify(t, opts)).toMatchObject(claims);
+    expect(() => fresh.verify(t, { ...opts, now: NOW - 1 })).toThrow('invalid token'); // nbf
+    expect(() => fresh.verify(t, { ...opts, issuer: 'https://other.test' })).toThrow('invalid token');
+    expect(() => fresh.verify(t, { ...opts, audience: 'other' })).toThrow('invalid token');
+    expect(() => fresh.verify(t, { ...opts, now: NOW + LIFE })).toThrow('token expired');
+    const old = rawSign(other, { alg: other.alg, kid: other.kid, typ: 'JWT' }, payload({ exp: NOW + 10 * LIFE }));
+    expect(fresh.verify(old, opts)).toMatchObject(claims);
+    expect(() => fresh.verify(old, { ...opts, now: other.retiredAt! + RETENTION })).toThrow('unknown signing key');
+    // The returned claims are a copy: changing them changes nothing for the next call.
+    (fresh.verify(t, opts) as Record<string, unknown>).sub = 'admin';
+    expect(fresh.verify(t, opts).sub).toBe('user-1');
+  });
 });

@@ -15,11 +15,14 @@
  * - payload a JSON object; `iss` equal, `aud` equal or containing the
  *   audience; `iat` / `nbf` numbers when present, `nbf` not after `now`;
  *   `exp` a number (required) and after `now`.
+ * A token whose signature checked out is remembered (by SHA-256, at most
+ * 10,000) so that its signature is not checked again; key usability and the
+ * claims are checked on every call, and a key reload starts from scratch.
  * Errors are `TokenVerificationError`s with the KeyRing's messages
  * (`unknown signing key` lets the caller reload keys rotated elsewhere).
  * `jws.test.ts` checks it against the KeyRing on valid and forged tokens.
  */
-import { createPrivateKey, createPublicKey, randomUUID, sign as cryptoSign, verify as cryptoVerify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomUUID, sign as cryptoSign, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { TokenVerificationError, type SigningAlg, type StoredKey } from '@latchkey/jwt';
 
 interface JwsKey {
@@ -36,6 +39,9 @@ interface JwsKey {
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const SIGNATURE_BYTES = 64; // ES256 (r‖s, P-256) and Ed25519 alike
 const ALGORITHMS = new Set<string>(['ES256', 'EdDSA']);
+
+/** Tokens whose signature this instance has checked, at most (oldest forgotten first). */
+const VERIFIED_MAX = 10_000;
 
 const invalid = () => new TokenVerificationError('invalid token', false);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -55,9 +61,20 @@ function sigInput(alg: SigningAlg): string | null {
   return alg === 'ES256' ? 'sha256' : null;
 }
 
+interface Verified {
+  key: JwsKey;
+  payload: Record<string, unknown>;
+}
+
 export class Jws {
   private readonly byKid: Map<string, JwsKey>;
   private readonly active: JwsKey;
+  /**
+   * SHA-256 of tokens whose header and signature checked out → key and payload. A backend presents
+   * the same token for an hour: its signature is checked once; key usability and every claim
+   * (`iss`, `aud`, `nbf`, `exp`) are still checked on each call. Keys reloaded → a new `Jws`, empty.
+   */
+  private readonly verified = new Map<string, Verified>();
 
   private constructor(
     keys: JwsKey[],
@@ -103,6 +120,28 @@ export class Jws {
    * @throws TokenVerificationError (`expired` true when only the expiry failed).
    */
   verify(token: string, opts: { issuer: string; audience: string; now: number }): Record<string, unknown> {
+    const digest = createHash('sha256').update(token).digest('base64');
+    let hit = this.verified.get(digest);
+    if (hit === undefined) {
+      hit = this.checkSignature(token, opts.now);
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(digest, hit);
+    } else if (hit.key.retiredAt !== null && hit.key.retiredAt + this.maxTokenLifetime <= opts.now) {
+      throw new TokenVerificationError('unknown signing key', false);
+    }
+    const payload = hit.payload;
+    const { iss, aud, iat, nbf, exp } = payload;
+    if (iss !== opts.issuer) throw invalid();
+    if (!(aud === opts.audience || (Array.isArray(aud) && aud.includes(opts.audience)))) throw invalid();
+    if (iat !== undefined && typeof iat !== 'number') throw invalid();
+    if (nbf !== undefined && (typeof nbf !== 'number' || nbf > opts.now)) throw invalid();
+    if (typeof exp !== 'number') throw invalid();
+    if (exp <= opts.now) throw new TokenVerificationError('token expired', true);
+    return { ...payload };
+  }
+
+  /** Form, header, key (usable at `now`), signature and payload shape. */
+  private checkSignature(token: string, now: number): Verified {
     if (!COMPACT.test(token)) throw invalid();
     const dot1 = token.indexOf('.');
     const dot2 = token.indexOf('.', dot1 + 1);
@@ -110,7 +149,7 @@ export class Jws {
     const alg = header.alg;
     if (typeof alg !== 'string' || !ALGORITHMS.has(alg) || header.crit !== undefined || header.b64 !== undefined) throw invalid();
     const key = typeof header.kid === 'string' ? this.byKid.get(header.kid) : undefined;
-    if (!key || key.alg !== alg || (key.retiredAt !== null && key.retiredAt + this.maxTokenLifetime <= opts.now)) {
+    if (!key || key.alg !== alg || (key.retiredAt !== null && key.retiredAt + this.maxTokenLifetime <= now)) {
       throw new TokenVerificationError('unknown signing key', false);
     }
     const signature = Buffer.from(token.slice(dot2 + 1), 'base64url');
@@ -123,14 +162,6 @@ export class Jws {
       ok = false;
     }
     if (!ok) throw invalid();
-    const payload = b64json(token.slice(dot1 + 1, dot2));
-    const { iss, aud, iat, nbf, exp } = payload;
-    if (iss !== opts.issuer) throw invalid();
-    if (!(aud === opts.audience || (Array.isArray(aud) && aud.includes(opts.audience)))) throw invalid();
-    if (iat !== undefined && typeof iat !== 'number') throw invalid();
-    if (nbf !== undefined && (typeof nbf !== 'number' || nbf > opts.now)) throw invalid();
-    if (typeof exp !== 'number') throw invalid();
-    if (exp <= opts.now) throw new TokenVerificationError('token expired', true);
-    return payload;
+    return { key, payload: Object.freeze(b64json(token.slice(dot1 + 1, dot2))) };
   }
 }
