@@ -1,22 +1,8 @@
+import type { UsageEvent } from '../domain/usage.js';
 import type { Db } from './db.js';
 
 /** One `usage_records` row as the usage queue carries it (`createdAt` as an ISO string). */
-export interface UsageRow {
-  id: string;
-  requestId: string;
-  solutionId: string;
-  keyId: string;
-  model: string;
-  provider: string;
-  route: string;
-  stream: boolean;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  status: number;
-  latencyMs: number;
-  createdAt: string;
-}
+export type UsageRow = Omit<UsageEvent, 'at'> & { id: string; createdAt: string };
 
 /**
  * Inserts a batch of usage rows with one statement of fixed shape (one array
