@@ -20,17 +20,10 @@
 import { createHash } from 'node:crypto';
 import CircuitBreaker from 'opossum';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-}
-export interface AuthWorkspace {
-  id: string;
-  name: string;
-  tier: string;
-}
+import type { AuthUser, AuthWorkspace } from '@latchkey/auth-client';
+
+/** The `user` and `workspace` of `GET /context/auth/validate` (SPEC.md area A), shared with the browser client. */
+export type { AuthUser, AuthWorkspace };
 export interface AccessTokenAuth {
   user: AuthUser;
   workspace: AuthWorkspace;
