@@ -101,3 +101,55 @@ test('a grant that would take the balance past the column maximum is refused, no
   expect(await ledger.balance('org-big')).toBe(2_000_000_000);
   expect((await ledger.grant('org-big', 147_483_647)).balance).toBe(2 ** 31 - 1);
 });
+
+describe('pending debits', () => {
+  test('a settled debit stands; a settled request can no longer be refunded', async () => {
+    await ledger.grant('org-p1', 10);
+    expect(await ledger.debit({ orgId: 'org-p1', requestId: 'p1', endpoint: '/v1/framework', amount: 5, pending: true })).toMatchObject({ ok: true, balance: 5 });
+    expect(await ledger.settle('p1')).toBe(true);
+    expect(await ledger.settle('p1')).toBe(false);
+    expect(await ledger.refundPending('p1', 'late')).toBeNull();
+    expect(await ledger.balance('org-p1')).toBe(5);
+  });
+
+  test('refundPending gives the debit back once, and the answer can then no longer be settled', async () => {
+    await ledger.grant('org-p2', 10);
+    await ledger.debit({ orgId: 'org-p2', requestId: 'p2', endpoint: '/v1/coordinate', amount: 4, pending: true });
+    const r = await ledger.refundPending('p2', 'failed');
+    expect(r).toMatchObject({ kind: 'refund', amount: 4, balanceAfter: 10, note: 'failed' });
+    expect(await ledger.refundPending('p2', 'again')).toBeNull();
+    expect(await ledger.settle('p2')).toBe(false);
+    expect(await ledger.balance('org-p2')).toBe(10);
+  });
+
+  test('the sweeper refunds only pending debits older than the grace, and each once under concurrency', async () => {
+    await ledger.grant('org-p3', 100);
+    for (let i = 0; i < 6; i++) await ledger.debit({ orgId: 'org-p3', requestId: `p3-${i}`, endpoint: '/v1/framework', amount: 5, pending: true });
+    expect(await ledger.sweepPending(60_000)).toEqual([]);
+    await pool.query(`UPDATE credit_pending SET created_at = now() - interval '2 minutes' WHERE request_id IN ('p3-0', 'p3-1', 'p3-2', 'p3-3')`);
+    expect(await ledger.settle('p3-3')).toBe(true);
+    const swept = (await Promise.all([ledger.sweepPending(60_000), ledger.sweepPending(60_000), ledger.sweepPending(60_000)])).flat().sort();
+    expect(swept).toEqual(['p3-0', 'p3-1', 'p3-2']);
+    // 6 debits of 5, 3 refunded: 100 - 15.
+    expect(await ledger.balance('org-p3')).toBe(85);
+    const sum = await ledger.ledgerSum('org-p3');
+    expect(sum).toMatchObject({ total: 85, debits: -30, refunds: 15 });
+    expect(await ledger.settle('p3-4')).toBe(true);
+    expect(await ledger.settle('p3-5')).toBe(true);
+    expect(await ledger.pendingCount()).toBe(0);
+  });
+
+  test('a settle racing a refund: exactly one of them wins', async () => {
+    await ledger.grant('org-p4', 500);
+    for (let i = 0; i < 40; i++) await ledger.debit({ orgId: 'org-p4', requestId: `p4-${i}`, endpoint: '/v1/framework', amount: 5, pending: true });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const [settled, refund] = await Promise.all([ledger.settle(`p4-${i}`), ledger.refundPending(`p4-${i}`, 'race')]);
+        return { settled, refunded: refund !== null };
+      }),
+    );
+    for (const r of results) expect(Number(r.settled) + Number(r.refunded)).toBe(1);
+    const refunds = results.filter((r) => r.refunded).length;
+    expect(await ledger.balance('org-p4')).toBe(500 - 5 * (40 - refunds));
+  });
+});

@@ -9,6 +9,12 @@
  *   refunded at most once; a repeated debit is reported, not charged.
  * - Every change is a ledger row carrying the balance after it, so the
  *   balance always equals the sum of the ledger's amounts.
+ * - A debit taken with `pending: true` also writes a `credit_pending` row in
+ *   the same statement. The row is removed either by `settle` (the answer is
+ *   given: the charge stands) or by `refundPending` (the call failed: the
+ *   refund is written in the same statement), never both; `sweepPending`
+ *   refunds rows left behind by a crash or an outage. So every debit ends
+ *   either answered or refunded, exactly once.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -148,19 +154,31 @@ export class CreditLedger {
    * Charges `amount` for `requestId` in one atomic statement that only
    * succeeds when the balance covers it.
    */
-  async debit(input: { orgId: string; requestId: string; endpoint: string; amount: number }): Promise<DebitResult> {
+  async debit(input: { orgId: string; requestId: string; endpoint: string; amount: number; pending?: boolean }): Promise<DebitResult> {
     orgIdOk(input.orgId);
     positiveInt(input.amount, 'a debit');
     try {
       const { rows } = await this.db.query<EntryRow>(
-        `WITH acc AS (
-           UPDATE credit_accounts SET balance = balance - $2, updated_at = now()
-           WHERE org_id = $1 AND balance >= $2
-           RETURNING org_id, balance
-         )
-         INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after)
-         SELECT org_id, $3, 'debit', $4, -$2::int, balance FROM acc
-         RETURNING ${ENTRY_COLUMNS}`,
+        input.pending
+          ? `WITH acc AS (
+               UPDATE credit_accounts SET balance = balance - $2, updated_at = now()
+               WHERE org_id = $1 AND balance >= $2
+               RETURNING org_id, balance
+             ), pend AS (
+               INSERT INTO credit_pending (request_id, org_id, amount)
+               SELECT $3, org_id, $2 FROM acc
+             )
+             INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after)
+             SELECT org_id, $3, 'debit', $4, -$2::int, balance FROM acc
+             RETURNING ${ENTRY_COLUMNS}`
+          : `WITH acc AS (
+               UPDATE credit_accounts SET balance = balance - $2, updated_at = now()
+               WHERE org_id = $1 AND balance >= $2
+               RETURNING org_id, balance
+             )
+             INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after)
+             SELECT org_id, $3, 'debit', $4, -$2::int, balance FROM acc
+             RETURNING ${ENTRY_COLUMNS}`,
         [input.orgId, input.amount, input.requestId, input.endpoint],
       );
       if (rows[0]) {
@@ -202,6 +220,74 @@ export class CreditLedger {
       if (isUniqueViolation(err)) return null;
       throw err;
     }
+  }
+
+  /**
+   * Confirms a pending debit (taken with `pending: true`): the call is being
+   * answered and the charge stands. Run it durably, right before the answer
+   * is sent.
+   * @returns true when this call removed the pending row; false when it was
+   *   already refunded (by `refundPending` or the sweeper) or never existed:
+   *   then the caller must not give the answer, nothing is charged.
+   */
+  async settle(requestId: string): Promise<boolean> {
+    const r = await this.db.query('DELETE FROM credit_pending WHERE request_id = $1', [requestId]);
+    return r.rowCount === 1;
+  }
+
+  /**
+   * Refunds a pending debit in one statement that also removes its pending
+   * row, so a debit is refunded at most once and never after `settle`.
+   * @returns the refund entry, or null when the row was already settled or refunded.
+   */
+  async refundPending(requestId: string, note?: string): Promise<LedgerEntry | null> {
+    try {
+      const { rows } = await this.db.query<EntryRow>(
+        `WITH p AS (
+           DELETE FROM credit_pending WHERE request_id = $1 RETURNING request_id
+         ), d AS (
+           SELECT l.org_id, l.endpoint, -l.amount AS amount FROM credit_ledger l JOIN p ON p.request_id = l.request_id
+           WHERE l.kind = 'debit'
+             AND NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.request_id = $1 AND r.kind = 'refund')
+         ), acc AS (
+           UPDATE credit_accounts a SET balance = a.balance + d.amount, updated_at = now()
+           FROM d WHERE a.org_id = d.org_id
+           RETURNING a.org_id, a.balance, d.amount, d.endpoint
+         )
+         INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after, note)
+         SELECT org_id, $1, 'refund', endpoint, amount, balance, $2 FROM acc
+         RETURNING ${ENTRY_COLUMNS}`,
+        [requestId, note ?? null],
+      );
+      return rows[0] ? toEntry(rows[0]) : null;
+    } catch (err) {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Refunds pending debits older than `olderThanMs` (by the database's clock):
+   * calls that were neither answered nor refunded, because their process died
+   * or the database was unreachable when they failed. Safe to run from any
+   * number of processes at once (each row is refunded once).
+   * @param olderThanMs must exceed the longest a call can take between its debit and its answer.
+   * @returns the request ids refunded.
+   */
+  async sweepPending(olderThanMs: number, limit = 500): Promise<string[]> {
+    const { rows } = await this.db.query<{ request_id: string }>(
+      `SELECT request_id FROM credit_pending WHERE created_at < now() - $1 * interval '1 millisecond' ORDER BY created_at LIMIT $2`,
+      [Math.max(0, Math.floor(olderThanMs)), Math.max(1, Math.min(limit, 10_000))],
+    );
+    const refunded: string[] = [];
+    for (const r of rows) if (await this.refundPending(r.request_id, 'unanswered')) refunded.push(r.request_id);
+    return refunded;
+  }
+
+  /** How many pending debits there are (monitoring, tests). */
+  async pendingCount(): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>('SELECT count(*)::text AS n FROM credit_pending');
+    return Number(rows[0]!.n);
   }
 
   /** The ledger entry of `requestId` of one kind, or null. */
