@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { CreditLedger } from '@latchkey/credits';
 import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
 import { BEARER_CACHE_TTL_MS, createBearerValidator, type BearerValidator } from './auth/bearer.js';
+import { ChargeService } from './domain/charges.js';
 import { loadLibrary, type Library } from './domain/library.js';
 import type { ProseWriter } from './domain/prose.js';
 import { FrameworkSelector } from './domain/selector.js';
@@ -43,6 +44,10 @@ export interface AppDeps {
   keyCacheTtlMs?: number;
   prose?: ProseWriter | undefined;
   faultInjector?: (endpoint: string) => void | Promise<void>;
+  /** Age after which an unanswered call's pending debit is refunded, ms (default 60 s; must exceed the longest call). */
+  pendingGraceMs?: number;
+  /** How often the credit sweeper runs once started, ms (default 10 s). */
+  sweepIntervalMs?: number;
 }
 
 export interface StrategyApp {
@@ -52,6 +57,8 @@ export interface StrategyApp {
   ledger: CreditLedger;
   keys: ApiKeyStore;
   limiter: RateLimiter;
+  /** Charges of the strategic calls; `charges.start()` runs the sweeper (server.ts does). */
+  charges: ChargeService;
 }
 
 export function createApp(deps: AppDeps): StrategyApp {
@@ -63,7 +70,9 @@ export function createApp(deps: AppDeps): StrategyApp {
   // flush (one hot row per organisation): a server crash can forget the last
   // fraction of a second of debits (answers given free), never produce a
   // negative balance or a double charge. Grants stay fully durable.
+  // The settle before each answer commits durably, which also makes its debit durable.
   const requestLedger = deps.relaxedPool ? new CreditLedger(deps.relaxedPool) : ledger;
+  const charges = new ChargeService({ ledger: requestLedger, durable: ledger, logger: deps.logger, pendingGraceMs: deps.pendingGraceMs, sweepIntervalMs: deps.sweepIntervalMs });
   const keys = new ApiKeyStore(deps.prisma, { cacheTtlMs: deps.keyCacheTtlMs ?? 10_000, now });
   const limiter = new RateLimiter({ redis: deps.redis, prefix: deps.redisPrefix ?? '', now, ...(deps.limits ? { limits: deps.limits } : {}) });
   const bearer = deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? BEARER_CACHE_TTL_MS, now }) : undefined);
@@ -79,7 +88,7 @@ export function createApp(deps: AppDeps): StrategyApp {
     strategicRouter({
       library,
       selector,
-      ledger: requestLedger,
+      charges,
       keys,
       sessions: new SessionStore(deps.relaxedPool ?? deps.pool),
       requestLog: new RequestLogStore(deps.relaxedPool ?? deps.pool),
@@ -93,5 +102,5 @@ export function createApp(deps: AppDeps): StrategyApp {
   );
   app.use(adminRouter({ adminToken: deps.adminToken, keys, ledger }));
   finishServiceApp(app, formatStrategyError);
-  return { app, library, selector, ledger, keys, limiter };
+  return { app, library, selector, ledger, keys, limiter, charges };
 }

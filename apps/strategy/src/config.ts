@@ -28,6 +28,10 @@ export const strategyConfigSchema = baseConfigSchema.extend({
   STRATEGY_AI_KEY: z.string().min(1).optional(),
   STRATEGY_AI_MODEL: z.string().default('openai/gpt-4o-mini'),
   STRATEGY_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** Age after which the pending debit of an unanswered call (crash, outage) is refunded, ms; longer than any call. */
+  STRATEGY_PENDING_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  /** How often the credit sweeper looks for such debits, ms. */
+  STRATEGY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
 });
 
 export type StrategyConfig = z.infer<typeof strategyConfigSchema>;

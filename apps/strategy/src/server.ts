@@ -20,12 +20,16 @@ export interface StartedStrategy extends RunningService {
 
 export async function startStrategy(opts: {
   databaseUrl: string;
-  config: Pick<StrategyConfig, 'PORT' | 'HOST' | 'AUTH_URL' | 'AUTH_CACHE_TTL_MS' | 'LATCHKEY_ADMIN_TOKEN' | 'STRATEGY_RATE_LIMITS' | 'STRATEGY_AI_URL' | 'STRATEGY_AI_KEY' | 'STRATEGY_AI_MODEL' | 'STRATEGY_AI_TIMEOUT_MS'> & { REDIS_URL?: string | undefined };
+  config: Pick<StrategyConfig, 'PORT' | 'HOST' | 'AUTH_URL' | 'AUTH_CACHE_TTL_MS' | 'LATCHKEY_ADMIN_TOKEN' | 'STRATEGY_RATE_LIMITS' | 'STRATEGY_AI_URL' | 'STRATEGY_AI_KEY' | 'STRATEGY_AI_MODEL' | 'STRATEGY_AI_TIMEOUT_MS'> &
+    Partial<Pick<StrategyConfig, 'STRATEGY_PENDING_GRACE_MS' | 'STRATEGY_SWEEP_INTERVAL_MS'>> & { REDIS_URL?: string | undefined };
   logger: Logger;
   handleSignals?: boolean;
   poolSize?: number;
 }): Promise<StartedStrategy> {
   const { config } = opts;
+  if (config.STRATEGY_PENDING_GRACE_MS !== undefined && config.STRATEGY_PENDING_GRACE_MS <= config.STRATEGY_AI_TIMEOUT_MS) {
+    throw new Error('STRATEGY_PENDING_GRACE_MS must exceed STRATEGY_AI_TIMEOUT_MS: a call still waiting for its prose would be refunded');
+  }
   await applyMigrations(opts.databaseUrl, PRISMA_DIR);
   const poolSize = opts.poolSize ?? 10;
   const prisma = createPrisma(opts.databaseUrl, poolSize);
@@ -46,14 +50,18 @@ export async function startStrategy(opts: {
     adminToken: config.LATCHKEY_ADMIN_TOKEN,
     ...(config.STRATEGY_RATE_LIMITS ? { limits: config.STRATEGY_RATE_LIMITS } : {}),
     prose,
+    pendingGraceMs: config.STRATEGY_PENDING_GRACE_MS,
+    sweepIntervalMs: config.STRATEGY_SWEEP_INTERVAL_MS,
   });
+  // Refunds what an earlier crash or outage left unanswered, now and periodically.
+  strategy.charges.start();
   const running = await runService({
     app: strategy.app,
     port: config.PORT,
     host: config.HOST,
     logger: opts.logger,
     handleSignals: opts.handleSignals ?? true,
-    closers: [() => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit()],
+    closers: [() => strategy.charges.stop(), () => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit()],
   });
   return { ...running, strategy };
 }

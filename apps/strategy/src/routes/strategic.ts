@@ -1,17 +1,18 @@
 /**
  * The pipeline shared by POST /v1/coordinate and POST /v1/framework:
  * authenticate → rate limit (headers on every answer) → Content-Type and body
- * → scope → session → analysis and price → atomic debit → answer → record.
- * Anything failing after the debit is refunded.
+ * → scope → session → analysis and price → pending debit → answer → record
+ * → settle → send. Anything failing after the debit is refunded, now or by
+ * the sweeper (domain/charges.ts).
  */
 import { randomUUID } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { HttpError } from '@latchkey/errors';
-import { FRAMEWORK_COST, MIN_COORDINATION_COST, fitCoordination, type CreditLedger } from '@latchkey/credits';
 import type { Logger } from '@latchkey/service-kit';
 import { authenticate, type AuthedRequest } from '../auth/credentials.js';
 import type { BearerValidator } from '../auth/bearer.js';
 import { badRequest, forbidden } from '../errors.js';
+import { ChargeExpiredError, type ChargeService } from '../domain/charges.js';
 import { analyse, coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
 import type { Library } from '../domain/library.js';
 import type { ProseWriter } from '../domain/prose.js';
@@ -26,7 +27,8 @@ import { LIMITS, parseStrategicRequest } from './schema.js';
 export interface StrategicDeps {
   library: Library;
   selector: FrameworkSelector;
-  ledger: CreditLedger;
+  /** Debits, settles and refunds the calls (domain/charges.ts). */
+  charges: ChargeService;
   keys: ApiKeyStore;
   sessions: SessionStore;
   requestLog: RequestLogStore;
@@ -193,34 +195,12 @@ export function strategicRouter(deps: StrategicDeps): Router {
       }
 
       const maxCredits = body.preferences?.maxCredits;
-
-      // Price, then one atomic debit (for coordination: the deepest answer
-      // that fits maxCredits and the balance; re-priced if the balance moved).
-      let cost = FRAMEWORK_COST;
-      let depth = analysis.depth;
-      if (endpoint === 'framework') {
-        if (maxCredits !== undefined && maxCredits < cost) throw insufficient(cost, (await deps.ledger.balance(orgId)) ?? 0, maxCredits);
-        const debit = await deps.ledger.debit({ orgId, requestId: call.requestId, endpoint: '/v1/framework', amount: cost });
-        if (!debit.ok) throw debit.reason === 'insufficient' ? insufficient(cost, debit.balance, maxCredits) : new Error('request id already charged');
-      } else {
-        let balance = (await deps.ledger.balance(orgId)) ?? 0;
-        for (let attempt = 0; ; attempt++) {
-          const fit = fitCoordination(analysis.depth, analysis.weight, Math.min(balance, maxCredits ?? Number.POSITIVE_INFINITY));
-          if (!fit) throw insufficient(MIN_COORDINATION_COST, balance, maxCredits);
-          const debit = await deps.ledger.debit({ orgId, requestId: call.requestId, endpoint: '/v1/coordinate', amount: fit.cost });
-          if (debit.ok) {
-            cost = fit.cost;
-            depth = fit.depth;
-            break;
-          }
-          if (debit.reason !== 'insufficient') throw new Error('request id already charged');
-          // Others spent meanwhile: re-price against what is left. Each retry is
-          // cheaper than the last (the balance fell below its price), so this
-          // ends at a fitting answer or at the 402 of the cheapest one.
-          if (attempt >= 15) throw insufficient(fit.cost, debit.balance, maxCredits);
-          balance = debit.balance;
-        }
-      }
+      // One pending debit (for coordination: the deepest answer that fits
+      // maxCredits and the balance); settled right before the answer is sent.
+      const charged = await deps.charges.charge({ orgId, requestId: call.requestId, endpoint, depth: analysis.depth, weight: analysis.weight, maxCredits });
+      if (!charged.ok) throw insufficient(charged.required, charged.available, maxCredits);
+      const cost = charged.cost;
+      const depth = endpoint === 'framework' ? analysis.depth : charged.depth;
       call.debited = true;
       call.creditsUsed = cost;
       await deps.faultInjector?.(endpoint);
@@ -250,11 +230,19 @@ export function strategicRouter(deps: StrategicDeps): Router {
       // Another organisation created this new session id meanwhile: refused (and refunded).
       if (!recorded) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
       if ('agent' in answer.metadata) answer.metadata.processingTimeMs = Math.max(0, deps.now() - call.started);
+      // Last step before the answer: the charge becomes final (durably), or,
+      // when the sweeper already refunded it, the answer is withheld.
+      await deps.charges.settle(call.requestId);
+      call.debited = false;
       res.status(200).json(answer);
     } catch (err) {
       if (call.debited) {
-        await deps.ledger.refund(call.requestId, err instanceof HttpError ? err.code : 'failed').catch((e) => deps.logger.error({ err: e }, 'refund failed'));
+        // Refunded now, or by the sweeper once the database is back.
+        await deps.charges.refund(call.requestId, err instanceof HttpError ? err.code : 'failed');
         call.creditsUsed = 0;
+      }
+      if (err instanceof ChargeExpiredError) {
+        err = new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', { headers: { 'Retry-After': '1' } });
       }
       res.locals.errorCode = err instanceof HttpError ? err.code : 'COORDINATION_FAILED';
       next(err);
