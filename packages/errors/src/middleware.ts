@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
+import { dependencyUnavailable, unavailableDependency } from './dependency.js';
 
 /** Turns an error into the response body of one area's error shape. */
 export type ErrorFormatter = (err: HttpError, req: Request) => unknown;
@@ -18,6 +19,8 @@ interface ParserError {
  * Maps the errors of Express's body parsers and of the framework itself to
  * HttpErrors: malformed JSON → 400 INVALID_REQUEST, a body over the limit →
  * 413 PAYLOAD_TOO_LARGE, an unsupported charset or encoding → 415.
+ * An error saying that PostgreSQL or Redis is unavailable becomes 503
+ * SERVICE_UNAVAILABLE with `Retry-After` (see `unavailableDependency`).
  * Anything else unknown becomes a 500 INTERNAL_ERROR that reveals nothing.
  */
 export function toHttpError(err: unknown, requestId: string | undefined): HttpError {
@@ -36,6 +39,8 @@ export function toHttpError(err: unknown, requestId: string | undefined): HttpEr
     default:
       break;
   }
+  const dependency = unavailableDependency(err);
+  if (dependency) return dependencyUnavailable(dependency, requestId, err);
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && e.expose) {
     return new HttpError(status, 'INVALID_REQUEST', 'The request could not be read.');
@@ -51,13 +56,14 @@ export function toHttpError(err: unknown, requestId: string | undefined): HttpEr
 /**
  * The Express error middleware: answers with `format(err)` and the error's
  * status and headers. 5xx errors are logged (through pino-http's `req.log`)
- * with their stack; nothing internal reaches the body.
+ * with their stack, except dependency outages (503 SERVICE_UNAVAILABLE), which
+ * the dependency's monitor reports once per outage; nothing internal reaches the body.
  */
 export function errorHandler(format: ErrorFormatter = formatAuthError): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = (req as Request & { id?: string }).id ?? undefined;
     const httpErr = toHttpError(err, requestId !== undefined ? String(requestId) : undefined);
-    if (httpErr.status >= 500) {
+    if (httpErr.status >= 500 && !(httpErr.status === 503 && httpErr.code === 'SERVICE_UNAVAILABLE')) {
       (req as Request & { log?: { error: (o: object, m: string) => void } }).log?.error({ err }, 'request failed');
     }
     if (res.headersSent) {

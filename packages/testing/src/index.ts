@@ -2,3 +2,15 @@ export { createTestDatabase, createTestRedis, postgresServerUrl, redisServerUrl,
 export { createTestClock, type TestClock } from './clock.js';
 export { captureLogs } from './logs.js';
 export { findExecutable, describeWithBinary } from './binaries.js';
+export {
+  startPrivateRedis,
+  startPrivatePostgres,
+  describeWithPrivateRedis,
+  describeWithPrivatePostgres,
+  privateRedisMissing,
+  privatePostgresMissing,
+  postgresBinDir,
+  freePort,
+  waitFor,
+  type PrivateServer,
+} from './private-servers.js';

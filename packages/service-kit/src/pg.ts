@@ -1,0 +1,59 @@
+import pg from 'pg';
+import type { Logger } from './logger.js';
+import { DependencyMonitor } from './dependency.js';
+
+/**
+ * Time-outs of every PostgreSQL pool, in milliseconds: a connection attempt
+ * gives up after `connectMs` (a server that is down answers 503 within it),
+ * the server cancels a statement after `statementMs`, and the client gives up
+ * on an answer after `queryMs` (a stalled server or network).
+ */
+export const PG_TIMEOUTS = { connectMs: 1000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 } as const;
+
+export interface PgPoolOptions {
+  /** Connections (default 10). */
+  max?: number;
+  /** Outage reports (one warning per outage); created on `logger` when absent. */
+  monitor?: DependencyMonitor;
+  logger?: Logger;
+  /** Overrides of `PG_TIMEOUTS`. */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  queryTimeoutMs?: number;
+}
+
+/**
+ * A `pg` pool on `connectionString` with connection and statement time-outs,
+ * whose outages are reported to a `DependencyMonitor` (the pool's `error`
+ * event of idle connections, failed connection attempts) and whose recovery
+ * is reported on the next successful connection. Hand it to Prisma with
+ * `new PrismaPg(pool, { disposeExternalPool: true })`.
+ */
+export function createPgPool(connectionString: string, opts: PgPoolOptions = {}): pg.Pool {
+  const monitor = opts.monitor ?? new DependencyMonitor('postgres', opts.logger);
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_TIMEOUTS.connectMs,
+    statement_timeout: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementMs,
+    query_timeout: opts.queryTimeoutMs ?? PG_TIMEOUTS.queryMs,
+    idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+  });
+  // An idle connection that the server closes emits 'error' on the pool; unhandled, it would end the process.
+  pool.on('error', (err) => monitor.failed(err));
+  pool.on('connect', () => monitor.recovered());
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: unknown }).connect = (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (cb) {
+      return (connect as unknown as (c: typeof cb) => void)((err, client, done) => {
+        if (err) monitor.failed(err);
+        cb(err, client, done);
+      });
+    }
+    return connect().catch((err: unknown) => {
+      monitor.failed(err);
+      throw err;
+    });
+  };
+  return pool;
+}
