@@ -16,10 +16,8 @@ export const DEFAULT_MODELS = ['openai/gpt-4o-mini', 'openai/gpt-4.1-mini', 'ant
 export interface GatewayDeps {
   logger: Logger;
   db: Db;
-  /** A Redis connection (limits, revocations, usage queue); without it everything runs in-process. */
+  /** A Redis connection (limits, revocations); without it everything runs in-process. Usage records never go through Redis. */
   redis?: Redis;
-  /** The Redis URL (the usage queue opens connections of its own). Required with `redis`. */
-  redisUrl?: string;
   /** Key prefix of everything the gateway keeps in Redis (default `latchkey:`). */
   redisPrefix?: string;
   adminToken?: string;
@@ -33,8 +31,8 @@ export interface GatewayDeps {
   keyCacheTtlMs?: number;
   maxBodyBytes?: number;
   upstream?: UpstreamOptions;
-  /** Run the usage queue's worker in this process (default true). */
-  usageWorker?: boolean;
+  /** Directory of the local usage spool (domain/usage.ts); without it usage waits for the database in memory only. */
+  usageSpoolDir?: string;
   now?: () => number;
 }
 
@@ -60,7 +58,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   const limiter: Limiter = deps.redis
     ? new RedisLimiter(deps.redis, prefix, deps.now, { onError: (err) => deps.logger.warn({ err: err.message }, 'token charges not applied yet; will retry') })
     : new MemoryLimiter(deps.now);
-  const usage = new UsageSink(deps.db, { redisUrl: deps.redis ? deps.redisUrl : undefined, prefix, logger: deps.logger, runWorker: deps.usageWorker });
+  const usage = new UsageSink(deps.db, { logger: deps.logger, spoolDir: deps.usageSpoolDir });
   const upstream = new Upstream(deps.upstream);
   const proxy = createProxy({ keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes, now: deps.now });
 

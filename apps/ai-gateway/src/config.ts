@@ -22,6 +22,8 @@ export const configSchema = baseConfigSchema.extend({
   GATEWAY_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   REDIS_PREFIX: z.string().default('latchkey:'),
+  /** Directory of the local usage spool (one per process; `none` turns it off: a crash then loses the records not yet written). */
+  GATEWAY_USAGE_SPOOL_DIR: z.string().min(1).default('.latchkey/usage-spool'),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@
  * OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY is set, and a demo
  * solution with a demo key (created once, printed with a working curl line).
  */
+import path from 'node:path';
 import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import type { LaunchContext, Launched } from '@latchkey/launcher';
 import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
@@ -47,6 +48,7 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
       defaultTpm: cfg.GATEWAY_DEFAULT_TPM,
       keyPepper: ctx.secret('gateway-key-pepper'),
       upstream: { timeoutMs: cfg.GATEWAY_UPSTREAM_TIMEOUT_MS },
+      usageSpoolDir: path.join(ctx.stateDir ?? path.join(ctx.root, '.latchkey'), 'usage-spool'),
     },
   });
   // The demo key derives from a stable development secret: the same key on every start, stored only as a fingerprint.

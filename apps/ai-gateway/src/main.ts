@@ -1,4 +1,5 @@
 /** `node dist/main.js`: the gateway as a standalone service, configured from the environment. */
+import path from 'node:path';
 import { applyMigrations, prismaDirOf, startEmbeddedPostgres } from '@latchkey/db';
 import { createLogger, parseConfig } from '@latchkey/service-kit';
 import { configSchema, providersFrom } from './config.js';
@@ -31,5 +32,6 @@ await startGateway({
     keyPepper: cfg.GATEWAY_KEY_PEPPER,
     keyCacheTtlMs: cfg.GATEWAY_KEY_CACHE_TTL_MS,
     upstream: { timeoutMs: cfg.GATEWAY_UPSTREAM_TIMEOUT_MS },
+    usageSpoolDir: cfg.GATEWAY_USAGE_SPOOL_DIR === 'none' ? undefined : path.resolve(cfg.GATEWAY_USAGE_SPOOL_DIR),
   },
 });

@@ -16,11 +16,11 @@ export async function startGateway(opts: {
   logger: Logger;
   poolSize?: number;
   handleSignals?: boolean;
-  deps: Omit<GatewayDeps, 'logger' | 'db' | 'redis' | 'redisUrl'>;
+  deps: Omit<GatewayDeps, 'logger' | 'db' | 'redis'>;
 }): Promise<RunningGateway> {
   const db = createDb(opts.databaseUrl, opts.poolSize ?? 10);
   const redis = connectRedis(opts.redisUrl, 'ai-gateway');
-  const app = createApp({ ...opts.deps, logger: opts.logger, db, redis, redisUrl: opts.redisUrl });
+  const app = createApp({ ...opts.deps, logger: opts.logger, db, redis });
   await app.ready;
   const running = await runService({
     app,

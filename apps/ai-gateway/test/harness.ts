@@ -42,7 +42,6 @@ export async function startHarness(extra: Partial<GatewayDeps> = {}, opts: { red
       logger,
       db: prisma,
       redis: testRedis.redis,
-      redisUrl: testRedis.url,
       redisPrefix: testRedis.prefix,
       adminToken: ADMIN_TOKEN,
       keyPepper: 'test-pepper',

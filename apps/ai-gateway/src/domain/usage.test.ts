@@ -1,9 +1,12 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { UsageSink, type UsageEvent } from './usage.js';
 import type { Db } from '../store/db.js';
 
 const event = (i: number): UsageEvent => ({ requestId: `r${i}`, solutionId: 's', keyId: 'k', model: 'openai/x', provider: 'openai', route: 'chat', stream: false, inputTokens: 1, outputTokens: 2, cachedTokens: 0, status: 200, latencyMs: 3, at: Date.now() });
 
-describe('UsageSink without Redis', () => {
+describe('UsageSink without a spool', () => {
   it('writes directly, and retries a failed write instead of losing it', async () => {
     let failures = 2;
     const written: any[] = [];
@@ -19,5 +22,85 @@ describe('UsageSink without Redis', () => {
       ['cachedTokens', 'createdAt', 'id', 'inputTokens', 'keyId', 'latencyMs', 'model', 'outputTokens', 'provider', 'requestId', 'route', 'solutionId', 'status', 'stream'].sort(),
     );
     await sink.close();
+  });
+});
+
+describe('UsageSink with a spool', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lk-spool-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  /** A table keyed by row id, as `ON CONFLICT (id) DO NOTHING` makes usage_records. */
+  const table = () => {
+    const rows = new Map<string, any>();
+    let down = false;
+    return {
+      rows,
+      setDown: (d: boolean) => {
+        down = d;
+      },
+      insert: async (batch: any[]) => {
+        if (down) throw new Error('database down');
+        for (const r of batch) if (!rows.has(r.id)) rows.set(r.id, r);
+      },
+    };
+  };
+  const segments = () => readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
+
+  it('a process that dies with the database down loses nothing: the next one writes the spool', async () => {
+    const t = table();
+    t.setDown(true);
+    const first = new UsageSink({} as Db, { flushMs: 5, batch: 7, spoolDir: dir, insert: t.insert });
+    for (let i = 0; i < 50; i++) first.record(event(i));
+    first.flush();
+    await expect(first.settle(300)).rejects.toThrow(/still waiting/);
+    expect(first.backlog()).toBe(50);
+    expect(segments().length).toBeGreaterThan(0);
+    // The first sink is abandoned without close() (as after kill -9); the database comes back.
+    t.setDown(false);
+    const second = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert: t.insert });
+    expect(second.replayed).toBe(50);
+    await second.settle(5_000);
+    expect([...t.rows.values()].map((r) => r.requestId).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `r${i}`).sort());
+    expect(segments()).toEqual([]);
+    await second.close();
+    await first.close().catch(() => {});
+  });
+
+  it('a replay of rows already stored adds nothing, and a torn last line is skipped', async () => {
+    const t = table();
+    const a = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert: t.insert });
+    for (let i = 0; i < 10; i++) a.record(event(i));
+    await a.settle(5_000);
+    expect(t.rows.size).toBe(10);
+    // As if the process died between the insert and the deletion of its segment:
+    const stored = [...t.rows.values()];
+    writeFileSync(join(dir, 'usage-0000000000001-000000.jsonl'), `${stored.map((r) => JSON.stringify(r)).join('\n')}\n{"id":"torn`);
+    await a.close();
+    const b = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert: t.insert });
+    expect(b.replayed).toBe(10);
+    await b.settle(5_000);
+    expect(t.rows.size).toBe(10);
+    await b.close();
+  });
+
+  it('close() with the database down keeps the records in the spool for the next start', async () => {
+    const t = table();
+    t.setDown(true);
+    const a = new UsageSink({} as Db, { flushMs: 1000, spoolDir: dir, insert: t.insert });
+    for (let i = 0; i < 3; i++) a.record(event(i));
+    await a.close();
+    t.setDown(false);
+    const b = new UsageSink({} as Db, { spoolDir: dir, insert: t.insert });
+    expect(b.replayed).toBe(3);
+    await b.settle(5_000);
+    expect(t.rows.size).toBe(3);
+    await b.close();
+  });
+
+  it('refuses a spool held by another live process', () => {
+    writeFileSync(join(dir, 'spool.lock'), String(process.ppid));
+    expect(() => new UsageSink({} as Db, { spoolDir: dir, insert: async () => {} })).toThrow(/in use by process/);
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../store/db.js';
 import { insertUsageRows, type UsageRow } from '../store/usage-insert.js';
+import { UsageSpool, type SpoolSegment } from '../store/usage-spool.js';
 
 /** Usage metadata of one call. No prompt, no completion: there is no field for them. */
 export interface UsageEvent {
@@ -22,58 +21,83 @@ export interface UsageEvent {
   at: number;
 }
 
-const QUEUE = 'gateway-usage';
+/** Most rows written by one insert when a backlog is drained. */
+const MAX_ROWS_PER_INSERT = 2000;
+/** Longest pause between two attempts while the database is unreachable, ms. */
+const MAX_RETRY_MS = 1000;
+
+/** A batch waiting for the database, with the spool file(s) holding it. */
+interface Pending {
+  rows: UsageRow[];
+  segments: SpoolSegment[];
+}
+
+export interface UsageSinkOptions {
+  logger?: Logger;
+  /** Longest a record waits in memory before its batch is handed on, ms (default 100). */
+  flushMs?: number;
+  /** Records that hand a batch on at once (default 200). */
+  batch?: number;
+  /**
+   * Directory of the local spool (store/usage-spool.ts). With it every record
+   * is on disk when `record` returns, and what the database has not taken
+   * yet — an outage, a shutdown, a crash — is written at the next start.
+   * Without it, records wait in memory only (lost if the process dies).
+   */
+  spoolDir?: string;
+  /** How a batch is stored (default: one `insertUsageRows` statement). */
+  insert?: (rows: UsageRow[]) => Promise<unknown>;
+}
 
 /**
- * Records usage off the request path: events are batched in memory for at
- * most `flushMs`, then enqueued as one BullMQ job (Redis) whose worker writes
- * them with one insert; a failed insert is retried with backoff (the rows
- * carry their own ids, so a retry never doubles them). Without Redis the
- * batch is written directly, and kept and retried when the write fails.
+ * Records usage off the request path. Each record is appended to the local
+ * spool at once (when configured) and batched in memory for at most
+ * `flushMs`; the batch is then inserted with one statement. A failed insert
+ * (the database is down) keeps the batch, in order, and is retried every
+ * ≤ 1 s until it succeeds; a backlog is written in inserts of up to 2,000
+ * rows. Rows carry their own ids and the insert skips ids already stored,
+ * so nothing is ever counted twice. Redis is not involved: a Redis restart
+ * cannot lose a record.
+ *
+ * Loss bounds: with a spool, 0 records on `kill -9`, SIGTERM or any outage
+ * of PostgreSQL or Redis; ≤ `flushMs` of records on a power loss. Without a
+ * spool, a SIGTERM waits up to 5 s for the database, and a crash loses what
+ * the database had not taken.
  */
 export class UsageSink {
   private buffer: UsageRow[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private queue: Queue | undefined;
-  private worker: Worker | undefined;
-  private conns: Redis[] = [];
-  private pendingDirect: UsageRow[][] = [];
+  private readonly spool: UsageSpool | undefined;
+  private spoolFailed = false;
+  private pending: Pending[] = [];
+  private sealing: Promise<void> = Promise.resolve();
+  private writing: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
-  private inflight = new Set<Promise<unknown>>();
+  private attempt = 0;
   private closed = false;
+  /** Rows replayed from the spool at start. */
+  readonly replayed: number = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly opts: {
-      redisUrl?: string;
-      prefix?: string;
-      logger?: Logger;
-      flushMs?: number;
-      batch?: number;
-      runWorker?: boolean;
-      /** How a batch is stored (default: one `insertUsageRows` statement). */
-      insert?: (rows: UsageRow[]) => Promise<unknown>;
-    },
+    private readonly opts: UsageSinkOptions = {},
   ) {
-    if (opts.redisUrl) {
-      const prefix = `${opts.prefix ?? 'latchkey:'}{${QUEUE}}`;
-      const qc = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
-      this.conns.push(qc);
-      this.queue = new Queue(QUEUE, { connection: qc, prefix, defaultJobOptions: { attempts: 25, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: true, removeOnFail: false } });
-      this.queue.on('error', (err) => opts.logger?.warn({ err: err.message }, 'usage queue error'));
-      if (opts.runWorker !== false) {
-        const wc = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
-        this.conns.push(wc);
-        this.worker = new Worker(QUEUE, async (job) => this.write(job.data.rows as UsageRow[]), { connection: wc, prefix, concurrency: 2 });
-        this.worker.on('error', (err) => opts.logger?.warn({ err: err.message }, 'usage worker error'));
-        this.worker.on('failed', (_job, err) => opts.logger?.warn({ err: err.message }, 'usage write failed; will retry'));
+    if (opts.spoolDir) {
+      this.spool = new UsageSpool(opts.spoolDir);
+      const { segments, skippedLines } = this.spool.leftovers();
+      if (skippedLines) opts.logger?.warn({ skippedLines }, 'usage spool: unreadable lines skipped');
+      for (const seg of segments) this.pending.push({ rows: seg.rows, segments: [seg] });
+      this.replayed = segments.reduce((n, s) => n + s.rows.length, 0);
+      if (this.replayed) {
+        opts.logger?.info({ rows: this.replayed }, 'usage spool: writing the records left by the last run');
+        this.drain();
       }
     }
   }
 
   record(e: UsageEvent): void {
     // Spelled out (no rest/spread): this runs once per call on the request path.
-    this.buffer.push({
+    const row: UsageRow = {
       id: randomUUID(),
       requestId: e.requestId,
       solutionId: e.solutionId,
@@ -88,7 +112,17 @@ export class UsageSink {
       status: e.status,
       latencyMs: e.latencyMs,
       createdAt: new Date(e.at).toISOString(),
-    });
+    };
+    if (this.spool && !this.spoolFailed) {
+      try {
+        this.spool.append(row);
+      } catch (err) {
+        // A full or read-only disk: keep serving, in memory only, and say so once.
+        this.spoolFailed = true;
+        this.opts.logger?.error({ err: (err as Error).message }, 'usage spool unwritable: records are kept in memory only');
+      }
+    }
+    this.buffer.push(row);
     if (this.buffer.length >= (this.opts.batch ?? 200)) this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), this.opts.flushMs ?? 100);
@@ -96,52 +130,65 @@ export class UsageSink {
     }
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.inflight.add(p);
-    void p.finally(() => this.inflight.delete(p)).catch(() => {});
-    return p;
-  }
-
-  /** Hands the buffered events on (to the queue, or to the database). */
+  /** Hands the buffered records on to the database (sealing their spool segment first). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.buffer.length) return;
     const rows = this.buffer;
     this.buffer = [];
-    if (this.queue) {
-      this.track(
-        this.queue.add('usage', { rows }).catch((err) => {
-          // Redis refused the job: fall back to a direct write rather than lose it.
-          this.opts.logger?.warn({ err: (err as Error).message }, 'usage queue unavailable; writing directly');
-          this.pendingDirect.push(rows);
-          this.drainDirect();
-        }),
-      );
-    } else {
-      this.pendingDirect.push(rows);
-      this.drainDirect();
-    }
+    const spool = this.spool && !this.spoolFailed ? this.spool : undefined;
+    // Sealed in order, so the database receives the batches in order.
+    this.sealing = this.sealing.then(async () => {
+      let segments: SpoolSegment[] = [];
+      if (spool) {
+        try {
+          const seg = await spool.seal();
+          if (seg) segments = [seg];
+        } catch (err) {
+          this.opts.logger?.warn({ err: (err as Error).message }, 'usage spool: sync failed');
+        }
+      }
+      this.pending.push({ rows, segments });
+      this.drain();
+    });
   }
 
-  private drainDirect(attempt = 0): void {
-    if (this.retryTimer) return;
-    const batch = this.pendingDirect.shift();
-    if (!batch) return;
-    this.track(
-      this.write(batch).then(
-        () => this.drainDirect(),
-        (err) => {
-          this.pendingDirect.unshift(batch);
-          this.opts.logger?.warn({ err: (err as Error).message, attempt }, 'usage write failed; will retry');
-          if (this.closed && attempt >= 3) return;
-          this.retryTimer = setTimeout(() => {
-            this.retryTimer = undefined;
-            this.drainDirect(attempt + 1);
-          }, Math.min(30_000, 200 * 2 ** attempt));
-          this.retryTimer.unref();
-        },
-      ),
+  /** Rows not yet in the database (buffered, or waiting for it). */
+  backlog(): number {
+    return this.buffer.length + this.pending.reduce((n, p) => n + p.rows.length, 0);
+  }
+
+  private drain(): void {
+    if (this.writing || this.retryTimer || !this.pending.length) return;
+    const taken: Pending[] = [];
+    let n = 0;
+    while (this.pending.length && (taken.length === 0 || n + this.pending[0]!.rows.length <= MAX_ROWS_PER_INSERT)) {
+      const p = this.pending.shift()!;
+      taken.push(p);
+      n += p.rows.length;
+    }
+    const rows = taken.length === 1 ? taken[0]!.rows : taken.flatMap((p) => p.rows);
+    this.writing = this.write(rows).then(
+      () => {
+        this.writing = undefined;
+        if (this.attempt > 0) this.opts.logger?.info({ rows: this.backlog() + rows.length }, 'usage records are written again');
+        this.attempt = 0;
+        this.spool?.remove(taken.flatMap((p) => p.segments));
+        this.drain();
+      },
+      (err) => {
+        this.writing = undefined;
+        this.pending.unshift(...taken);
+        if (this.attempt === 0) this.opts.logger?.warn({ err: (err as Error).message, spooled: !!this.spool }, 'usage write failed; retrying until the database is back');
+        this.attempt++;
+        if (this.closed) return;
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined;
+          this.drain();
+        }, Math.min(MAX_RETRY_MS, 100 * 2 ** Math.min(this.attempt, 10)));
+        this.retryTimer.unref();
+      },
     );
   }
 
@@ -149,33 +196,39 @@ export class UsageSink {
     await (this.opts.insert ? this.opts.insert(rows) : insertUsageRows(this.db, rows));
   }
 
-  /** Flushes and waits until every recorded event is in the database (tests, shutdown). */
+  /**
+   * Flushes and waits until every recorded event is in the database (tests, shutdown).
+   * @throws Error when records are still waiting after `timeoutMs`.
+   */
   async settle(timeoutMs = 10_000): Promise<void> {
     this.flush();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      await Promise.allSettled([...this.inflight]);
-      let busy = this.pendingDirect.length > 0 || this.retryTimer !== undefined;
-      if (this.queue && this.worker) {
-        const c = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        busy ||= Object.values(c).some((n) => n > 0);
-      }
-      if (!busy && !this.inflight.size) return;
-      if (Date.now() > deadline) throw new Error('usage records are still pending');
+      await this.sealing;
+      await this.writing;
+      if (!this.pending.length && !this.buffer.length && !this.writing) return;
+      if (Date.now() > deadline) throw new Error(`${this.backlog()} usage records are still waiting for the database`);
+      if (!this.retryTimer) this.drain();
       await new Promise((r) => setTimeout(r, 25));
     }
   }
 
+  /**
+   * Graceful shutdown: seals the last batch to the spool and waits for the
+   * database (up to 1 s with a spool — what is left is written at the next
+   * start — and up to 5 s without one, after which the rest is lost and counted in the log).
+   */
   async close(): Promise<void> {
-    this.closed = true;
     try {
-      await this.settle(5_000);
+      await this.settle(this.spool && !this.spoolFailed ? 1_000 : 5_000);
     } catch (err) {
-      this.opts.logger?.warn({ err: (err as Error).message }, 'closing with usage records pending in the queue');
+      if (this.spool && !this.spoolFailed) this.opts.logger?.warn({ rows: this.backlog() }, 'usage records kept in the spool for the next start');
+      else this.opts.logger?.error({ err: (err as Error).message }, 'usage records lost at shutdown');
     }
+    this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    await this.worker?.close();
-    await this.queue?.close();
-    for (const c of this.conns) await c.quit().catch(() => c.disconnect());
+    this.retryTimer = undefined;
+    await this.writing;
+    this.spool?.close();
   }
 }

@@ -1,0 +1,142 @@
+/**
+ * The gateway's local usage spool: an append-only directory of JSON-lines
+ * files holding every usage row until PostgreSQL has it.
+ *
+ * - Each row is appended to the open segment with one `write(2)` when it is
+ *   recorded (on the request path, a few microseconds): from then on it
+ *   survives the process being killed (`kill -9`, OOM), since the kernel
+ *   holds the bytes.
+ * - A segment is closed when the batch it holds is handed to the database:
+ *   `fdatasync` of the file and `fsync` of the directory make it survive a
+ *   power loss or kernel crash too (at most one batch period, ≤ 100 ms, is
+ *   exposed to those).
+ * - A segment is deleted once its rows are inserted. A row inserted but not
+ *   yet deleted is replayed at the next start; rows carry their own id and the
+ *   insert skips ids already stored, so a replay never counts a row twice.
+ * - One process at a time: `spool.lock` holds the owner's pid.
+ */
+import { closeSync, fdatasync, fsync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { UsageRow } from './usage-insert.js';
+
+const fdatasyncAsync = promisify(fdatasync);
+const fsyncAsync = promisify(fsync);
+const SEGMENT = /^usage-\d{13}-\d{6}\.jsonl$/;
+
+/** A closed spool file and the rows it holds. */
+export interface SpoolSegment {
+  file: string;
+  rows: UsageRow[];
+}
+
+/** The spool directory is locked by another live process. */
+export class SpoolLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(`the usage spool ${dir} is in use by process ${pid}; give each gateway process its own GATEWAY_USAGE_SPOOL_DIR`);
+    this.name = 'SpoolLockedError';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class UsageSpool {
+  private fd: number | undefined;
+  private file: string | undefined;
+  private rows: UsageRow[] = [];
+  private seq = 0;
+  private readonly lockFile: string;
+
+  /**
+   * Opens (creating) `dir` and locks it.
+   * @throws SpoolLockedError when another live process holds it; fs errors.
+   */
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.lockFile = path.join(dir, 'spool.lock');
+    let holder: number | undefined;
+    try {
+      holder = Number(readFileSync(this.lockFile, 'utf8').trim());
+    } catch {
+      holder = undefined;
+    }
+    if (holder && holder !== process.pid && alive(holder)) throw new SpoolLockedError(dir, holder);
+    writeFileSync(this.lockFile, String(process.pid), { mode: 0o600 });
+  }
+
+  /** The segments left by an earlier run (oldest first), to be written again. Unreadable lines (a torn last write) are skipped. */
+  leftovers(): { segments: SpoolSegment[]; skippedLines: number } {
+    let skippedLines = 0;
+    const segments: SpoolSegment[] = [];
+    for (const name of readdirSync(this.dir).filter((n) => SEGMENT.test(n)).sort()) {
+      const file = path.join(this.dir, name);
+      const rows: UsageRow[] = [];
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        try {
+          rows.push(JSON.parse(line) as UsageRow);
+        } catch {
+          skippedLines++;
+        }
+      }
+      if (rows.length) segments.push({ file, rows });
+      else unlinkSync(file);
+    }
+    return { segments, skippedLines };
+  }
+
+  /** Appends one row to the open segment (opening one when needed). Synchronous: one write(2). */
+  append(row: UsageRow): void {
+    if (this.fd === undefined) {
+      this.file = path.join(this.dir, `usage-${Date.now()}-${String(this.seq++ % 1e6).padStart(6, '0')}.jsonl`);
+      this.fd = openSync(this.file, 'a', 0o600);
+    }
+    this.rows.push(row);
+    writeSync(this.fd, `${JSON.stringify(row)}\n`);
+  }
+
+  /**
+   * Closes the open segment and returns it (null when empty), after
+   * `fdatasync` of the file and `fsync` of the directory.
+   */
+  async seal(): Promise<SpoolSegment | null> {
+    const fd = this.fd;
+    const file = this.file;
+    const rows = this.rows;
+    this.fd = undefined;
+    this.file = undefined;
+    this.rows = [];
+    if (fd === undefined || !file) return null;
+    try {
+      await fdatasyncAsync(fd);
+      const dirFd = openSync(this.dir, 'r');
+      try {
+        await fsyncAsync(dirFd);
+      } finally {
+        closeSync(dirFd);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return { file, rows };
+  }
+
+  /** Deletes segments whose rows are stored. */
+  remove(segments: SpoolSegment[]): void {
+    for (const s of segments) rmSync(s.file, { force: true });
+  }
+
+  /** Releases the lock (segments not yet written stay for the next start). */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.lockFile, { force: true });
+  }
+}
