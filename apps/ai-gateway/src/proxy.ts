@@ -219,7 +219,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
       admission = await deps.limiter.admit(key.id, key, st.estimate);
     } catch (err) {
       log.warn({ err: (err as Error).message, requestId: st.requestId }, 'rate limiter unavailable');
-      throw new GatewayError(503, 'The gateway cannot check rate limits right now; retry with backoff.', { code: 'dependency_unavailable' });
+      throw new GatewayError(503, 'The gateway cannot check rate limits right now; retry with backoff.', { code: 'dependency_unavailable', headers: { 'retry-after': '1' } });
     }
     const rl = rateLimitHeaders(admission);
     if (!admission.ok) {
@@ -393,7 +393,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
         key = await deps.keys.lookup(secret);
       } catch (err) {
         log.warn({ err: (err as Error).message, requestId }, 'key lookup failed');
-        throw new GatewayError(503, 'The gateway cannot check keys right now; retry with backoff.', { code: 'dependency_unavailable' });
+        throw new GatewayError(503, 'The gateway cannot check keys right now; retry with backoff.', { code: 'dependency_unavailable', headers: { 'retry-after': '1' } });
       }
       if (!key) throw new GatewayError(401, 'Invalid, malformed or revoked gateway key.', { code: 'invalid_api_key' });
       st.key = key;

@@ -70,16 +70,37 @@ export class KeyService {
     this.channel = `${opts.prefix ?? 'latchkey:'}gateway:key-revoked`;
   }
 
-  /** Subscribes to revocations (call once; no-op without Redis). */
-  async start(): Promise<void> {
+  /**
+   * Subscribes to revocations (call once; no-op without Redis). Resolves once
+   * subscribed, or after `waitMs` (default 2 s) when Redis is slow or down: the
+   * subscription then completes in the background when Redis is reachable, and
+   * until then a revocation reaches this process through the cache TTL.
+   */
+  async start(waitMs = 2_000): Promise<void> {
     if (!this.opts.redis) return;
-    const sub = this.opts.redis.duplicate({ enableAutoPipelining: false });
-    sub.on('error', (err) => this.opts.logger?.warn({ err: err.message }, 'revocation subscriber error'));
+    // A subscriber waits for Redis rather than failing fast: no command
+    // time-out, commands queued until connected, kept across reconnects.
+    const sub = this.opts.redis.duplicate({ enableAutoPipelining: false, enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null });
+    sub.on('error', () => {}); // reported by the shared connection's monitor
     sub.on('message', (_channel, fingerprint: string) => this.cache.delete(fingerprint));
     // After a reconnect, messages may have been missed: forget everything cached.
     sub.on('ready', () => this.cache.clear());
-    await sub.subscribe(this.channel);
     this.subscriber = sub;
+    let timer: NodeJS.Timeout | undefined;
+    const subscribed = sub.subscribe(this.channel).then(
+      () => true,
+      (err: Error) => {
+        this.opts.logger?.warn({ err: err.message }, 'revocation subscription failed; revocations reach this process through the key cache TTL');
+        return true;
+      },
+    );
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), waitMs);
+      timer.unref();
+    });
+    const done = await Promise.race([subscribed, late]);
+    clearTimeout(timer);
+    if (!done) this.opts.logger?.warn('Redis is not reachable yet: revocation messages are subscribed to once it is');
   }
 
   async close(): Promise<void> {
