@@ -11,7 +11,7 @@
  * table is pasted from there). Needs `initdb`/`postgres` and `redis-server`:
  * without them it skips with one line (and fails under LATCHKEY_REQUIRE_SERVICES=1).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -221,11 +221,12 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
   }
 
   /** Kills (or stops) a service process under load, starts it again, waits for its first 200. */
-  async function crash(fault: string, svc: () => ServiceProcess, service: Sample['service'], signal: 'SIGKILL' | 'SIGTERM') {
+  async function crash(fault: string, svc: () => ServiceProcess, service: Sample['service'], signal: 'SIGKILL' | 'SIGTERM', afterStop?: () => void) {
     load.phase = fault;
     const from = load.now();
     await load.answered(service, from, 5);
     await svc().stop(signal);
+    afterStop?.();
     const restartAt = load.now();
     await svc().start();
     const recovered = (await load.recovered(service, restartAt)) - restartAt;
@@ -269,7 +270,10 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
   }, 120_000);
 
   test('ai-gateway stops on SIGTERM under load and is restarted', async () => {
-    await crash('ai-gateway SIGTERM', () => gateway, 'gateway', 'SIGTERM');
+    // PostgreSQL is up: a graceful stop writes every record before exiting, leaving nothing in the spool.
+    await crash('ai-gateway SIGTERM', () => gateway, 'gateway', 'SIGTERM', () => {
+      expect(readdirSync(path.join(dir, 'spool')).filter((f) => f.endsWith('.jsonl'))).toEqual([]);
+    });
   }, 120_000);
 
   test('strategy is killed with SIGKILL under load and restarted', async () => {

@@ -11,6 +11,8 @@ import { body, keyWithCredits, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let down = false;
+/** When set, the next settle commits but its answer is lost (the connection drops after the commit). */
+let loseSettleAck = false;
 /** When set, runs (once) after the debit, before the answer is built. */
 let afterDebit: (() => void | Promise<void>) | undefined;
 let targetPool: pg.Pool | undefined;
@@ -19,7 +21,15 @@ let targetRelaxed: pg.Pool | undefined;
 const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
 /** A pool that fails every query while `down`, as pg does while the server is unreachable. */
 const flaky = (target: () => pg.Pool) => ({
-  query: (text: string, values?: unknown[]) => (down ? refused() : target().query(text, values)),
+  query: async (text: string, values?: unknown[]) => {
+    if (down) return refused();
+    if (loseSettleAck && text.startsWith('DELETE FROM credit_pending WHERE request_id = $1')) {
+      loseSettleAck = false;
+      await target().query(text, values);
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    }
+    return target().query(text, values);
+  },
 });
 
 beforeAll(async () => {
@@ -85,6 +95,15 @@ test('the database is unreachable while the sweeper runs: it refunds later, noth
   expect(before.debits).toBeGreaterThan(0);
   expect(await h.charges.sweep()).toBe(1);
   expect(await ledgerOf('org-sweep-down')).toMatchObject({ debits: before.debits, refunds: before.debits, pending: 0, balance: 20 });
+});
+
+test('a settle that committed but whose answer was lost: no answer, and the call is refunded all the same', async () => {
+  const key = await keyWithCredits(h, 'org-lost-ack', 20);
+  loseSettleAck = true;
+  const res = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
+  expect(loseSettleAck).toBe(false);
+  expect(res.status).toBeGreaterThanOrEqual(500);
+  expect(await ledgerOf('org-lost-ack')).toMatchObject({ debits: 5, refunds: 5, pending: 0, balance: 20 });
 });
 
 test('a call whose pending debit the sweeper already refunded gets 503 with Retry-After, and is not charged', async () => {

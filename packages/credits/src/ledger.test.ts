@@ -139,6 +139,17 @@ describe('pending debits', () => {
     expect(await ledger.pendingCount()).toBe(0);
   });
 
+  test('refundUnanswered refunds once even after the pending row is gone (a settle whose answer was lost)', async () => {
+    await ledger.grant('org-p5', 10);
+    await ledger.debit({ orgId: 'org-p5', requestId: 'p5', endpoint: '/v1/framework', amount: 5, pending: true });
+    expect(await ledger.settle('p5')).toBe(true);
+    expect(await ledger.refundUnanswered('p5', 'lost')).toMatchObject({ kind: 'refund', amount: 5, balanceAfter: 10 });
+    expect(await ledger.refundUnanswered('p5', 'again')).toBeNull();
+    expect(await ledger.sweepPending(0)).toEqual([]);
+    expect(await ledger.balance('org-p5')).toBe(10);
+    expect(await ledger.refundUnanswered('never-debited')).toBeNull();
+  });
+
   test('a settle racing a refund: exactly one of them wins', async () => {
     await ledger.grant('org-p4', 500);
     for (let i = 0; i < 40; i++) await ledger.debit({ orgId: 'org-p4', requestId: `p4-${i}`, endpoint: '/v1/framework', amount: 5, pending: true });

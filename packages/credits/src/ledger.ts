@@ -267,6 +267,39 @@ export class CreditLedger {
   }
 
   /**
+   * Refunds the debit of a call that was NOT answered, whether or not its
+   * pending row is still there (a settle whose outcome was lost with the
+   * connection may have removed it), and removes the row, in one statement.
+   * Only the process that would have given the answer may call it.
+   * @returns the refund entry, or null when there was no debit or it was already refunded.
+   */
+  async refundUnanswered(requestId: string, note?: string): Promise<LedgerEntry | null> {
+    try {
+      const { rows } = await this.db.query<EntryRow>(
+        `WITH p AS (
+           DELETE FROM credit_pending WHERE request_id = $1
+         ), d AS (
+           SELECT org_id, endpoint, -amount AS amount FROM credit_ledger
+           WHERE request_id = $1 AND kind = 'debit'
+             AND NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.request_id = $1 AND r.kind = 'refund')
+         ), acc AS (
+           UPDATE credit_accounts a SET balance = a.balance + d.amount, updated_at = now()
+           FROM d WHERE a.org_id = d.org_id
+           RETURNING a.org_id, a.balance, d.amount, d.endpoint
+         )
+         INSERT INTO credit_ledger (org_id, request_id, kind, endpoint, amount, balance_after, note)
+         SELECT org_id, $1, 'refund', endpoint, amount, balance, $2 FROM acc
+         RETURNING ${ENTRY_COLUMNS}`,
+        [requestId, note ?? null],
+      );
+      return rows[0] ? toEntry(rows[0]) : null;
+    } catch (err) {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
    * Refunds pending debits older than `olderThanMs` (by the database's clock):
    * calls that were neither answered nor refunded, because their process died
    * or the database was unreachable when they failed. Safe to run from any

@@ -8,8 +8,9 @@
  *    `credit_pending` row are one statement);
  * 2. the answer is built;
  * 3. `settle` removes the pending row with a durable commit, right before the
- *    answer is sent (the charge stands) — or, when anything failed, `refund`
- *    removes it together with the refund;
+ *    answer is sent (the charge stands) — or, when anything failed (the
+ *    settle included, whose commit may have happened with its answer lost),
+ *    `refund` refunds the debit and removes the row in one statement;
  * 4. a pending row that neither happened to (the process died, or the
  *    database was unreachable when the refund was due) is refunded by
  *    `sweep`, run at start and every `sweepIntervalMs`, once it is older
@@ -52,6 +53,8 @@ export class ChargeService {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<number> | undefined;
   private sweepFailing = false;
+  /** Refunds of unanswered calls that could not be written yet (request id → note). */
+  private readonly owed = new Map<string, string>();
 
   constructor(private readonly opts: ChargeServiceOptions) {
     this.pendingGraceMs = opts.pendingGraceMs ?? 60_000;
@@ -106,16 +109,23 @@ export class ChargeService {
   }
 
   /**
-   * Refunds the pending debit of a call that will not be answered. Never
-   * throws: when the database cannot be reached the pending row stays and
-   * the sweeper refunds it after `pendingGraceMs`.
-   * @returns 'refunded', 'none' (already settled or refunded) or 'deferred'.
+   * Refunds the debit of a call that will not be answered, whether or not its
+   * pending row is still there (a settle that failed on a lost connection may
+   * have committed). Never throws: when the database cannot be reached the
+   * refund is retried by every sweep of this process, and the pending row, if
+   * still there, is refunded by any sweeper after `pendingGraceMs` — so only a
+   * settle whose commit was lost with the connection AND a crash of this
+   * process before the database returns can keep a charge.
+   * @returns 'refunded', 'none' (nothing to refund) or 'deferred'.
    */
   async refund(requestId: string, note: string): Promise<'refunded' | 'none' | 'deferred'> {
     try {
-      return (await this.opts.ledger.refundPending(requestId, note)) ? 'refunded' : 'none';
+      const done = await this.opts.ledger.refundUnanswered(requestId, note);
+      this.owed.delete(requestId);
+      return done ? 'refunded' : 'none';
     } catch (err) {
-      this.opts.logger.warn({ err: (err as Error).message, requestId }, 'refund deferred: the pending debit will be refunded by the sweeper');
+      if (!this.owed.has(requestId)) this.opts.logger.warn({ err: (err as Error).message, requestId }, 'refund deferred until the database is back');
+      if (this.owed.size < 100_000) this.owed.set(requestId, note);
       return 'deferred';
     }
   }
@@ -135,6 +145,10 @@ export class ChargeService {
   private async sweepOnce(): Promise<number> {
     let total = 0;
     try {
+      for (const [requestId, note] of [...this.owed]) {
+        if ((await this.opts.ledger.refundUnanswered(requestId, note)) !== null) total++;
+        this.owed.delete(requestId);
+      }
       for (let round = 0; round < 20; round++) {
         const refunded = await this.opts.ledger.sweepPending(this.pendingGraceMs, 500);
         total += refunded.length;
