@@ -5,7 +5,7 @@
  */
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { connectRedis, createLogger, parseKey, runService } from '@latchkey/service-kit';
+import { connectRedis, createLogger, DependencyMonitor, parseKey, runService } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
 import { createApp, ACCESS_TOKEN_LIFETIME_SECONDS, type AuthCentralSettings } from './app.js';
 import { createPrisma, type Db } from './store/prisma.js';
@@ -55,9 +55,11 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
   const logger = o.logger ?? createLogger('auth-central');
   const now = o.now ?? Date.now;
   const encryptionKey = typeof o.encryptionKey === 'string' ? parseKey(o.encryptionKey) : o.encryptionKey;
-  const db = createPrisma(o.databaseUrl);
-  const pool = createSqlPool(o.databaseUrl, { logger });
-  const redis = connectRedis(o.redisUrl, 'auth-central');
+  // One monitor per dependency for all its connections: one warning per outage (README, "Dependency outages").
+  const postgres = new DependencyMonitor('postgres', logger);
+  const db = createPrisma(o.databaseUrl, { monitor: postgres });
+  const pool = createSqlPool(o.databaseUrl, { monitor: postgres });
+  const redis = connectRedis(o.redisUrl, 'auth-central', { logger });
   const keys = new SigningKeys(db, {
     encryptionKey,
     alg: o.signingAlg ?? 'ES256',

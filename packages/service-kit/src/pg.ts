@@ -4,11 +4,13 @@ import { DependencyMonitor } from './dependency.js';
 
 /**
  * Time-outs of every PostgreSQL pool, in milliseconds: a connection attempt
- * gives up after `connectMs` (a server that is down answers 503 within it),
- * the server cancels a statement after `statementMs`, and the client gives up
- * on an answer after `queryMs` (a stalled server or network).
+ * gives up after `connectMs` (a server that is down answers 503 within it;
+ * a refused connection fails at once), a request waits at most
+ * `poolWaitMs` for a free connection of a busy pool, the server cancels a
+ * statement after `statementMs`, and the client gives up on an answer after
+ * `queryMs` (a stalled server or network).
  */
-export const PG_TIMEOUTS = { connectMs: 1000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 } as const;
+export const PG_TIMEOUTS = { connectMs: 1000, poolWaitMs: 10_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 } as const;
 
 export interface PgPoolOptions {
   /** Connections (default 10). */
@@ -31,10 +33,19 @@ export interface PgPoolOptions {
  */
 export function createPgPool(connectionString: string, opts: PgPoolOptions = {}): pg.Pool {
   const monitor = opts.monitor ?? new DependencyMonitor('postgres', opts.logger);
+  const connectMs = opts.connectTimeoutMs ?? PG_TIMEOUTS.connectMs;
+  // The pool's `connectionTimeoutMillis` also bounds the wait for a free connection, which
+  // under a burst can rightly exceed a second: the short limit goes on the client's own connect.
+  class Client extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectMs });
+    }
+  }
   const pool = new pg.Pool({
+    Client,
     connectionString,
     max: opts.max ?? 10,
-    connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_TIMEOUTS.connectMs,
+    connectionTimeoutMillis: PG_TIMEOUTS.poolWaitMs,
     statement_timeout: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementMs,
     query_timeout: opts.queryTimeoutMs ?? PG_TIMEOUTS.queryMs,
     idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,

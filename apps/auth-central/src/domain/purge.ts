@@ -55,13 +55,20 @@ export async function startPurge(opts: {
   const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
   const prefix = opts.prefix ?? '{latchkey-auth}';
   const queue = new Queue(PURGE_QUEUE, { connection, prefix });
-  await queue.upsertJobScheduler('purge-expired', { every: opts.intervalMs }, { name: 'purge', opts: { removeOnComplete: 10, removeOnFail: 50 } });
   const worker = new Worker(PURGE_QUEUE, async () => run(), { connection, prefix, concurrency: 1 });
+  // Redis outages are reported once by the service's main connection; without these
+  // listeners BullMQ prints a stack trace for every failed reconnect.
+  const quiet = (err: Error) => opts.logger.debug({ err: err.message }, 'purge queue connection error');
+  queue.on('error', quiet);
+  worker.on('error', quiet);
+  await queue.upsertJobScheduler('purge-expired', { every: opts.intervalMs }, { name: 'purge', opts: { removeOnComplete: 10, removeOnFail: 50 } });
   worker.on('failed', (_job, err) => opts.logger.warn({ err }, 'purge job failed'));
   return {
     kind: 'bullmq',
     async stop() {
-      await worker.close();
+      // Forced: a graceful close can wait forever on the blocking connection after a Redis
+      // restart, and a purge cut short is simply run again by the next instance.
+      await worker.close(true);
       await queue.close();
     },
   };

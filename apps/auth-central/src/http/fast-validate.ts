@@ -78,7 +78,8 @@ async function answer(o: FastValidateOptions, req: IncomingMessage, res: ServerR
     status = e.status;
     headers = e.headers;
     body = formatAuthError(e, undefined as never);
-    if (status >= 500) failure = err;
+    // A 503 is a declared outage answer, reported once by the dependency's monitor.
+    if (status >= 500 && status !== 503) failure = err;
     if (status === 401) o.failures.record(ip);
   }
   const json = JSON.stringify(body);

@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { createPgPool, type DependencyMonitor } from '@latchkey/service-kit';
 import type { Db } from './prisma.js';
 
 /**
@@ -16,12 +17,13 @@ import type { Db } from './prisma.js';
  */
 export type Sql = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
-/** A `pg` pool for the hot queries, logging (not throwing) errors of idle connections. */
-export function createSqlPool(connectionString: string, opts: { max?: number; logger?: Logger } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 });
-  // An idle connection that the server closes emits 'error' on the pool; unhandled, it would end the process.
-  pool.on('error', (err) => opts.logger?.warn({ err }, 'idle PostgreSQL connection failed'));
-  return pool;
+/**
+ * A `pg` pool for the hot queries, with service-kit's time-outs; errors of
+ * idle connections and failed connects go to `monitor` (one warning per
+ * outage, created on `logger` when absent), never thrown.
+ */
+export function createSqlPool(connectionString: string, opts: { max?: number; logger?: Logger; monitor?: DependencyMonitor } = {}): pg.Pool {
+  return createPgPool(connectionString, { max: opts.max ?? 10, logger: opts.logger, monitor: opts.monitor });
 }
 
 /** Named prepared statements on a `pg` pool. */
