@@ -8,7 +8,7 @@
  * - The fake, the gateway and Portkey each run in a process of their own;
  *   this process only generates load (in worker threads). The gateway runs
  *   as `main.ts` runs it (`startGateway`: PostgreSQL pool, Redis with
- *   auto-pipelining, usage queue and its worker in the same process).
+ *   auto-pipelining, the usage spool and its inserts in the same process).
  * - Saturation rows: closed loop (each connection sends its next request as
  *   soon as the previous answer is in) at 1 and 16 connections. This gives
  *   the throughput; at 16 connections the latency is mostly queueing in
@@ -383,7 +383,7 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       `Targets at 16 connections (p50 overhead ≤ 0.5 ms, p99 ≤ 2 ms, non-streaming and stream TTFB): paced ${rate} req/s: ${met(po.p50 <= 0.5 && ps.p50 <= 0.5)} / ${met(po.p99 <= 2 && ps.p99 <= 2)}; closed loop: ${met(so.p50 <= 0.5 && ss.p50 <= 0.5)} / ${met(so.p99 <= 2 && ss.p99 <= 2)}. ≥ 2× Portkey's throughput: ${p16 ? met(l16.requestsPerSec >= 2 * p16.requestsPerSec) : 'peer not run'}.`,
       `Method: the fake, the gateway and Portkey each run in a process of their own; this process only generates load (worker threads: autocannon for the closed-loop non-streaming rows, node:http for the others). ${rounds} interleaved rounds of ${windowS} s per row (plus 1 s warm-up each); figures are medians over the rounds, overheads medians of per-round differences.`,
       `Closed loop at 16 connections saturates the machine (${os.cpus().length} cores shared by the load generator, the fake, the gateway, Redis and PostgreSQL): latency there is queueing behind whichever process is busiest, so its "overhead" reflects CPU per request (column CPU µs/req), not time added to one call. Run-queue wait is time the server was ready to run but other processes held the CPUs. The paced rows send the same ${rate} req/s to every target, under their capacity: that difference is the latency the hop adds. Own time: the gateway's \`x-latchkey-overhead-ms\` (its time minus the time waiting for the provider), as reported on the paced calls.`,
-      `The gateway path per call: key from the in-memory cache, one Redis script for both limits (${limiterMode === 'redis' ? 'Redis' : 'in-process'}; the token charge rides along with the next admission), native pass-through to the fake over a keep-alive undici pool, usage batched to the BullMQ queue after the response, its worker inserting in the same process.`,
+      `The gateway path per call: key from the in-memory cache, one Redis script for both limits (${limiterMode === 'redis' ? 'Redis' : 'in-process'}; the token charge rides along with the next admission), native pass-through to the fake over a keep-alive undici pool, usage appended to the local spool and batched after the response, inserted from the same process.`,
       `Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: other work on the machine shifts absolute numbers between runs; compare rows of one run.`,
     ];
     return { rows, ratios, notes };

@@ -1,7 +1,7 @@
 import type { UsageEvent } from '../domain/usage.js';
 import type { Db } from './db.js';
 
-/** One `usage_records` row as the usage queue carries it (`createdAt` as an ISO string). */
+/** One `usage_records` row as the usage spool and the insert carry it (`createdAt` as an ISO string). */
 export type UsageRow = Omit<UsageEvent, 'at'> & { id: string; createdAt: string };
 
 /**
