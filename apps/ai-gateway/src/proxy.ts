@@ -242,7 +242,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
     if (up.statusCode >= 400) {
       const text = await up.body.text().catch(() => '');
       st.upstreamMs = performance.now() - tUp;
-      throw upstreamError(provider, up.statusCode, text);
+      throw upstreamError(provider, up.statusCode, text, up.headers);
     }
     if (!canon.stream) {
       const buf = Buffer.from(await up.body.arrayBuffer());

@@ -5,7 +5,7 @@ let h: Harness;
 let key: string;
 let gw: Instance;
 beforeAll(async () => {
-  h = await startHarness({ upstream: { timeoutMs: 400, breaker: { volumeThreshold: 3, errorThresholdPercentage: 50, resetTimeoutMs: 60_000 } } });
+  h = await startHarness({ upstream: { timeoutMs: 400, breaker: { failureThreshold: 3, resetTimeoutMs: 60_000 } } });
   gw = h.gw;
   key = (await h.createKey()).key;
 });
@@ -60,7 +60,7 @@ describe('a slow provider', () => {
 
 describe('a dead provider', () => {
   it('trips the breaker: after a few timeouts it answers 503 at once without calling the provider', async () => {
-    const own = await h.instance({ upstream: { timeoutMs: 200, breaker: { volumeThreshold: 3, errorThresholdPercentage: 50, resetTimeoutMs: 60_000 } } });
+    const own = await h.instance({ upstream: { timeoutMs: 200, breaker: { failureThreshold: 3, resetTimeoutMs: 60_000 } } });
     h.fakes.gemini.configure({ hang: true });
     const first = [] as number[];
     for (let i = 0; i < 3; i++) first.push((await call(own.url, PATHS.chat, key, bodyFor('chat', MODELS.google, 'hi'))).status);
@@ -131,5 +131,46 @@ describe('a caller that disconnects', () => {
     const deadline = Date.now() + 3_000;
     while (h.fakes.anthropic.aborted === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(h.fakes.anthropic.aborted).toBe(1);
+  });
+});
+
+describe('the breaker counts consecutive failures', () => {
+  it('opens after exactly 5 consecutive failures, however many successes came before', async () => {
+    const own = await h.instance({ upstream: { timeoutMs: 400, breaker: { resetTimeoutMs: 60_000 } } });
+    for (let i = 0; i < 20; i++) expect((await call(own.url, PATHS.chat, key, bodyFor('chat', MODELS.openai, 'hi'))).status).toBe(200);
+    const before = h.fakes.openai.calls;
+    h.fakes.openai.configure({ failStatus: 500 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await call(own.url, PATHS.chat, key, bodyFor('chat', MODELS.openai, 'hi'))).status);
+    expect(statuses).toEqual([502, 502, 502, 502, 502, 503, 503, 503, 503, 503]);
+    expect(h.fakes.openai.calls - before).toBe(5);
+  });
+
+  it('a success in between starts the count again', async () => {
+    const own = await h.instance({ upstream: { timeoutMs: 400, breaker: { resetTimeoutMs: 60_000 } } });
+    const run = async (n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await call(own.url, PATHS.chat, key, bodyFor('chat', MODELS.anthropic, 'hi'))).status);
+      return out;
+    };
+    h.fakes.anthropic.configure({ failStatus: 500 });
+    expect(await run(4)).toEqual([502, 502, 502, 502]);
+    h.fakes.anthropic.reset();
+    expect(await run(1)).toEqual([200]);
+    h.fakes.anthropic.configure({ failStatus: 503 });
+    expect(await run(4)).toEqual([503, 503, 503, 503]);
+    expect(h.fakes.anthropic.calls).toBe(5); // all five since the reset reached the provider: the breaker stayed closed
+  });
+});
+
+describe("a provider's own 429", () => {
+  it.each([
+    ['chat', PATHS.chat],
+    ['messages', PATHS.messages],
+  ] as const)('keeps its Retry-After on %s', async (route, path) => {
+    h.fakes.openai.configure({ failStatus: 429, retryAfterS: 17 });
+    const res = await call(gw.url, path, key, bodyFor(route, MODELS.openai, 'hi'));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('17');
   });
 });

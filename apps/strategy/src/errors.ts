@@ -49,6 +49,11 @@ export const formatStrategyError: ErrorFormatter = (err: HttpError, req: Request
     code = 'INVALID_REQUEST_FORMAT';
     details = { field: 'body', issue: err.code === 'PAYLOAD_TOO_LARGE' ? 'too_large' : err.code === 'UNSUPPORTED_MEDIA_TYPE' ? 'unsupported_encoding' : 'invalid_json', ...details };
   }
+  if (code === 'SERVICE_UNAVAILABLE') {
+    // A dependency outage (PostgreSQL, Redis, auth-central): 503 with Retry-After, quoted by the same request id.
+    const requestId = (req as Request & { strategyRequestId?: string }).strategyRequestId ?? (req as Request & { id?: string }).id;
+    details = { ...details, requestId };
+  }
   if (code === 'INTERNAL_ERROR') {
     code = req.path.startsWith('/v1/') ? 'COORDINATION_FAILED' : 'INTERNAL_ERROR';
     const requestId = (req as Request & { strategyRequestId?: string }).strategyRequestId ?? (req as Request & { id?: string }).id;

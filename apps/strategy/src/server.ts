@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from '@latchkey/db';
-import { connectRedis, runService, type Logger, type RunningService } from '@latchkey/service-kit';
+import { connectRedis, DependencyMonitor, runService, type Logger, type RunningService } from '@latchkey/service-kit';
 import { createApp, type StrategyApp } from './app.js';
 import type { StrategyConfig } from './config.js';
 import { createGatewayProse } from './domain/gateway-prose.js';
@@ -32,9 +32,11 @@ export async function startStrategy(opts: {
   }
   await applyMigrations(opts.databaseUrl, PRISMA_DIR);
   const poolSize = opts.poolSize ?? 10;
-  const prisma = createPrisma(opts.databaseUrl, poolSize);
-  const { pool, relaxed } = createPools(opts.databaseUrl, poolSize, (err) => opts.logger.warn({ err: err.message }, 'idle database connection lost'));
-  const redis = connectRedis(config.REDIS_URL, 'strategy');
+  // One monitor per dependency for all its connections: one warning per outage (README, "Dependency outages").
+  const postgres = new DependencyMonitor('postgres', opts.logger);
+  const prisma = createPrisma(opts.databaseUrl, poolSize, postgres);
+  const { pool, relaxed } = createPools(opts.databaseUrl, poolSize, postgres);
+  const redis = connectRedis(config.REDIS_URL, 'strategy', { logger: opts.logger });
   const prose =
     config.STRATEGY_AI_URL && config.STRATEGY_AI_KEY
       ? createGatewayProse({ baseUrl: config.STRATEGY_AI_URL, apiKey: config.STRATEGY_AI_KEY, model: config.STRATEGY_AI_MODEL, timeoutMs: config.STRATEGY_AI_TIMEOUT_MS, logger: opts.logger })
@@ -61,7 +63,7 @@ export async function startStrategy(opts: {
     host: config.HOST,
     logger: opts.logger,
     handleSignals: opts.handleSignals ?? true,
-    closers: [() => strategy.charges.stop(), () => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit()],
+    closers: [() => strategy.charges.stop(), () => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit().catch(() => redis.disconnect())],
   });
   return { ...running, strategy };
 }

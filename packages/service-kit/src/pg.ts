@@ -4,13 +4,17 @@ import { DependencyMonitor } from './dependency.js';
 
 /**
  * Time-outs of every PostgreSQL pool, in milliseconds: a connection attempt
- * gives up after `connectMs` (a server that is down answers 503 within it;
- * a refused connection fails at once), a request waits at most
+ * gives up after `connectMs` (env `PG_CONNECT_TIMEOUT_MS` overrides it). A
+ * server that is down refuses at once, so its callers get 503 within
+ * milliseconds; only an unreachable host (packets dropped) takes the whole
+ * `connectMs`. It is not lower because on a busy host a new backend can take
+ * over a second to start, and a time-out there would refuse healthy calls.
+ * Then a request waits at most
  * `poolWaitMs` for a free connection of a busy pool, the server cancels a
  * statement after `statementMs`, and the client gives up on an answer after
  * `queryMs` (a stalled server or network).
  */
-export const PG_TIMEOUTS = { connectMs: 1000, poolWaitMs: 10_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 } as const;
+export const PG_TIMEOUTS = { connectMs: 2000, poolWaitMs: 10_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 } as const;
 
 export interface PgPoolOptions {
   /** Connections (default 10). */
@@ -22,6 +26,8 @@ export interface PgPoolOptions {
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   queryTimeoutMs?: number;
+  /** Server settings of every connection, e.g. `-c synchronous_commit=off`. */
+  options?: string;
 }
 
 /**
@@ -33,7 +39,8 @@ export interface PgPoolOptions {
  */
 export function createPgPool(connectionString: string, opts: PgPoolOptions = {}): pg.Pool {
   const monitor = opts.monitor ?? new DependencyMonitor('postgres', opts.logger);
-  const connectMs = opts.connectTimeoutMs ?? PG_TIMEOUTS.connectMs;
+  const fromEnv = Number(process.env.PG_CONNECT_TIMEOUT_MS);
+  const connectMs = opts.connectTimeoutMs ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : PG_TIMEOUTS.connectMs);
   // The pool's `connectionTimeoutMillis` also bounds the wait for a free connection, which
   // under a burst can rightly exceed a second: the short limit goes on the client's own connect.
   class Client extends pg.Client {
@@ -49,6 +56,7 @@ export function createPgPool(connectionString: string, opts: PgPoolOptions = {})
     statement_timeout: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementMs,
     query_timeout: opts.queryTimeoutMs ?? PG_TIMEOUTS.queryMs,
     idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+    ...(opts.options ? { options: opts.options } : {}),
   });
   // An idle connection that the server closes emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', (err) => monitor.failed(err));

@@ -9,7 +9,7 @@ import { DependencyMonitor } from './dependency.js';
  * `maxReconnectDelayMs` apart (so service resumes within about a second of
  * Redis's return).
  */
-export const REDIS_TIMEOUTS = { commandMs: 500, connectMs: 500, maxReconnectDelayMs: 500 } as const;
+export const REDIS_TIMEOUTS = { commandMs: 800, connectMs: 1000, maxReconnectDelayMs: 500 } as const;
 
 /**
  * The options of a fail-fast connection: command and connect time-outs,

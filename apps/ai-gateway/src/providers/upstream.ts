@@ -114,10 +114,29 @@ export function upstreamErrorMessage(text: string): string {
   return 'no details';
 }
 
-/** Maps a provider's error status to the gateway's: the provider's own key or outage is not the caller's fault. */
-export function upstreamError(provider: ProviderName, status: number, text: string): GatewayError {
+/** The provider's `Retry-After` (RFC 9110 §10.2.3: seconds or an HTTP date) and `retry-after-ms`, when sane. */
+function retryHeaders(upstream: Record<string, string | string[] | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const one = (name: string) => {
+    const v = upstream?.[name];
+    return typeof v === 'string' ? v.trim() : Array.isArray(v) ? v[0]?.trim() : undefined;
+  };
+  const ra = one('retry-after');
+  if (ra && ra.length <= 64 && (/^\d{1,9}$/.test(ra) || !Number.isNaN(Date.parse(ra)))) out['retry-after'] = ra;
+  const ms = one('retry-after-ms');
+  if (ms && /^\d{1,12}(\.\d+)?$/.test(ms)) out['retry-after-ms'] = ms;
+  return out;
+}
+
+/**
+ * Maps a provider's error status to the gateway's: the provider's own key or
+ * outage is not the caller's fault. On 429 and 503 the provider's
+ * `Retry-After` (and `retry-after-ms`) reach the caller unchanged.
+ * @param upstreamHeaders the provider's response headers (lower-case names).
+ */
+export function upstreamError(provider: ProviderName, status: number, text: string, upstreamHeaders?: Record<string, string | string[] | undefined>): GatewayError {
   const msg = `${provider} returned ${status}: ${upstreamErrorMessage(text)}`;
-  const headers = { 'x-should-retry': 'false' };
+  const headers = { 'x-should-retry': 'false', ...(status === 429 || status === 503 || status === 529 ? retryHeaders(upstreamHeaders) : {}) };
   if (status === 401 || status === 403) return new GatewayError(502, `${provider} refused the gateway's credentials (${status}).`, { upstream: true, headers, code: 'upstream_auth' });
   if (status === 429) return new GatewayError(429, msg, { upstream: true, headers, code: 'upstream_rate_limited', type: 'upstream' });
   if (status === 413) return new GatewayError(413, msg, { upstream: true, headers });
@@ -131,6 +150,7 @@ class UpstreamFailure extends Error {
   constructor(
     readonly status: number,
     readonly text: string,
+    readonly headers?: Record<string, string | string[] | undefined>,
   ) {
     super(`upstream ${status}`);
   }
@@ -139,18 +159,31 @@ class UpstreamFailure extends Error {
 export interface UpstreamOptions {
   /** Milliseconds to wait for the provider's response headers, and between two body chunks (default 600 000). */
   timeoutMs?: number;
-  breaker?: { volumeThreshold?: number; errorThresholdPercentage?: number; resetTimeoutMs?: number; rollingCountTimeoutMs?: number };
+  /**
+   * The breaker of each provider: it opens after `failureThreshold` (default 5)
+   * consecutive failed calls (5xx, unreachable, timed out; a caller hanging up
+   * is not a failure), refuses calls for `resetTimeoutMs` (default 10 000),
+   * then lets one trial call through: a success closes it, a failure opens it again.
+   */
+  breaker?: { failureThreshold?: number; resetTimeoutMs?: number };
 }
 
 /**
- * The upstream HTTP client (undici, keep-alive) with one opossum circuit
- * breaker per provider: once a provider keeps failing, calls to it are
+ * The upstream HTTP client (undici, keep-alive) with one circuit breaker per
+ * provider: after `failureThreshold` consecutive failures, calls to it are
  * refused at once (503) until a trial call succeeds again. A failed call
  * is never retried (a retry is a second billed call).
+ *
+ * opossum keeps the open / half-open / closed states, but it does not decide
+ * when to open: its own rule (an error percentage over a rolling window)
+ * counts old successes and refused calls, so a dead provider received 23–36
+ * calls before it opened. The consecutive failures are counted here instead.
  */
 export class Upstream {
   private readonly agent: Agent;
   private readonly breakers = new Map<ProviderName, CircuitBreaker<[() => Promise<Dispatcher.ResponseData>], Dispatcher.ResponseData>>();
+  /** Consecutive failed calls per provider since its last success. */
+  private readonly failures = new Map<ProviderName, number>();
 
   constructor(private readonly opts: UpstreamOptions = {}) {
     const t = opts.timeoutMs ?? 600_000;
@@ -163,10 +196,10 @@ export class Upstream {
       const o = this.opts.breaker ?? {};
       b = new CircuitBreaker((fn: () => Promise<Dispatcher.ResponseData>) => fn(), {
         timeout: false,
-        volumeThreshold: o.volumeThreshold ?? 5,
-        errorThresholdPercentage: o.errorThresholdPercentage ?? 50,
+        // opossum never opens on its own (see the class comment); a failed trial call still re-opens it.
+        volumeThreshold: Number.MAX_SAFE_INTEGER,
+        errorThresholdPercentage: 100,
         resetTimeout: o.resetTimeoutMs ?? 10_000,
-        rollingCountTimeout: o.rollingCountTimeoutMs ?? 10_000,
         // A caller that hangs up is not a provider failure.
         errorFilter: (err: Error) => err.name === 'AbortError' || (err as { code?: string }).code === 'UND_ERR_ABORTED',
       });
@@ -182,20 +215,32 @@ export class Upstream {
    */
   async call(provider: ProviderName, plan: UpstreamPlan, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     const breaker = this.breaker(provider);
+    let reached = false;
     try {
-      return await breaker.fire(async () => {
-        const res = await request(plan.url, { method: 'POST', headers: plan.headers, body: plan.body, signal, dispatcher: this.agent });
-        if (res.statusCode >= 500) throw new UpstreamFailure(res.statusCode, await res.body.text().catch(() => ''));
-        return res;
+      const res = await breaker.fire(async () => {
+        reached = true;
+        const r = await request(plan.url, { method: 'POST', headers: plan.headers, body: plan.body, signal, dispatcher: this.agent });
+        if (r.statusCode >= 500) throw new UpstreamFailure(r.statusCode, await r.body.text().catch(() => ''), r.headers);
+        return r;
       });
+      this.failures.set(provider, 0);
+      return res;
     } catch (err) {
+      // Refused by the open breaker (never reached the provider) or cancelled by the caller: not a failure.
+      if (reached && !signal.aborted) this.recordFailure(provider, breaker);
       throw this.translate(provider, err, signal);
     }
   }
 
+  private recordFailure(provider: ProviderName, breaker: CircuitBreaker<[() => Promise<Dispatcher.ResponseData>], Dispatcher.ResponseData>): void {
+    const n = (this.failures.get(provider) ?? 0) + 1;
+    this.failures.set(provider, n);
+    if (n >= (this.opts.breaker?.failureThreshold ?? 5) && breaker.closed) breaker.open();
+  }
+
   translate(provider: ProviderName, err: unknown, signal?: AbortSignal): unknown {
     if (err instanceof GatewayError) return err;
-    if (err instanceof UpstreamFailure) return upstreamError(provider, err.status, err.text);
+    if (err instanceof UpstreamFailure) return upstreamError(provider, err.status, err.text, err.headers);
     const e = err as { code?: string; name?: string; message?: string };
     const headers = { 'x-should-retry': 'false' };
     if (signal?.aborted) return err;

@@ -5,8 +5,14 @@
  * instance; keys carry the organisation as a hash tag for Redis Cluster);
  * without Redis the same rules run in process. A refused request counts
  * against nothing. Time comes from an injectable clock.
+ *
+ * Redis down: the limiter fails open to the in-process rules (each instance
+ * then enforces the limits on its own, from fresh windows) rather than
+ * refusing paid calls with 503; nothing is charged differently either way.
+ * README, "Dependency outages".
  */
 import type { Redis } from 'ioredis';
+import { unavailableDependency } from '@latchkey/errors';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
 export const TIERS: Tier[] = ['free', 'pro', 'enterprise'];
@@ -122,22 +128,17 @@ export class RateLimiter {
     const member = `${now}:${process.pid}:${++this.seq}:${Math.random().toString(36).slice(2, 8)}`;
     const windowLimits = [limits.minute, limits.hour, limits.day];
 
-    let result: number[];
+    let result: number[] | undefined;
+    let viaRedis = false;
     if (this.redis) {
-      const ttls = WINDOWS.map((w, i) => Math.max(1000, starts[i]! + w.ms - now + 1000));
-      result = (await (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).strategyRateLimit!(
-        ...keys,
-        slotsKey,
-        now,
-        this.slotTtlMs,
-        member,
-        limits.concurrent,
-        ...windowLimits,
-        ...ttls,
-      )).map(Number);
-    } else {
-      result = this.takeInMemory(keys, slotsKey, member, now, windowLimits, limits.concurrent, starts);
+      try {
+        result = await this.takeInRedis(keys, slotsKey, member, now, windowLimits, limits.concurrent, starts);
+        viaRedis = true;
+      } catch (err) {
+        if (!unavailableDependency(err)) throw err;
+      }
     }
+    result ??= this.takeInMemory(keys, slotsKey, member, now, windowLimits, limits.concurrent, starts);
     const [ok, which, c1, c2, c3] = result as [number, number, number, number, number, number];
     const counts = [c1, c2, c3];
     const windows: WindowState[] = WINDOWS.map((w, i) => ({
@@ -154,7 +155,7 @@ export class RateLimiter {
         release: async () => {
           if (released) return;
           released = true;
-          if (this.redis) await this.redis.zrem(slotsKey, member);
+          if (viaRedis) await this.redis!.zrem(slotsKey, member);
           else this.memSlots.get(slotsKey)?.delete(member);
         },
       };
@@ -164,6 +165,12 @@ export class RateLimiter {
     }
     const w = windows[which - 1]!;
     return { allowed: false, exceeded: w.window, windows, limit: w.limit, resetAt: w.resetAt };
+  }
+
+  private async takeInRedis(keys: string[], slotsKey: string, member: string, now: number, windowLimits: number[], concLimit: number, starts: number[]): Promise<number[]> {
+    const ttls = WINDOWS.map((w, i) => Math.max(1000, starts[i]! + w.ms - now + 1000));
+    const run = (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).strategyRateLimit!;
+    return (await run.call(this.redis, ...keys, slotsKey, now, this.slotTtlMs, member, concLimit, ...windowLimits, ...ttls)).map(Number);
   }
 
   private takeInMemory(keys: string[], slotsKey: string, member: string, now: number, windowLimits: number[], concLimit: number, starts: number[]): number[] {

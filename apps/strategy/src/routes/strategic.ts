@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { HttpError } from '@latchkey/errors';
+import { HttpError, unavailableDependency } from '@latchkey/errors';
 import type { Logger } from '@latchkey/service-kit';
 import { authenticate, type AuthedRequest } from '../auth/credentials.js';
 import type { BearerValidator } from '../auth/bearer.js';
@@ -106,7 +106,11 @@ export function strategicRouter(deps: StrategicDeps): Router {
           engine: call.engine,
           durationMs: deps.now() - call.started,
         })
-        .catch((err) => deps.logger.warn({ err }, 'request log write failed'));
+        .catch((err) => {
+          // During an outage the dependency's monitor has already warned once: no line per request.
+          if (unavailableDependency(err)) deps.logger.debug({ err: String(err) }, 'request log not written: database unavailable');
+          else deps.logger.warn({ err }, 'request log write failed');
+        });
     });
     next();
   };
@@ -140,7 +144,11 @@ export function strategicRouter(deps: StrategicDeps): Router {
       const release = () => {
         if (released) return;
         released = true;
-        decision.release().catch((err) => deps.logger.warn({ err }, 'rate limit release failed'));
+        decision.release().catch((err) => {
+          // A slot that cannot be freed (Redis down) expires on its own (slotTtlMs).
+          if (unavailableDependency(err)) deps.logger.debug({ err: String(err) }, 'rate limit slot not released: Redis unavailable');
+          else deps.logger.warn({ err }, 'rate limit release failed');
+        });
       };
       res.on('finish', release);
       res.on('close', release);

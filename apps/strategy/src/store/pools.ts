@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { createPgPool, type DependencyMonitor } from '@latchkey/service-kit';
 
 /**
  * The two pg pools of the service on one database:
@@ -6,18 +7,16 @@ import pg from 'pg';
  * - `relaxed`: connections with `synchronous_commit = off`, for session turns
  *   and the request log, whose last fraction of a second may be lost in a
  *   server crash (PostgreSQL still never leaves them half-written).
+ * Both have service-kit's connection and statement time-outs; idle
+ * connections closed by the server and failed connects are reported to
+ * `monitor` (one warning per outage) and replaced on the next query.
  */
 export function createPools(
   connectionString: string,
   max = 10,
-  onError: (err: Error) => void = () => {},
+  monitor?: DependencyMonitor,
 ): { pool: pg.Pool; relaxed: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max });
-  const relaxed = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(max / 2)), options: '-c synchronous_commit=off' });
-  // An idle connection closed by the server (restart, failover, a dropped
-  // database) is an 'error' event on the pool; unhandled, it would end the process.
-  // The pool replaces the connection on the next query.
-  pool.on('error', onError);
-  relaxed.on('error', onError);
+  const pool = createPgPool(connectionString, { max, monitor });
+  const relaxed = createPgPool(connectionString, { max: Math.max(2, Math.ceil(max / 2)), options: '-c synchronous_commit=off', monitor });
   return { pool, relaxed };
 }
