@@ -1,15 +1,17 @@
 /**
  * Embedded PostgreSQL for development and demos: PGlite (PostgreSQL compiled
- * to WebAssembly) served over the wire protocol by `@electric-sql/pglite-socket`.
+ * to WebAssembly) served over the wire protocol by `EmbeddedSessionServer`.
  *
- * One instance serves exactly one database (the socket server ignores the
- * database name of a connection), so every service and every app database
- * gets its own instance, data directory and port. Open transactions block the
- * other connections of the instance: embedded mode is not for concurrency tests.
+ * One instance serves exactly one database (the server ignores the database
+ * name of a connection), so every service and every app database gets its
+ * own instance, data directory and port. Any number of pooled connections is
+ * safe (named statements, extended-query cycles and transactions stay with
+ * their connection; see embedded-server.ts), but a transaction makes the
+ * other connections wait: isolation tests need the real PostgreSQL.
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EmbeddedSessionServer } from './embedded-server.js';
 
 export interface EmbeddedPostgres {
   /** `postgresql://postgres@127.0.0.1:<port>/postgres` */
@@ -22,7 +24,8 @@ export interface EmbeddedPostgres {
  * Starts an embedded PostgreSQL on 127.0.0.1.
  * @param opts.dataDir directory for the data files (created when missing); `undefined` keeps everything in memory.
  * @param opts.port TCP port; 0 picks a free one.
- * @param opts.maxConnections concurrent client connections multiplexed onto the one session (default 20).
+ * @param opts.maxConnections concurrent client connections sharing the one session (default 200).
+ * @throws when the data directory cannot be opened or the port is taken.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir?: string;
@@ -31,14 +34,14 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedPostgres> {
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
   const db = await PGlite.create(opts.dataDir);
-  const server = new PGLiteSocketServer({
-    db,
-    host: '127.0.0.1',
-    port: opts.port ?? 0,
-    maxConnections: opts.maxConnections ?? 20,
-  } as ConstructorParameters<typeof PGLiteSocketServer>[0]);
-  await server.start();
-  const port = Number(String(server.getServerConn()).split(':').pop());
+  const server = new EmbeddedSessionServer({ db, host: '127.0.0.1', port: opts.port ?? 0, maxConnections: opts.maxConnections });
+  try {
+    await server.start();
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const port = server.port;
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     port,
