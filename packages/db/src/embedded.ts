@@ -12,6 +12,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { EmbeddedSessionServer } from './embedded-server.js';
+import { acquireLock } from './lock.js';
 
 export interface EmbeddedPostgres {
   /** `postgresql://postgres@127.0.0.1:<port>/postgres` */
@@ -25,20 +26,32 @@ export interface EmbeddedPostgres {
  * @param opts.dataDir directory for the data files (created when missing); `undefined` keeps everything in memory.
  * @param opts.port TCP port; 0 picks a free one.
  * @param opts.maxConnections concurrent client connections sharing the one session (default 200).
- * @throws when the data directory cannot be opened or the port is taken.
+ * @throws LockedError when another live process has the data directory open; an Error when it cannot be opened or the port is taken.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir?: string;
   port?: number;
   maxConnections?: number;
 }): Promise<EmbeddedPostgres> {
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const db = await PGlite.create(opts.dataDir);
+  let lock: { release(): void } | undefined;
+  if (opts.dataDir) {
+    await mkdir(opts.dataDir, { recursive: true });
+    // Two PGlite instances on one data directory would corrupt it.
+    lock = acquireLock(`${opts.dataDir}.lock`, `the embedded database ${opts.dataDir}`);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create(opts.dataDir);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const server = new EmbeddedSessionServer({ db, host: '127.0.0.1', port: opts.port ?? 0, maxConnections: opts.maxConnections });
   try {
     await server.start();
   } catch (err) {
     await db.close();
+    lock?.release();
     throw err;
   }
   const port = server.port;
@@ -48,6 +61,7 @@ export async function startEmbeddedPostgres(opts: {
     async stop() {
       await server.stop();
       await db.close();
+      lock?.release();
     },
   };
 }
