@@ -9,7 +9,7 @@ describe('embedded PostgreSQL under concurrent pooled connections', () => {
     embedded = await startEmbeddedPostgres({});
     pool = new pg.Pool({ connectionString: embedded.url, max: 8 });
     await pool.query('CREATE TABLE items (id serial PRIMARY KEY, owner int NOT NULL)');
-  });
+  }, 120_000); // a fresh PGlite takes seconds of CPU, many on a busy machine
   afterAll(async () => {
     await pool.end();
     await embedded.stop();
