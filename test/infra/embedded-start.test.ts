@@ -16,7 +16,7 @@ import { DEMO_USER } from '../../apps/dev-idp/src/idp.js';
 import { eventually, processAlive, startLauncher, type RunningLauncher } from './launcher.js';
 
 // Generous: the first start initialises five embedded databases; a loaded CI machine is slow at it.
-const BOOT_MS = 180_000;
+const BOOT_MS = 240_000;
 
 let launcher: RunningLauncher;
 const pids = new Map<string, number>();

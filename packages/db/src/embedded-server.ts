@@ -58,6 +58,8 @@ interface Connection {
   statements: Set<string>;
   /** Between a Flush and its Sync: the session stays with this connection. */
   midCycle: boolean;
+  /** Types of the messages of its last unit (for diagnostics). */
+  last: string;
 }
 
 export interface EmbeddedServerOptions {
@@ -160,6 +162,7 @@ export class EmbeddedSessionServer {
       closed: false,
       statements: new Set(),
       midCycle: false,
+      last: '',
     };
     if (this.connections.size >= this.maxConnections) {
       socket.end(errorResponse('53300', 'sorry, too many clients already'));
@@ -313,6 +316,9 @@ export class EmbeddedSessionServer {
         if (this.owner === conn && !this.running) this.watchIdleOwner(conn);
         return;
       }
+      console.warn(
+        `embedded PostgreSQL on port ${this.port}: ended connection ${conn.id}, idle ${conn.midCycle ? 'inside an extended-query cycle' : 'in a transaction'} for ${this.idleInTransactionTimeoutMs / 1000} s while others waited (last: ${conn.last})`,
+      );
       conn.socket.end(errorResponse('25P03', 'terminating connection due to idle-in-transaction timeout (embedded PostgreSQL)'));
       conn.socket.destroy();
     }, this.idleInTransactionTimeoutMs);
@@ -326,6 +332,7 @@ export class EmbeddedSessionServer {
     }
     const { conn } = unit;
     if (conn.closed) return;
+    conn.last = unit.messages.map((m) => String.fromCharCode(m[0]!)).join('');
     const out: Buffer[] = [];
     try {
       await this.db.runExclusive(async () => {
