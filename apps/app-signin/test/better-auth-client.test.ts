@@ -2,12 +2,12 @@
  * better-auth's own client (`better-auth/client` + `twoFactorClient`),
  * unmodified, against app-signin: sign-up → enable two-factor → sign out →
  * sign in with twoFactorRedirect → verify-totp → token. Cookies are kept by a
- * small jar around Node's fetch (what a browser does); codes come from oathtool.
+ * small jar around Node's fetch (what a browser does); codes from totpCode (RFC 6238).
  */
 import { createAuthClient } from 'better-auth/client';
 import { jwtClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { oathtool, secretOf, startSignin, testClock, type Harness, type LiveApp } from './helpers.js';
+import { totpCode, secretOf, startSignin, testClock, type Harness, type LiveApp } from './helpers.js';
 
 const clock = testClock(Date.now());
 let h: Harness;
@@ -63,7 +63,7 @@ it('runs sign-up, two-factor enrolment, sign-out, sign-in with twoFactorRedirect
   const secret = secretOf(enrolment.totpURI);
 
   nextStep();
-  const confirm = await client.twoFactor.verifyTotp({ code: oathtool(secret, clock.now()) });
+  const confirm = await client.twoFactor.verifyTotp({ code: totpCode(secret, clock.now()) });
   expect(confirm.error).toBeNull();
   expect((confirm.data as { user: { twoFactorEnabled: boolean } }).user.twoFactorEnabled).toBe(true);
 
@@ -80,7 +80,7 @@ it('runs sign-up, two-factor enrolment, sign-out, sign-in with twoFactorRedirect
   expect(jar.has('better-auth.two_factor')).toBe(true);
 
   nextStep();
-  const code = oathtool(secret, clock.now());
+  const code = totpCode(secret, clock.now());
   const verified = await client.twoFactor.verifyTotp({ code });
   expect(verified.error).toBeNull();
   expect(verified.data).toMatchObject({ token: expect.any(String), user: { email } });

@@ -6,7 +6,7 @@
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type pg from 'pg';
-import { Browser, oathtool, secretOf, startSignin, uniqueId, type Harness } from './helpers.js';
+import { Browser, totpCode, secretOf, startSignin, uniqueId, type Harness } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -165,7 +165,7 @@ describe('role policy', () => {
 
     // enrolment lifts it
     const en = await b.post('/two-factor/enable', { password: PASSWORD });
-    await b.post('/two-factor/verify-totp', { code: oathtool(secretOf(en.body.totpURI)) });
+    await b.post('/two-factor/verify-totp', { code: totpCode(secretOf(en.body.totpURI)) });
     const after = await claims(b);
     expect(after).toMatchObject({ role: 'authenticated' });
     expect(after.mfa_required).toBeUndefined();

@@ -1,10 +1,10 @@
 /**
  * Test harness: a running app-signin on a fresh registry database (real
  * PostgreSQL), app databases created on the same server and dropped after,
- * a cookie-keeping HTTP client, and TOTP codes from Debian's oathtool.
+ * a cookie-keeping HTTP client, and TOTP codes (RFC 6238, computed here: no
+ * system tool needed; totp.test.ts checks them against the RFC's vectors and oathtool).
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
@@ -190,11 +190,38 @@ export class Browser {
   }
 }
 
-/** The TOTP code of `secret` at `epochMs` (default now), from oathtool. */
-export function oathtool(secret: string, epochMs?: number): string {
-  const args = ['--totp', '-b', secret];
-  if (epochMs !== undefined) args.push('-N', `@${Math.floor(epochMs / 1000)}`);
-  return execFileSync('oathtool', args, { encoding: 'utf8' }).trim();
+/** Decodes RFC 4648 base32 (upper or lower case, padding optional). @throws Error on another character. */
+export function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of text.toUpperCase().replace(/=+$/, '')) {
+    const i = alphabet.indexOf(ch);
+    if (i < 0) throw new Error(`not base32: ${ch}`);
+    value = (value << 5) | i;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * The TOTP code (RFC 6238: HMAC-SHA1, 30-second steps, 6 digits, T0 = 0) of
+ * the base32 `secret` at `epochMs` (default now). Computed independently of
+ * the service's otplib, so the tests check its codes rather than repeat them.
+ */
+export function totpCode(secret: string | Buffer, epochMs: number = Date.now(), digits = 6): string {
+  const key = typeof secret === 'string' ? base32Decode(secret) : secret;
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(epochMs / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
 export function secretOf(totpURI: string): string {

@@ -4,7 +4,7 @@
  * the single-use two-factor challenge and the brute-force limits.
  */
 import { createTestRedis, type TestRedis } from '@latchkey/testing';
-import { Browser, oathtool, secretOf, startSignin, testClock, type Harness } from './helpers.js';
+import { Browser, totpCode, secretOf, startSignin, testClock, type Harness } from './helpers.js';
 
 const clock = testClock(Date.now());
 let redis: TestRedis;
@@ -39,20 +39,20 @@ it('serves one app from either instance', async () => {
   const en = await a.post('/two-factor/enable', { password: 'password-123' });
   const secret = secretOf(en.body.totpURI);
   nextStep();
-  await a.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+  await a.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) });
   const c = new Browser(app.base);
   expect((await c.post('/sign-in/email', { email: 'two@example.com', password: 'password-123' })).body.twoFactorRedirect).toBe(true);
   const d = new Browser(onTwo(app.signinUrl));
   for (const [k, v] of c.cookies) d.cookies.set(k, v);
   nextStep();
-  const code = oathtool(secret, clock.now());
+  const code = totpCode(secret, clock.now());
   expect((await d.post('/two-factor/verify-totp', { code })).status).toBe(200);
   const e = new Browser(app.base);
   await e.post('/sign-in/email', { email: 'two@example.com', password: 'password-123' });
   expect((await e.post('/two-factor/verify-totp', { code })).body.code).toBe('INVALID_CODE');
   // the challenge used on two cannot be used again on one
   nextStep();
-  const again = await c.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+  const again = await c.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) });
   expect(again.body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
 });
 

@@ -1,6 +1,6 @@
 /** The admin API behind `latchkey host db …`: every state and transition of SPEC.md's tables for one app. */
 import { databaseUrl, ensureDatabase, dropDatabase } from '@latchkey/db';
-import { Browser, oathtool, secretOf, startSignin, uniqueId, type Harness } from './helpers.js';
+import { Browser, totpCode, secretOf, startSignin, uniqueId, type Harness } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('reset-user: any → no second factor', () => {
     const addr = `reset-${app.appId}@example.com`;
     await a1.post('/sign-up/email', { name: 'R', email: addr, password: PASSWORD });
     const en = await a1.post('/two-factor/enable', { password: PASSWORD });
-    await a1.post('/two-factor/verify-totp', { code: oathtool(secretOf(en.body.totpURI)) });
+    await a1.post('/two-factor/verify-totp', { code: totpCode(secretOf(en.body.totpURI)) });
     const other = new Browser(app.base);
     await other.post('/sign-up/email', { name: 'O', email: `other-${app.appId}@example.com`, password: PASSWORD });
 

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { Browser, oathtool, secretOf, startSignin, testClock, type Harness, type LiveApp } from './helpers.js';
+import { Browser, totpCode, secretOf, startSignin, testClock, type Harness, type LiveApp } from './helpers.js';
 
 const clock = testClock();
 let h: Harness;
@@ -23,7 +23,7 @@ async function enrolled(name: string) {
   const en = await b.post('/two-factor/enable', { password: PASSWORD });
   const secret = secretOf(en.body.totpURI);
   nextStep();
-  const ok = await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+  const ok = await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) });
   expect(ok.status).toBe(200);
   return { b, addr, secret, userId: up.body.user.id as string, backupCodes: en.body.backupCodes as string[] };
 }
@@ -54,7 +54,7 @@ describe('enrolment', () => {
 
     nextStep();
     expect((await b.post('/two-factor/verify-totp', { code: '000000' })).body.code).toBe('INVALID_CODE');
-    const ok = await b.post('/two-factor/verify-totp', { code: oathtool(en.body.secret, clock.now()) });
+    const ok = await b.post('/two-factor/verify-totp', { code: totpCode(en.body.secret, clock.now()) });
     expect(ok.status).toBe(200);
     expect(ok.body.user.twoFactorEnabled).toBe(true);
     expect((await b.post('/two-factor/enable', { password: PASSWORD })).body.code).toBe('TOTP_ALREADY_ENABLED');
@@ -86,7 +86,7 @@ describe('sign-in with two-factor', () => {
     const before = (await db.query('SELECT count(*)::int AS n FROM latchkey_auth.session WHERE user_id = $1', [userId])).rows[0].n;
 
     nextStep();
-    const v = await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+    const v = await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) });
     expect(v.status).toBe(200);
     expect(v.body).toMatchObject({ token: expect.any(String), user: { id: userId, twoFactorEnabled: true } });
     expect(b.cookies.has('better-auth.two_factor')).toBe(false);
@@ -98,7 +98,7 @@ describe('sign-in with two-factor', () => {
   it('never accepts a TOTP code twice (RFC 6238 5.2)', async () => {
     const { addr, secret } = await enrolled('replay');
     nextStep();
-    const code = oathtool(secret, clock.now());
+    const code = totpCode(secret, clock.now());
     const a = new Browser(app.base);
     await a.post('/sign-in/email', { email: addr, password: PASSWORD });
     expect((await a.post('/two-factor/verify-totp', { code })).status).toBe(200);
@@ -109,8 +109,8 @@ describe('sign-in with two-factor', () => {
     expect(replay.body.code).toBe('INVALID_CODE');
     // the previous step's code is also spent (only later steps pass)
     clock.advance(30_000);
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now() - 30_000) })).status).toBe(401);
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).status).toBe(200);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now() - 30_000) })).status).toBe(401);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) })).status).toBe(200);
   });
 
   it('accepts the previous step for clock skew, and not older ones', async () => {
@@ -121,8 +121,8 @@ describe('sign-in with two-factor', () => {
     nextStep();
     const b = new Browser(app.base);
     await b.post('/sign-in/email', { email: addr, password: PASSWORD });
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now() - 60_000) })).status).toBe(401);
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now() - 30_000) })).status).toBe(200);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now() - 60_000) })).status).toBe(401);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now() - 30_000) })).status).toBe(200);
   });
 
   it('uses each backup code once', async () => {
@@ -153,16 +153,16 @@ describe('sign-in with two-factor', () => {
     await b.post('/sign-in/email', { email: addr, password: PASSWORD });
     const challenge = b.cookies.get('better-auth.two_factor')!;
     nextStep();
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).status).toBe(200);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) })).status).toBe(200);
     // the same challenge cookie cannot start a second session
     nextStep();
-    const reuse = await new Browser(app.base).post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) }, { cookie: `better-auth.two_factor=${challenge}` });
+    const reuse = await new Browser(app.base).post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) }, { cookie: `better-auth.two_factor=${challenge}` });
     expect(reuse.body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
 
     const late = new Browser(app.base);
     await late.post('/sign-in/email', { email: addr, password: PASSWORD });
     clock.advance(11 * 60_000);
-    expect((await late.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
+    expect((await late.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) })).body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
   });
 
   it('limits failed codes per user: 429 with Retry-After', async () => {
@@ -171,7 +171,7 @@ describe('sign-in with two-factor', () => {
     await b.post('/sign-in/email', { email: addr, password: PASSWORD });
     for (let i = 0; i < 5; i++) expect((await b.post('/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
     nextStep();
-    const locked = await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+    const locked = await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) });
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(locked.headers.get('x-retry-after')).toMatch(/^\d+$/);
@@ -182,7 +182,7 @@ describe('sign-in with two-factor', () => {
     const b = new Browser(app.base);
     await b.post('/sign-in/email', { email: addr, password: PASSWORD });
     nextStep();
-    await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()), trustDevice: true });
+    await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()), trustDevice: true });
     expect(b.cookies.has('better-auth.trust_device')).toBe(true);
     await b.post('/sign-out');
     const again = await b.post('/sign-in/email', { email: addr, password: PASSWORD });
@@ -192,7 +192,7 @@ describe('sign-in with two-factor', () => {
     await b.post('/two-factor/disable', { password: PASSWORD });
     const en = await b.post('/two-factor/enable', { password: PASSWORD });
     nextStep();
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secretOf(en.body.totpURI), clock.now()) })).status).toBe(200);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secretOf(en.body.totpURI), clock.now()) })).status).toBe(200);
     await b.post('/sign-out');
     expect((await b.post('/sign-in/email', { email: addr, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
   });
@@ -247,7 +247,7 @@ describe('disable signs everyone out, including sign-ins waiting for their secon
     const en = await b.post('/two-factor/enable', { password: PASSWORD });
     const secret = secretOf(en.body.totpURI);
     nextStep();
-    expect((await b.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).status).toBe(200);
+    expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) })).status).toBe(200);
 
     const pending = new Browser(own.base);
     expect((await pending.post('/sign-in/email', { email: addr, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
@@ -255,7 +255,7 @@ describe('disable signs everyone out, including sign-ins waiting for their secon
     expect((await h.admin('POST', `/apps/${own.appId}/auth/deploy`)).status).toBe(200);
 
     nextStep();
-    const late = await pending.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) });
+    const late = await pending.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) });
     expect(late.status).toBe(401);
     expect(late.body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
     expect((await pending.get('/get-session')).body).toBeNull();
@@ -264,6 +264,6 @@ describe('disable signs everyone out, including sign-ins waiting for their secon
     const fresh = new Browser(own.base);
     expect((await fresh.post('/sign-in/email', { email: addr, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
     nextStep();
-    expect((await fresh.post('/two-factor/verify-totp', { code: oathtool(secret, clock.now()) })).status).toBe(200);
+    expect((await fresh.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) })).status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_TOKEN, Browser, oathtool, secretOf, startSignin, uniqueId, type Harness } from '../../app-signin/test/helpers.js';
+import { ADMIN_TOKEN, Browser, totpCode, secretOf, startSignin, uniqueId, type Harness } from '../../app-signin/test/helpers.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/index.js');
 
@@ -156,7 +156,7 @@ CREATE POLICY todos_owner ON public.todos TO authenticated USING (owner = auth.u
     const a = new Browser(base);
     await a.post('/sign-up/email', { name: 'Una', email: 'una@example.com', password: 'password-123' });
     const en = await a.post('/two-factor/enable', { password: 'password-123' });
-    expect((await a.post('/two-factor/verify-totp', { code: oathtool(secretOf(en.body.totpURI)) })).status).toBe(200);
+    expect((await a.post('/two-factor/verify-totp', { code: totpCode(secretOf(en.body.totpURI)) })).status).toBe(200);
     const b = new Browser(base);
     expect((await b.post('/sign-in/email', { email: 'una@example.com', password: 'password-123' })).body.twoFactorRedirect).toBe(true);
     const reset = await latchkey(['host', 'db', 'auth', 'reset-user', appId, '--email', 'una@example.com'], { LATCHKEY_ACTOR: 'ops@example.com' });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { baseConfigSchema, port } from '@latchkey/service-kit';
 
-const tierLimits = z.object({ minute: z.number().int().positive(), hour: z.number().int().positive(), day: z.number().int().positive(), concurrent: z.number().int().positive() }).partial();
+const tierLimits = z
+  .object({ minute: z.number().int().positive(), hour: z.number().int().positive(), day: z.number().int().positive(), concurrent: z.number().int().positive() })
+  .partial()
+  .strict();
+/** Overrides of some limits of some tiers; the rest keep DESIGN.md's defaults (merged by the RateLimiter). */
+const rateLimitOverrides = z.object({ free: tierLimits, pro: tierLimits, enterprise: tierLimits }).partial().strict();
 
 /** Environment of the strategy service. */
 export const strategyConfigSchema = baseConfigSchema.extend({
@@ -11,12 +16,12 @@ export const strategyConfigSchema = baseConfigSchema.extend({
   /** Cache time of Bearer validation results, ms. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   LATCHKEY_ADMIN_TOKEN: z.string().min(16).optional(),
-  /** JSON overrides of the per-tier limits, e.g. {"free":{"minute":10}}. */
+  /** JSON overrides of the per-tier limits, merged over the defaults, e.g. {"free":{"minute":10}}. */
   STRATEGY_RATE_LIMITS: z
     .string()
     .transform((s, ctx) => {
       try {
-        return z.record(z.enum(['free', 'pro', 'enterprise']), tierLimits).parse(JSON.parse(s));
+        return rateLimitOverrides.parse(JSON.parse(s));
       } catch (err) {
         ctx.addIssue({ code: 'custom', message: `not valid limits JSON (${(err as Error).message})` });
         return z.NEVER;

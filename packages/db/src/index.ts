@@ -3,3 +3,5 @@ export { canConnect, databaseName, databaseUrl, dropDatabase, ensureDatabase, DE
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 export { SERVICE_DATABASES, prismaDirOf, type ServiceName } from './services.js';
 export { latestSnapshot, migrationTimestamp, pendingSchemaChange, writeNextMigration } from './migrations.js';
+export { acquireLock, LockedError } from './lock.js';
+export { applyMigrationsAtomically, UnfinishedMigrationError } from './atomic-migrations.js';

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { applyMigrationsAtomically } from './atomic-migrations.js';
 
 const require = createRequire(import.meta.url);
 
@@ -97,13 +98,18 @@ async function withEngine<T>(
 
 /**
  * Applies every pending migration of `prismaDir/migrations` to the database at
- * `connectionString`, as `prisma migrate deploy` does.
+ * `connectionString`, as `prisma migrate deploy` does, but each one atomically
+ * (its SQL and its record in one transaction; see atomic-migrations.ts), then
+ * lets Prisma's engine check the result (and apply any migration that cannot
+ * run in a transaction).
  * @returns the names of the migrations applied by this call.
- * @throws when a migration fails or an applied migration was edited afterwards.
+ * @throws UnfinishedMigrationError when an unfinished earlier attempt cannot be recovered safely;
+ *   an Error when a migration fails (nothing of it is kept) or an applied migration was edited afterwards.
  */
 export async function applyMigrations(connectionString: string, prismaDir: string): Promise<string[]> {
   const migrationsDir = path.join(prismaDir, 'migrations');
   const migrations = await readMigrations(migrationsDir);
+  const atomically = await applyMigrationsAtomically(connectionString, migrations);
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   const lockContent = await readFile(lockPath, 'utf8').catch(() => null);
   return withEngine(connectionString, path.join(prismaDir, 'schema.prisma'), async (engine) => {
@@ -119,7 +125,7 @@ export async function applyMigrations(connectionString: string, prismaDir: strin
       },
       filters: noFilters,
     });
-    return (result?.appliedMigrationNames ?? []) as string[];
+    return [...atomically, ...((result?.appliedMigrationNames ?? []) as string[])];
   });
 }
 

@@ -12,15 +12,16 @@ export function findExecutable(name: string): string | null {
 }
 
 /**
- * `describe` when `binary` exists, else `describe.skip` with a note; with
+ * `describe` when `binary` exists, else `describe.skip` with a one-line note
+ * (naming `install`, e.g. `apt-get install oathtool`, when given); with
  * `LATCHKEY_REQUIRE_SERVICES=1` a missing binary fails instead of skipping.
  */
-export function describeWithBinary(binary: string): jest.Describe {
+export function describeWithBinary(binary: string, install?: string): jest.Describe {
   const found = findExecutable(binary);
   if (found) return describe;
   if (process.env.LATCHKEY_REQUIRE_SERVICES === '1') {
-    throw new Error(`LATCHKEY_REQUIRE_SERVICES=1 but ${binary} is not installed`);
+    throw new Error(`LATCHKEY_REQUIRE_SERVICES=1 but ${binary} is not installed${install ? ` (${install})` : ''}`);
   }
-  console.warn(`${binary} is not installed: skipping the tests that need it`);
+  console.warn(`${binary} is not installed${install ? ` (${install})` : ''}: skipping the tests that need it`);
   return describe.skip;
 }
