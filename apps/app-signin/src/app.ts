@@ -23,6 +23,11 @@ import { register as signIn } from './routes/sign-in.js';
 import { register as signOut } from './routes/sign-out.js';
 import { register as session } from './routes/session.js';
 import { register as twoFactor } from './routes/two-factor.js';
+import { register as email } from './routes/email.js';
+import { register as sessions } from './routes/sessions.js';
+import { register as account } from './routes/account.js';
+import { register as social } from './routes/social.js';
+import { Mailer } from './domain/mail.js';
 
 export interface AppDeps {
   prisma: PrismaClient;
@@ -38,6 +43,10 @@ export interface SigninApp {
   app: Express;
   operator: Operator;
   apps: AppRuntime;
+  /** End-user mail; in development its mailbox holds the messages (also at GET /dev/mailbox). */
+  mailer: Mailer;
+  /** Resolves when every mail queued so far has been handed to the transport (tests, shutdown). */
+  idle(): Promise<void>;
   /** Closes the app database pools (not the Prisma client or Redis, which the caller owns). */
   close(): Promise<void>;
 }
@@ -50,7 +59,14 @@ export function createApp(deps: AppDeps): SigninApp {
   const apps = new AppRuntime(prisma, config);
   const limits = new Limits(config.limits, deps.redis, config.redisPrefix);
   let dummy: Promise<string> | undefined;
+  const mailer = new Mailer({ ...config.mail, logger });
+  const pending = new Set<Promise<unknown>>();
   const svc: Services = {
+    mailer,
+    background(task) {
+      const p = task.catch(() => {}).finally(() => pending.delete(p));
+      pending.add(p);
+    },
     prisma,
     config,
     apps,
@@ -59,7 +75,7 @@ export function createApp(deps: AppDeps): SigninApp {
     now: deps.now ?? Date.now,
     dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
   };
-  const operator = new Operator(prisma, apps, config);
+  const operator = new Operator(prisma, apps, config, mailer.mode);
 
   const app = createServiceApp({ logger, readiness: { database: () => prisma.$queryRaw`SELECT 1` } });
   app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
@@ -75,16 +91,42 @@ export function createApp(deps: AppDeps): SigninApp {
     next();
   };
 
+  if (mailer.mode === 'mailbox') {
+    // Development only (no SMTP_URL, SIGNIN_DEV_MAILBOX=1): the messages that would have been mailed.
+    app.get('/dev/mailbox', (req, res) => {
+      const to = typeof req.query.to === 'string' ? req.query.to.toLowerCase() : undefined;
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(mailer.mailbox().filter((m) => !to || m.to.toLowerCase() === to));
+    });
+  }
+
   const auth = express.Router();
   signUp(auth, svc);
   signIn(auth, svc);
   signOut(auth, svc);
   session(auth, svc);
   twoFactor(auth, svc);
+  email(auth, svc);
+  sessions(auth, svc);
+  account(auth, svc);
+  social(auth, svc);
   auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
 
   app.use('/a/:slug/api/auth', resolveApp, cors(config.publicUrl), express.json({ limit: '64kb' }), auth);
   finishServiceApp(app, formatSigninError);
 
-  return { app, operator, apps, close: () => apps.close() };
+  const idle = async () => {
+    while (pending.size) await Promise.all([...pending]);
+  };
+  return {
+    app,
+    operator,
+    apps,
+    mailer,
+    idle,
+    close: async () => {
+      await idle();
+      await apps.close();
+    },
+  };
 }

@@ -24,6 +24,10 @@ export interface SigninConfig {
   limits: LimitConfig;
   /** Key prefix of the Redis-backed limiters. */
   redisPrefix?: string;
+  /** End-user mail: SMTP (`SMTP_URL`), or the development mailbox, or off. */
+  mail: { smtpUrl?: string; devMailbox: boolean; defaultFrom: string };
+  /** Age (seconds) under which a session counts as fresh for delete-user without a password (better-auth's freshAge: 1 day). */
+  freshAgeSec: number;
 }
 
 export const envSchema = baseConfigSchema.extend({
@@ -44,6 +48,12 @@ export const envSchema = baseConfigSchema.extend({
   APP_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   SIGNIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.signInPerAddressPerMinute),
   SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedSignInsPerAccount),
+  /** nodemailer connection URL, e.g. smtps://user:pass@smtp.example.com:465 */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  /** Default sender of end-user mail (each app may set its own). */
+  MAIL_FROM: z.string().min(3).max(320).default('Latchkey <no-reply@localhost>'),
+  /** 1: keep end-user mail in memory and serve it at GET /dev/mailbox (development only; ignored with SMTP_URL). */
+  SIGNIN_DEV_MAILBOX: z.enum(['0', '1']).default('0'),
 });
 
 export function configFromEnv(env: Record<string, string | undefined> = process.env) {
@@ -58,6 +68,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     sessionTtlSec: 7 * 24 * 3600,
     tokenTtlSec: 15 * 60,
     limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS, failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT },
+    mail: { smtpUrl: e.SMTP_URL, devMailbox: e.SIGNIN_DEV_MAILBOX === '1' && !e.SMTP_URL, defaultFrom: e.MAIL_FROM },
+    freshAgeSec: 24 * 3600,
   };
   return { env: e, config };
 }
@@ -72,6 +84,8 @@ export function defaultConfig(over: Partial<SigninConfig> & Pick<SigninConfig, '
     sessionTtlSec: 7 * 24 * 3600,
     tokenTtlSec: 15 * 60,
     limits: DEFAULT_LIMITS,
+    mail: { devMailbox: false, defaultFrom: 'Latchkey <no-reply@localhost>' },
+    freshAgeSec: 24 * 3600,
     ...over,
   };
 }

@@ -10,11 +10,12 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { databaseUrl, dropDatabase } from '@latchkey/db';
-import { createLogger } from '@latchkey/service-kit';
+import { createLogger, type Logger } from '@latchkey/service-kit';
 import { createTestDatabase, postgresServerUrl, type TestDatabase } from '@latchkey/testing';
 import { createApp, type SigninApp } from '../src/app.js';
 import { defaultConfig, type SigninConfig } from '../src/config.js';
 import { DEFAULT_LIMITS } from '../src/domain/limits.js';
+import type { MailboxMessage } from '../src/domain/mail.js';
 import { createPrisma, type PrismaClient } from '../src/store/prisma.js';
 
 // The root jest run (projects) keeps jest's 5 s default per test; these tests talk to real databases.
@@ -34,6 +35,8 @@ export interface Harness {
   admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** create + provision + deploy an app; returns its address. */
   liveApp(opts?: { id?: string; policy?: string[]; origins?: string[] }): Promise<LiveApp>;
+  /** The development mailbox's messages to `to`, oldest first, once every queued mail went out. */
+  mail(to: string): Promise<MailboxMessage[]>;
   /** A pg pool on an app database (closed at close). */
   appDb(appId: string): Promise<pg.Pool>;
   close(): Promise<void>;
@@ -56,7 +59,7 @@ export function uniqueId(prefix = 'app'): string {
  */
 export async function startSignin(
   over: Partial<SigninConfig> & { now?: () => number } = {},
-  opts: { registry?: TestDatabase; redis?: Redis } = {},
+  opts: { registry?: TestDatabase; redis?: Redis; logger?: Logger } = {},
 ): Promise<Harness> {
   const serverUrl = (await postgresServerUrl()) ?? '';
   if (!serverUrl) throw new Error('these tests need PostgreSQL at 127.0.0.1:5432 (or DATABASE_URL)');
@@ -73,10 +76,11 @@ export async function startSignin(
     adminToken: ADMIN_TOKEN,
     appDatabasesUrl: serverUrl,
     passwordCost: { log2N: 10, r: 8, p: 1 },
-    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 10_000, twoFactorPerAddressPerMinute: 10_000 },
+    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 10_000, twoFactorPerAddressPerMinute: 10_000, mailPerAddressPerHour: 10_000, mailPerAccountPerHour: 10_000 },
+    mail: { devMailbox: true, defaultFrom: 'Latchkey Test <no-reply@test.example>' },
     ...cfg,
   });
-  const signin = createApp({ prisma, config, logger: createLogger('app-signin', 'silent'), now, redis: opts.redis });
+  const signin = createApp({ prisma, config, logger: opts.logger ?? createLogger('app-signin', 'silent'), now, redis: opts.redis });
   server.on('request', signin.app);
   const appIds: string[] = [];
   const pools: pg.Pool[] = [];
@@ -111,6 +115,10 @@ export async function startSignin(
       const dep = await admin('POST', `/apps/${appId}/auth/deploy`, opts.origins ? { origins: opts.origins } : {});
       if (dep.status !== 200) throw new Error(`deploy: ${JSON.stringify(dep.body)}`);
       return { appId, signinUrl: dep.body.signinUrl, base: `${dep.body.signinUrl}/api/auth` };
+    },
+    async mail(to) {
+      await signin.idle();
+      return signin.mailer.mailbox().filter((m) => m.to.toLowerCase() === to.toLowerCase());
     },
     async appDb(appId) {
       const pool = new pg.Pool({ connectionString: databaseUrl(serverUrl, `app_${appId.replace(/-/g, '_')}`), max: 3 });

@@ -75,7 +75,7 @@ describe('sign-in service states: not installed → tables installed → live �
     expect((await fetch(`${base}/ok`)).status).toBe(404);
 
     const p1 = await h.admin('POST', `/apps/${appId}/auth/provision`);
-    expect(p1.body).toMatchObject({ state: 'provisioned', schemaVersion: 1, applied: [1] });
+    expect(p1.body).toMatchObject({ state: 'provisioned', schemaVersion: 2, applied: [1, 2] });
     const p2 = await h.admin('POST', `/apps/${appId}/auth/provision`);
     expect(p2.body).toMatchObject({ state: 'provisioned', applied: [] });
     expect((await fetch(`${base}/ok`)).status).toBe(404); // tables installed, not live

@@ -87,7 +87,7 @@ describe('sign-up, sign-in, session, token, sign-out', () => {
     const s = await db.query('SELECT token_hash FROM latchkey_auth.session WHERE user_id = $1', [u.rows[0].id]);
     expect(s.rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     const tables = await h.prisma.$queryRaw<Array<{ table_name: string }>>`SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog','information_schema')`;
-    expect(tables.map((t) => t.table_name).sort()).toEqual(['_prisma_migrations', 'apps', 'audit_log', 'signing_keys']);
+    expect(tables.map((t) => t.table_name).sort()).toEqual(['_prisma_migrations', 'apps', 'audit_log', 'auth_providers', 'signing_keys']);
   });
 });
 

@@ -68,6 +68,31 @@ COMMENT ON COLUMN latchkey_auth.two_factor.backup_code_hashes IS 'HMAC-SHA-256 o
 COMMENT ON COLUMN latchkey_auth.two_factor.last_used_step IS 'last accepted TOTP time step: a code is never accepted twice (RFC 6238 5.2)';
 `,
   },
+  {
+    // Email verification, password reset and change-email tokens; device metadata of sessions;
+    // deleted (anonymised) users.
+    version: 2,
+    sql: `
+CREATE TABLE IF NOT EXISTS latchkey_auth.verification (
+  id text PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  purpose text NOT NULL,
+  user_id text NOT NULL REFERENCES latchkey_auth."user"(id) ON DELETE CASCADE,
+  email text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+COMMENT ON COLUMN latchkey_auth.verification.token_hash IS 'SHA-256 of the token mailed to the user (the token itself is never stored)';
+COMMENT ON COLUMN latchkey_auth.verification.purpose IS 'verify-email | reset-password | change-email';
+COMMENT ON COLUMN latchkey_auth.verification.email IS 'the address the token was sent to (the new address for change-email)';
+CREATE INDEX IF NOT EXISTS verification_user_id_idx ON latchkey_auth.verification (user_id, purpose);
+CREATE INDEX IF NOT EXISTS verification_expires_at_idx ON latchkey_auth.verification (expires_at);
+ALTER TABLE latchkey_auth."user" ADD COLUMN IF NOT EXISTS deleted_at timestamptz;
+COMMENT ON COLUMN latchkey_auth."user".deleted_at IS 'set when the user deleted their account and the app keeps an anonymised row';
+ALTER TABLE latchkey_auth.account ADD COLUMN IF NOT EXISTS email text;
+COMMENT ON COLUMN latchkey_auth.account.email IS 'the address the provider reported when the account was linked (null for credential)';
+`,
+  },
 ];
 
 export const LATEST_AUTH_SCHEMA_VERSION = Math.max(...AUTH_SCHEMA_VERSIONS.map((v) => v.version));

@@ -11,6 +11,8 @@ import { KeyRing, type StoredKey } from '@latchkey/jwt';
 import type { App, PrismaClient, SigningKey } from '../store/prisma.js';
 import type { SigninConfig } from '../config.js';
 import { deriveKey } from './crypto.js';
+import type { AppMailSettings, MailKind } from './mail.js';
+import type { ProviderConfig, ProviderKind } from './oauth.js';
 
 export type AppState = 'registered' | 'provisioned' | 'live' | 'disabled';
 
@@ -31,6 +33,15 @@ export interface AppContext {
    */
   disableEpoch: string;
   keyRing: KeyRing | null;
+  /** End users must verify their email before signing in. */
+  requireEmailVerification: boolean;
+  mail: AppMailSettings;
+  /** Base of the links in the app's mail (default: the {signin_url}). */
+  mailLinkBase: string;
+  /** What delete-user does: remove the user's rows, or keep an anonymised user row. */
+  userDeletion: 'delete' | 'anonymise';
+  /** Sign-in providers by id (client secrets decrypted). */
+  providers: Map<string, ProviderConfig>;
   db: pg.Pool;
   keys: { cookie: Buffer; totp: Buffer; backupCodes: Buffer; backupHmac: Buffer };
   loadedAt: number;
@@ -59,6 +70,14 @@ export class AppRuntime {
 
   encryptPrivateKey(key: StoredKey): string {
     return encryptSecret(this.config.encryptionKey, JSON.stringify(key.privateJwk), `signing-key:${key.kid}`);
+  }
+
+  encryptProviderSecret(appId: string, providerId: string, secret: string): string {
+    return encryptSecret(this.config.encryptionKey, secret, `auth-provider:${appId}:${providerId}`);
+  }
+
+  decryptProviderSecret(appId: string, providerId: string, sealed: string): string {
+    return decryptSecret(this.config.encryptionKey, sealed, `auth-provider:${appId}:${providerId}`);
   }
 
   storedKeys(rows: SigningKey[]): StoredKey[] {
@@ -97,7 +116,7 @@ export class AppRuntime {
   }
 
   private async load(slug: string): Promise<AppContext | null> {
-    const app = await this.prisma.app.findUnique({ where: { slug }, include: { keys: true } });
+    const app = await this.prisma.app.findUnique({ where: { slug }, include: { keys: true, providers: true } });
     if (!app) return null;
     const master = this.config.encryptionKey;
     const stored = this.storedKeys(app.keys);
@@ -112,6 +131,23 @@ export class AppRuntime {
       origins: app.allowedOrigins,
       disableEpoch: app.disabledAt ? String(app.disabledAt.getTime()) : '',
       keyRing,
+      requireEmailVerification: app.requireEmailVerification,
+      mail: { from: app.mailFrom, subjects: (app.mailSubjects ?? {}) as Partial<Record<MailKind, string>> },
+      mailLinkBase: (app.mailLinkBase ?? this.signinUrl(app.slug)).replace(/\/+$/, ''),
+      userDeletion: app.userDeletion === 'anonymise' ? 'anonymise' : 'delete',
+      providers: new Map(
+        app.providers.map((p) => [
+          p.providerId,
+          {
+            id: p.providerId,
+            kind: p.kind as ProviderKind,
+            clientId: p.clientId,
+            clientSecret: this.decryptProviderSecret(app.id, p.providerId, p.clientSecret),
+            issuer: p.issuer,
+            scopes: p.scopes,
+          },
+        ]),
+      ),
       db: this.pool(app.id, this.databaseUrlOf(app)),
       keys: {
         cookie: deriveKey(master, app.id, 'cookie'),

@@ -18,6 +18,10 @@ export interface LimitConfig {
   failedCodesPerUser: number;
   /** Two-factor requests per client address and app, per minute. */
   twoFactorPerAddressPerMinute: number;
+  /** Mail-sending requests (reset, verification, change of address) per client address and app, per hour. */
+  mailPerAddressPerHour?: number;
+  /** Mail-sending requests per email address (known or not) and app, per hour. */
+  mailPerAccountPerHour?: number;
 }
 
 export const DEFAULT_LIMITS: LimitConfig = {
@@ -26,6 +30,8 @@ export const DEFAULT_LIMITS: LimitConfig = {
   accountLockSeconds: 900,
   failedCodesPerUser: 5,
   twoFactorPerAddressPerMinute: 30,
+  mailPerAddressPerHour: 20,
+  mailPerAccountPerHour: 5,
 };
 
 export function tooManyRequests(msBeforeNext: number): HttpError {
@@ -42,6 +48,8 @@ export class Limits {
   private readonly twoFactorAddress: RateLimiterAbstract;
   /** Two-factor challenges already used (single use), kept for their life. */
   private readonly usedChallenges: RateLimiterAbstract;
+  private readonly mailAddress: RateLimiterAbstract;
+  private readonly mailAccount: RateLimiterAbstract;
 
   /** @param prefix start of every Redis key (e.g. `latchkey:` → `latchkey:{signin}:acct:<app>:<email>`). */
   constructor(cfg: LimitConfig, redis?: Redis, prefix = 'latchkey:') {
@@ -54,6 +62,19 @@ export class Limits {
     this.codes = make('code', cfg.failedCodesPerUser, cfg.accountLockSeconds);
     this.twoFactorAddress = make('2fa-addr', cfg.twoFactorPerAddressPerMinute, 60);
     this.usedChallenges = make('2fa-used', 1, 15 * 60);
+    this.mailAddress = make('mail-addr', cfg.mailPerAddressPerHour ?? 20, 3600);
+    this.mailAccount = make('mail-acct', cfg.mailPerAccountPerHour ?? 5, 3600);
+  }
+
+  /**
+   * A request that mails an address (reset, verification, change of address):
+   * counted per client address and per email address, whether or not an
+   * account has that address (so the limit reveals nothing either).
+   * @throws HttpError 429 TOO_MANY_REQUESTS
+   */
+  async mailRequest(appId: string, ip: string, email: string): Promise<void> {
+    await Limits.take(this.mailAddress, `${appId}:${ip}`);
+    await Limits.take(this.mailAccount, `${appId}:${email.toLowerCase()}`);
   }
 
   private static async take(limiter: RateLimiterAbstract, key: string): Promise<void> {

@@ -21,6 +21,8 @@ import {
 } from './app-schema.js';
 import { randomBase32 } from './crypto.js';
 import { findUserByEmail } from './users.js';
+import type { MailKind } from './mail.js';
+import { DEFAULT_ISSUERS, PROVIDER_KINDS, type ProviderKind } from './oauth.js';
 
 const APP_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const ORG_ID = /^[a-z0-9][a-z0-9]{0,31}$/;
@@ -35,6 +37,8 @@ export class Operator {
     private readonly prisma: PrismaClient,
     private readonly apps: AppRuntime,
     private readonly config: SigninConfig,
+    /** How end-user mail goes out (doctor reports it). */
+    private readonly mailMode: 'smtp' | 'mailbox' | 'off' = 'off',
   ) {}
 
   private summary(app: App) {
@@ -185,6 +189,111 @@ export class Operator {
     return { appId, saved: updated.savedPolicy, applied: updated.appliedPolicy, pendingDeploy: true };
   }
 
+  /**
+   * `db auth settings`: verification required, mail sender, subjects and link base, what delete-user does.
+   * Takes effect on every instance within APP_CACHE_TTL_MS (no deploy needed).
+   */
+  async saveSettings(
+    appId: string,
+    input: { requireEmailVerification?: boolean; mailFrom?: string | null; mailSubjects?: Partial<Record<MailKind, string>>; mailLinkBase?: string | null; userDeletion?: 'delete' | 'anonymise' },
+  ) {
+    const app = await this.apps.record(appId);
+    if (input.mailFrom && !/^[^<>\r\n]{0,128}<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(input.mailFrom)) {
+      throw new HttpError(400, 'INVALID_SENDER', `"${input.mailFrom}" is not a sender such as "Shop <no-reply@shop.example>".`);
+    }
+    if (input.mailLinkBase) {
+      let u: URL | null = null;
+      try {
+        u = new URL(input.mailLinkBase);
+      } catch {
+        /* refused below */
+      }
+      if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.search || u.hash || u.username) {
+        throw new HttpError(400, 'INVALID_LINK_BASE', `"${input.mailLinkBase}" is not a base URL such as https://signin.shop.example/a/${app.slug}.`);
+      }
+    }
+    const subjects = input.mailSubjects ? { ...((app.mailSubjects ?? {}) as object), ...input.mailSubjects } : undefined;
+    const updated = await this.prisma.app.update({
+      where: { id: appId },
+      data: {
+        ...(input.requireEmailVerification !== undefined ? { requireEmailVerification: input.requireEmailVerification } : {}),
+        ...(input.mailFrom !== undefined ? { mailFrom: input.mailFrom || null } : {}),
+        ...(subjects ? { mailSubjects: subjects } : {}),
+        ...(input.mailLinkBase !== undefined ? { mailLinkBase: input.mailLinkBase ? input.mailLinkBase.replace(/\/+$/, '') : null } : {}),
+        ...(input.userDeletion ? { userDeletion: input.userDeletion } : {}),
+      },
+    });
+    this.apps.invalidate(app.slug);
+    return { appId, settings: this.settingsOf(updated) };
+  }
+
+  private settingsOf(app: App) {
+    return {
+      requireEmailVerification: app.requireEmailVerification,
+      mailFrom: app.mailFrom,
+      mailSubjects: app.mailSubjects as Record<string, string>,
+      mailLinkBase: app.mailLinkBase ?? this.apps.signinUrl(app.slug),
+      userDeletion: app.userDeletion,
+    };
+  }
+
+  /**
+   * `db auth provider`: adds or replaces a sign-in provider. The client secret is stored encrypted
+   * and never returned. @throws HttpError 400 for an unknown kind, a bad id or a missing issuer.
+   */
+  async saveProvider(appId: string, input: { providerId: string; kind?: ProviderKind; clientId: string; clientSecret: string; issuer?: string; scopes?: string[] }) {
+    const app = await this.apps.record(appId);
+    const providerId = input.providerId.toLowerCase();
+    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(providerId)) throw new HttpError(400, 'INVALID_PROVIDER', `"${input.providerId}" is not a provider id (lowercase letters, digits and -).`);
+    const kind: ProviderKind = input.kind ?? ((PROVIDER_KINDS as string[]).includes(providerId) ? (providerId as ProviderKind) : 'oidc');
+    if (!PROVIDER_KINDS.includes(kind)) throw new HttpError(400, 'INVALID_PROVIDER', `Unknown provider kind ${kind}: one of ${PROVIDER_KINDS.join(', ')}.`);
+    if (!input.clientId || !input.clientSecret) throw new HttpError(400, 'INVALID_PROVIDER', 'A provider needs --client-id and --client-secret.');
+    let issuer: string | null = input.issuer?.replace(/\/+$/, '') ?? null;
+    if (kind === 'oidc' && !issuer) throw new HttpError(400, 'ISSUER_REQUIRED', `Provider ${providerId} is an OpenID Connect provider: give its --issuer (discovery at <issuer>/.well-known/openid-configuration).`);
+    if (kind === 'github' && issuer) throw new HttpError(400, 'INVALID_PROVIDER', 'GitHub is not an OpenID Connect provider: no --issuer.');
+    if (issuer) {
+      let u: URL | null = null;
+      try {
+        u = new URL(issuer);
+      } catch {
+        /* refused below */
+      }
+      const local = u && (u.hostname === 'localhost' || u.hostname === '127.0.0.1');
+      if (!u || !(u.protocol === 'https:' || (u.protocol === 'http:' && local))) {
+        throw new HttpError(400, 'INVALID_ISSUER', `"${issuer}" is not an https issuer URL.`);
+      }
+    }
+    const data = {
+      kind,
+      clientId: input.clientId,
+      clientSecret: this.apps.encryptProviderSecret(appId, providerId, input.clientSecret),
+      issuer,
+      scopes: (input.scopes ?? []).filter(Boolean),
+    };
+    await this.prisma.authProvider.upsert({ where: { appId_providerId: { appId, providerId } }, create: { appId, providerId, ...data }, update: data });
+    this.apps.invalidate(app.slug);
+    return { appId, provider: { id: providerId, kind, clientId: input.clientId, issuer: issuer ?? DEFAULT_ISSUERS[kind] ?? null, scopes: data.scopes }, redirectUri: `${this.apps.signinUrl(app.slug)}/api/auth/callback/${providerId}` };
+  }
+
+  async removeProvider(appId: string, providerId: string) {
+    const app = await this.apps.record(appId);
+    const r = await this.prisma.authProvider.deleteMany({ where: { appId, providerId: providerId.toLowerCase() } });
+    if (r.count === 0) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
+    this.apps.invalidate(app.slug);
+    return { appId, removed: providerId.toLowerCase() };
+  }
+
+  private async providersOf(app: App) {
+    const rows = await this.prisma.authProvider.findMany({ where: { appId: app.id }, orderBy: { providerId: 'asc' } });
+    return rows.map((p) => ({
+      id: p.providerId,
+      kind: p.kind,
+      clientId: p.clientId,
+      issuer: p.issuer ?? DEFAULT_ISSUERS[p.kind as ProviderKind] ?? null,
+      redirectUri: `${this.apps.signinUrl(app.slug)}/api/auth/callback/${p.providerId}`,
+    }));
+  }
+
   /** `db auth reset-user`: second factor cleared, all the user's sessions ended, actor recorded. */
   async resetUser(appId: string, email: string, actor: string) {
     const app = await this.apps.record(appId);
@@ -259,6 +368,9 @@ export class Operator {
     if (app.state === 'disabled') advice.push(`Sign-in is disabled (accounts kept): \`latchkey host db auth deploy ${appId}\` turns it on again.`);
     if (live && reachable && !dataAccess) advice.push(`The database roles are missing: re-run \`latchkey host db auth deploy ${appId}\`.`);
     const policyPending = app.policySavedAt !== null && (app.policyAppliedAt === null || app.policySavedAt > app.policyAppliedAt);
+    if (app.requireEmailVerification && this.mailMode === 'off') {
+      advice.push('Email verification is required but app-signin cannot send mail: set SMTP_URL on app-signin (or turn it off: `latchkey host db auth settings ' + appId + ' --require-verification=false`).');
+    }
     if (policyPending) advice.push(`A saved role policy (${app.savedPolicy.join(', ') || 'none'}) is not applied yet: run \`latchkey host db auth deploy ${appId}\`.`);
     return {
       ...summary,
@@ -268,6 +380,9 @@ export class Operator {
       dataAccess,
       policy: { saved: app.savedPolicy, applied: app.appliedPolicy, pendingDeploy: policyPending },
       origins: app.allowedOrigins,
+      settings: this.settingsOf(app),
+      mail: this.mailMode,
+      providers: await this.providersOf(app),
       ok: advice.length === 0,
       advice,
     };

@@ -19,6 +19,7 @@ export function tokenClaims(app: AppContext, user: UserRow): Record<string, unkn
   const missing = mfaMissing(app.policy, user);
   return {
     email: user.email,
+    email_verified: user.email_verified,
     role: missing ? 'anonymous' : 'authenticated',
     ...(missing ? { mfa_required: true } : {}),
     app_role: user.role,

@@ -183,3 +183,77 @@ export async function refreshSession(db: pg.Pool, id: string, now: Date, ttlMs: 
   );
   return (r.rows[0] as SessionRow | undefined) ?? null;
 }
+
+const SESSION_COLUMNS = 'id, user_id, expires_at, ip_address, user_agent, created_at, updated_at';
+
+/** The user's sessions that have not expired, newest first. */
+export async function listUserSessions(db: pg.Pool, userId: string, now: Date): Promise<SessionRow[]> {
+  const r = await db.query(
+    `SELECT ${SESSION_COLUMNS} FROM latchkey_auth.session WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC LIMIT 1000`,
+    [userId, now],
+  );
+  return r.rows as SessionRow[];
+}
+
+/**
+ * Deletes one of the user's sessions, named by its token or by its id (the
+ * handle that list-sessions shows for the user's other sessions).
+ * @returns the id of the deleted session, or null when the user has no such session.
+ */
+export async function deleteUserSession(db: pg.Pool, userId: string, tokenOrId: string): Promise<string | null> {
+  const r = await db.query(
+    `DELETE FROM latchkey_auth.session WHERE user_id = $1 AND (token_hash = $2 OR id = $3) RETURNING id`,
+    [userId, sha256Hex(tokenOrId), tokenOrId],
+  );
+  return (r.rows[0]?.id as string | undefined) ?? null;
+}
+
+/** Deletes every session of the user except `keepId`. @returns how many ended. */
+export async function deleteOtherSessions(db: pg.Pool, userId: string, keepId: string): Promise<number> {
+  const r = await db.query('DELETE FROM latchkey_auth.session WHERE user_id = $1 AND id <> $2', [userId, keepId]);
+  return r.rowCount ?? 0;
+}
+
+/** The user linked to a provider account (`provider_id`, the provider's subject), or null. */
+export async function findUserByAccount(db: pg.Pool, providerId: string, accountId: string): Promise<UserRow | null> {
+  const r = await db.query(
+    `SELECT ${USER_COLUMNS} FROM latchkey_auth.account a JOIN latchkey_auth."user" u ON u.id = a.user_id WHERE a.provider_id = $1 AND a.account_id = $2`,
+    [providerId, accountId],
+  );
+  return (r.rows[0] as UserRow | undefined) ?? null;
+}
+
+/** Links a provider account to an existing user. */
+export async function linkAccount(db: pg.Pool, input: { userId: string; providerId: string; accountId: string; email: string | null; now: Date }): Promise<void> {
+  await db.query(
+    `INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id, email, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (provider_id, account_id) DO NOTHING`,
+    [randomUUID(), input.userId, input.providerId, input.accountId, input.email, input.now],
+  );
+}
+
+/** Creates a user who signed up through a provider (no password), with the provider account, in one statement. */
+export async function createProviderUser(
+  db: pg.Pool,
+  input: { name: string; email: string; emailVerified: boolean; image: string | null; providerId: string; accountId: string; now: Date },
+): Promise<UserRow> {
+  try {
+    const r = await db.query(
+      `WITH u AS (
+         INSERT INTO latchkey_auth."user" (id, name, email, email_verified, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+         RETURNING id, name, email, email_verified, image, role, two_factor_enabled, created_at, updated_at
+       ), a AS (
+         INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id, email, created_at, updated_at)
+         SELECT $7, id, $8, $9, $3, $6, $6 FROM u
+       )
+       SELECT * FROM u`,
+      [randomUUID(), input.name, input.email, input.emailVerified, input.image, input.now, randomUUID(), input.providerId, input.accountId],
+    );
+    return r.rows[0] as UserRow;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') {
+      throw new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
+    }
+    throw err;
+  }
+}

@@ -7,6 +7,7 @@ import type { PrismaClient } from '../store/prisma.js';
 import type { SigninConfig } from '../config.js';
 import type { AppContext, AppRuntime } from '../domain/apps.js';
 import type { Limits } from '../domain/limits.js';
+import type { Mailer } from '../domain/mail.js';
 import { unsignValue } from '../domain/crypto.js';
 import { findSession, type SessionRow, type UserRow } from '../domain/users.js';
 import { cookieNames, isSecure, parseCookies, type CookieNames, type CookieScope } from './cookies.js';
@@ -24,6 +25,10 @@ export interface Services {
   now: () => number;
   /** Dummy hash for unknown users (same cost as real ones), computed once. */
   dummyHash(): Promise<string>;
+  /** End-user mail (SMTP, development mailbox, or off). */
+  mailer: Mailer;
+  /** Runs a task after the answer (mail sending: the answer must not wait on, or reveal, it); errors are logged by the task. */
+  background(task: Promise<unknown>): void;
 }
 
 export interface RequestState {

@@ -11,6 +11,7 @@ describe('cookies', () => {
     expect(cookieNames(false)).toEqual({
       session: 'better-auth.session_token',
       twoFactor: 'better-auth.two_factor',
+      oauthState: 'better-auth.state',
       trustDevice: 'better-auth.trust_device',
       dontRemember: 'better-auth.dont_remember',
     });

@@ -11,11 +11,13 @@ export interface CookieNames {
   twoFactor: string;
   trustDevice: string;
   dontRemember: string;
+  /** Pending provider sign-in (state, PKCE verifier, nonce, redirect targets), 10 minutes. */
+  oauthState: string;
 }
 
 export function cookieNames(secure: boolean): CookieNames {
   const p = secure ? '__Secure-better-auth.' : 'better-auth.';
-  return { session: `${p}session_token`, twoFactor: `${p}two_factor`, trustDevice: `${p}trust_device`, dontRemember: `${p}dont_remember` };
+  return { session: `${p}session_token`, twoFactor: `${p}two_factor`, trustDevice: `${p}trust_device`, dontRemember: `${p}dont_remember`, oauthState: `${p}state` };
 }
 
 /** Secure cookies everywhere except on a local development address. */

@@ -32,6 +32,36 @@ export function adminRouter(op: Operator): Router {
     const b = parseBody(z.object({ require: z.array(z.string().max(128)).max(100) }), req.body);
     res.json(await op.savePolicy(id(req.params.appId), b.require));
   });
+  r.put('/apps/:appId/auth/settings', async (req, res) => {
+    const subject = z.string().trim().min(1).max(200);
+    const b = parseBody(
+      z.object({
+        requireEmailVerification: z.boolean().optional(),
+        mailFrom: z.string().max(320).nullable().optional(),
+        mailSubjects: z.object({ 'verify-email': subject.optional(), 'reset-password': subject.optional(), 'change-email': subject.optional() }).strict().optional(),
+        mailLinkBase: z.string().max(2048).nullable().optional(),
+        userDeletion: z.enum(['delete', 'anonymise']).optional(),
+      }).strict(),
+      req.body,
+    );
+    res.json(await op.saveSettings(id(req.params.appId), b));
+  });
+  r.put('/apps/:appId/auth/providers/:providerId', async (req, res) => {
+    const b = parseBody(
+      z.object({
+        kind: z.enum(['google', 'github', 'microsoft', 'oidc']).optional(),
+        clientId: z.string().min(1).max(512),
+        clientSecret: z.string().min(1).max(4096),
+        issuer: z.string().max(2048).optional(),
+        scopes: z.array(z.string().max(128)).max(20).optional(),
+      }).strict(),
+      req.body,
+    );
+    res.json(await op.saveProvider(id(req.params.appId), { providerId: id(req.params.providerId), ...b }));
+  });
+  r.delete('/apps/:appId/auth/providers/:providerId', async (req, res) => {
+    res.json(await op.removeProvider(id(req.params.appId), id(req.params.providerId)));
+  });
   r.post('/apps/:appId/auth/reset-user', async (req, res) => {
     const b = parseBody(z.object({ email: z.string().min(3).max(320), actor }), req.body);
     res.json(await op.resetUser(id(req.params.appId), b.email, b.actor ?? ''));

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { openPayload, sealPayload, verifyPassword } from '../domain/crypto.js';
 import { findTwoFactor } from '../domain/two-factor.js';
-import { findUserWithPassword, publicUser } from '../domain/users.js';
+import { findUserWithPassword, publicUser, type UserRow } from '../domain/users.js';
 import { clearCookie, setCookie } from '../http/cookies.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
 import { checkEmail, parseBody } from './validation.js';
+import { sendVerification, trustedRedirect } from './email.js';
 
 const body = z.object({
   email: z.string().max(1024),
@@ -36,6 +37,7 @@ export function register(router: Router, svc: Services): void {
     await svc.limits.signInAttempt(app.id, clientIp(req));
     const input = parseBody(body, req.body);
     const email = checkEmail(input.email);
+    const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL');
     await svc.limits.accountAllowed(app.id, email);
     const found = await findUserWithPassword(app.db, email);
     const ok = found?.password
@@ -47,26 +49,42 @@ export function register(router: Router, svc: Services): void {
     }
     await svc.limits.accountSucceeded(app.id, email);
     const { user } = found;
-    if (user.two_factor_enabled) {
-      const row = await findTwoFactor(app.db, user.id);
-      const trust = openPayload<{ u: string; t: string }>(app.keys.cookie, state.cookies[state.names.trustDevice], svc.now());
-      const trusted = Boolean(row?.verified && trust && trust.u === user.id && trust.t === row.id);
-      if (!trusted) {
-        if (state.cookies[state.names.trustDevice]) clearCookie(res, state.scope, state.names.trustDevice);
-        clearCookie(res, state.scope, state.names.session);
-        const challenge = sealPayload(app.keys.cookie, {
-          c: randomUUID(),
-          u: user.id,
-          r: input.rememberMe !== false,
-          d: app.disableEpoch,
-          e: svc.now() + TWO_FACTOR_COOKIE_SEC * 1000,
-        });
-        setCookie(res, state.scope, state.names.twoFactor, challenge, TWO_FACTOR_COOKIE_SEC);
-        res.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
-        return;
-      }
+    if (app.requireEmailVerification && !user.email_verified) {
+      // better-auth's sendOnSignIn: the user gets a fresh link (limited like every mail).
+      const mayMail = await svc.limits.mailRequest(app.id, clientIp(req), email).then(() => true, () => false);
+      if (mayMail) await sendVerification(req, svc, user, callbackURL);
+      throw new HttpError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified');
+    }
+    if (await startTwoFactor(req, res, svc, user, input.rememberMe !== false)) {
+      res.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+      return;
     }
     const { token } = await issueSession(req, res, svc, user, { rememberMe: input.rememberMe });
-    res.json({ redirect: false, token, url: input.callbackURL, user: publicUser(user) });
+    res.json({ redirect: false, token, url: callbackURL, user: publicUser(user) });
   });
+}
+
+/**
+ * When `user` has a second factor and this browser is not trusted for it:
+ * no session, only the signed, single-use two-factor cookie that
+ * verify-totp / verify-backup-code need. @returns true when the second step is pending.
+ */
+export async function startTwoFactor(req: Request, res: Response, svc: Services, user: UserRow, remember: boolean): Promise<boolean> {
+  if (!user.two_factor_enabled) return false;
+  const state = stateOf(req);
+  const { app } = state;
+  const row = await findTwoFactor(app.db, user.id);
+  const trust = openPayload<{ u: string; t: string }>(app.keys.cookie, state.cookies[state.names.trustDevice], svc.now());
+  if (row?.verified && trust && trust.u === user.id && trust.t === row.id) return false;
+  if (state.cookies[state.names.trustDevice]) clearCookie(res, state.scope, state.names.trustDevice);
+  clearCookie(res, state.scope, state.names.session);
+  const challenge = sealPayload(app.keys.cookie, {
+    c: randomUUID(),
+    u: user.id,
+    r: remember,
+    d: app.disableEpoch,
+    e: svc.now() + TWO_FACTOR_COOKIE_SEC * 1000,
+  });
+  setCookie(res, state.scope, state.names.twoFactor, challenge, TWO_FACTOR_COOKIE_SEC);
+  return true;
 }

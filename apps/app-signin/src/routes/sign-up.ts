@@ -5,6 +5,7 @@ import { createUser, publicUser } from '../domain/users.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
 import { checkEmail, checkNewPassword, parseBody } from './validation.js';
+import { sendVerification, trustedRedirect } from './email.js';
 
 const body = z.object({
   name: z.string().max(256),
@@ -23,8 +24,15 @@ export function register(router: Router, svc: Services): void {
     const input = parseBody(body, req.body);
     const email = checkEmail(input.email);
     checkNewPassword(input.password);
+    const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL');
     const passwordHash = await hashPassword(input.password, svc.config.passwordCost);
     const user = await createUser(app.db, { name: input.name.trim(), email, passwordHash, now: new Date(svc.now()) });
+    if (app.requireEmailVerification) {
+      // better-auth with requireEmailVerification: no session until the address is verified.
+      await sendVerification(req, svc, user, callbackURL);
+      res.json({ token: null, user: publicUser(user) });
+      return;
+    }
     const { token } = await issueSession(req, res, svc, user, { rememberMe: input.rememberMe });
     res.json({ token, user: publicUser(user) });
   });
