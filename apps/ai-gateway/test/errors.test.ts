@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import OpenAI from 'openai';
 import { startHarness, call, bodyFor, PATHS, MODELS, type Harness } from './harness.js';
 
 let h: Harness;
@@ -185,6 +186,24 @@ describe('413: request body over 10 MB', () => {
     expect(status).toBe(413);
     expect(JSON.parse(body)).toEqual({ type: 'error', error: { type: 'request_too_large', message: expect.any(String) } });
     expect(sent).toBeLessThanOrEqual(12 * 1024 * 1024);
+  });
+
+  it('reaches a client that sends the whole body first (fetch, 64 MB, 10 tries) as the 413, not as a reset connection', async () => {
+    // The gateway answers at once but must keep reading (and discarding) the upload, as nginx's lingering
+    // close does: closing the socket under a client still sending makes the client see ECONNRESET instead.
+    const big = Buffer.alloc(64 * 1024 * 1024, 'a');
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${h.gw.url}${PATHS.chat}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: big });
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe('request_too_large');
+    }
+  });
+
+  it('reaches the official OpenAI SDK as an APIError with status 413', async () => {
+    const client = new OpenAI({ apiKey: key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    const err = await client.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'a'.repeat(11 * 1024 * 1024) }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+    expect((err as InstanceType<typeof OpenAI.APIError>).status).toBe(413);
   });
 
   it('accepts a body just under the limit', async () => {

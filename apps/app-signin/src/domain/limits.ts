@@ -1,6 +1,7 @@
 /**
  * Brute-force limits (OWASP ASVS 6.1.1/6.3.1) on rate-limiter-flexible:
- * Redis when configured (shared by every instance), in-process otherwise.
+ * Redis when configured (shared by every instance), in-process otherwise,
+ * and in-process per instance while a configured Redis is unreachable.
  * A refusal is 429 with `Retry-After` and `X-Retry-After` (seconds), in
  * better-auth's body shape.
  */
@@ -55,7 +56,16 @@ export class Limits {
   constructor(cfg: LimitConfig, redis?: Redis, prefix = 'latchkey:') {
     const make = (keyPrefix: string, points: number, duration: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}{signin}:${keyPrefix}`, points, duration, useRedisPackage: false })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${prefix}{signin}:${keyPrefix}`,
+            points,
+            duration,
+            useRedisPackage: false,
+            // While Redis is down (commands fail fast: offline queue off), the same limits hold per
+            // instance in memory instead of failing every sign-in (README, "Dependency outages").
+            insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+          })
         : new RateLimiterMemory({ keyPrefix, points, duration });
     this.address = make('addr', cfg.signInPerAddressPerMinute, 60);
     this.account = make('acct', cfg.failedSignInsPerAccount, cfg.accountLockSeconds);
