@@ -16,6 +16,8 @@ export interface DevIdpUser {
   email: string;
   password: string;
   name: string;
+  /** The `email_verified` claim (default true); false lets relying parties test what they do with an unverified address. */
+  emailVerified?: boolean;
 }
 
 export interface DevIdpClient {
@@ -174,7 +176,7 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: user.email, email_verified: true, name: user.name };
+          return { sub, email: user.email, email_verified: user.emailVerified ?? true, name: user.name };
         },
       };
     },
