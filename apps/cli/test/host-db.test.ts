@@ -20,7 +20,7 @@ interface Run {
 }
 
 /** Runs the binary asynchronously (the server under test lives in this process). */
-function latchkey(args: string[], env: Record<string, string | undefined> = {}, cwd?: string): Promise<Run> {
+function latchkey(args: string[], env: Record<string, string | undefined> = {}, cwd?: string, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
@@ -32,6 +32,8 @@ function latchkey(args: string[], env: Record<string, string | undefined> = {}, 
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    if (input !== undefined) child.stdin.end(input);
+    else child.stdin.end();
   });
 }
 
@@ -61,6 +63,8 @@ describe('usage', () => {
       ['host', 'db', 'auth', 'policy'],
       ['host', 'db', 'auth', 'reset-user'],
       ['host', 'db', 'auth', 'disable'],
+      ['host', 'db', 'auth', 'settings'],
+      ['host', 'db', 'auth', 'provider'],
       ['doctor'],
     ];
     const runs = await Promise.all(cmds.map((cmd) => latchkey([...cmd, '--help'])));
@@ -232,4 +236,64 @@ CREATE POLICY todos_owner ON public.todos TO authenticated USING (owner = auth.u
       await edge.close();
     }
   }, 30_000);
+});
+
+describe('account settings and providers', () => {
+  it('auth settings and auth provider save what end users get; doctor reports them; secrets never shown', async () => {
+    const appId = uniqueId('acct');
+    h.appIds.push(appId);
+    expect((await latchkey(['host', 'db', 'create', appId, '--org', 'acme'])).code).toBe(0);
+    expect((await latchkey(['host', 'db', 'auth', 'provision', appId])).code).toBe(0);
+    expect((await latchkey(['host', 'db', 'auth', 'deploy', appId, '--origins', 'https://shop.example'])).code).toBe(0);
+
+    const set = await latchkey([
+      'host', 'db', 'auth', 'settings', appId, '--require-verification', '--mail-from', 'Shop <no-reply@shop.example>',
+      '--subject', 'reset-password=Reset your Shop password', '--user-deletion', 'anonymise',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('required before sign-in');
+    expect(set.stdout).toContain('Shop <no-reply@shop.example>');
+    expect(set.stdout).toContain('Reset your Shop password');
+    const shown = JSON.parse((await latchkey(['host', 'db', 'auth', 'settings', appId, '--json'])).stdout);
+    expect(shown.settings).toMatchObject({ requireEmailVerification: true, mailFrom: 'Shop <no-reply@shop.example>', userDeletion: 'anonymise' });
+    expect((await latchkey(['host', 'db', 'auth', 'settings', appId, '--user-deletion', 'shred'])).code).toBe(2);
+    expect((await latchkey(['host', 'db', 'auth', 'settings', appId, '--subject', 'welcome=Hi'])).code).toBe(2);
+    const badSender = await latchkey(['host', 'db', 'auth', 'settings', appId, '--mail-from', 'not an address']);
+    expect(badSender.code).toBe(1);
+    expect(badSender.stderr).toContain('INVALID_SENDER');
+
+    // the reset mail of this app carries its sender and subject
+    const signinUrl = shown.settings.mailLinkBase as string;
+    const b = new Browser(`${signinUrl}/api/auth`);
+    await b.post('/sign-up/email', { name: 'M', email: 'mail@example.com', password: 'password-123' });
+    await b.post('/request-password-reset', { email: 'mail@example.com' });
+    const [mail] = (await h.mail('mail@example.com')).filter((m) => m.kind === 'reset-password');
+    expect(mail).toMatchObject({ from: 'Shop <no-reply@shop.example>', subject: 'Reset your Shop password' });
+
+    const google = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'google', '--client-id', 'cid.apps.example', '--client-secret', 'google-secret-value']);
+    expect(google.code).toBe(0);
+    expect(google.stdout).toContain(`${signinUrl}/api/auth/callback/google`);
+    const own = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'okta', '--client-id', 'okta-client', '--client-secret', '-', '--issuer', 'https://acme.okta.example'], {}, undefined, 'okta-secret-value\n');
+    expect(own.code).toBe(0);
+    expect(own.stdout).toContain('(oidc, issuer https://acme.okta.example)');
+    const noIssuer = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'corp', '--client-id', 'c', '--client-secret', 's']);
+    expect(noIssuer.code).toBe(1);
+    expect(noIssuer.stderr).toContain('--issuer');
+    expect((await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'google'])).code).toBe(2);
+    const stored = await h.prisma.authProvider.findMany({ where: { appId } });
+    expect(stored).toHaveLength(2);
+    for (const p of stored) expect(p.clientSecret).not.toMatch(/secret-value/);
+
+    const doctor = await latchkey(['doctor', appId]);
+    expect(doctor.stdout).toContain('development mailbox');
+    expect(doctor.stdout).toContain('verification required before sign-in');
+    expect(doctor.stdout).toContain('google (google), okta (oidc)');
+    expect(doctor.stdout).not.toContain('secret-value');
+    const doctorJson = await latchkey(['doctor', appId, '--json']);
+    expect(doctorJson.stdout).not.toContain('secret-value');
+
+    const removed = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'okta', '--remove']);
+    expect(removed.code).toBe(0);
+    expect((await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'okta', '--remove'])).code).toBe(1);
+  }, 60_000);
 });

@@ -369,7 +369,7 @@ export class Operator {
     if (live && reachable && !dataAccess) advice.push(`The database roles are missing: re-run \`latchkey host db auth deploy ${appId}\`.`);
     const policyPending = app.policySavedAt !== null && (app.policyAppliedAt === null || app.policySavedAt > app.policyAppliedAt);
     if (app.requireEmailVerification && this.mailMode === 'off') {
-      advice.push('Email verification is required but app-signin cannot send mail: set SMTP_URL on app-signin (or turn it off: `latchkey host db auth settings ' + appId + ' --require-verification=false`).');
+      advice.push('Email verification is required but app-signin cannot send mail: set SMTP_URL on app-signin (or turn it off: `latchkey host db auth settings ' + appId + ' --no-require-verification`).');
     }
     if (policyPending) advice.push(`A saved role policy (${app.savedPolicy.join(', ') || 'none'}) is not applied yet: run \`latchkey host db auth deploy ${appId}\`.`);
     return {

@@ -193,6 +193,118 @@ Order for an app with row-level security:
 
   jsonFlag(
     auth
+      .command('settings <app-id>')
+      .description("End users' account settings of an app: email verification, the app's mail, account deletion. Takes effect within a minute; no deploy needed.")
+      .option('--require-verification', 'end users must verify their email address before they can sign in')
+      .option('--no-require-verification', 'end users may sign in before verifying their address (the default)')
+      .option('--mail-from <sender>', 'sender of the app\'s mail, e.g. "Shop <no-reply@shop.example>" ("" = the deployment\'s MAIL_FROM)')
+      .option('--subject <kind=text...>', 'subject of a message kind: verify-email, reset-password or change-email (repeatable)')
+      .option('--link-base <url>', "base URL of the links in the app's mail (\"\" = the app's sign-in address)")
+      .option('--user-deletion <mode>', 'what delete-user does with the user row: delete (default) or anonymise')
+      .addHelpText(
+        'after',
+        `
+Without options, prints the current settings. Mail goes through app-signin's SMTP_URL (in development: its
+mailbox at <app-signin>/dev/mailbox). Examples:
+  latchkey host db auth settings shop --require-verification --mail-from "Shop <no-reply@shop.example>"
+  latchkey host db auth settings shop --subject reset-password="Reset your Shop password"
+  latchkey host db auth settings shop --user-deletion anonymise`,
+      ),
+  ).action(
+    async (
+      appId: string,
+      o: { requireVerification?: boolean; mailFrom?: string; subject?: string[]; linkBase?: string; userDeletion?: string; json?: boolean },
+    ) => {
+      const body: Record<string, unknown> = {};
+      if (o.requireVerification !== undefined) body.requireEmailVerification = o.requireVerification;
+      if (o.mailFrom !== undefined) body.mailFrom = o.mailFrom || null;
+      if (o.linkBase !== undefined) body.mailLinkBase = o.linkBase || null;
+      if (o.userDeletion !== undefined) {
+        if (o.userDeletion !== 'delete' && o.userDeletion !== 'anonymise') throw new CliError(`--user-deletion is delete or anonymise, not ${o.userDeletion}`, 2);
+        body.userDeletion = o.userDeletion;
+      }
+      if (o.subject?.length) {
+        const subjects: Record<string, string> = {};
+        for (const pair of o.subject) {
+          const eq = pair.indexOf('=');
+          const kind = eq > 0 ? pair.slice(0, eq) : '';
+          if (!['verify-email', 'reset-password', 'change-email'].includes(kind)) {
+            throw new CliError(`--subject takes kind=text with kind verify-email, reset-password or change-email (got "${pair}")`, 2);
+          }
+          subjects[kind] = pair.slice(eq + 1);
+        }
+        body.mailSubjects = subjects;
+      }
+      type Settings = { requireEmailVerification: boolean; mailFrom: string | null; mailSubjects: Record<string, string>; mailLinkBase: string; userDeletion: string };
+      const r = Object.keys(body).length
+        ? await adminRequest<{ settings: Settings }>('signin', 'PUT', `${appPath(appId)}/auth/settings`, body)
+        : { settings: (await adminRequest<{ settings: Settings }>('signin', 'GET', `${appPath(appId)}/doctor`)).settings };
+      print(!!o.json, r, () => {
+        const st = r.settings;
+        console.log(`${Object.keys(body).length ? 'Saved' : 'Settings'} for ${appId}:`);
+        console.log(`  email verification  ${st.requireEmailVerification ? 'required before sign-in' : 'not required'}`);
+        console.log(`  mail sender         ${st.mailFrom ?? "the deployment's MAIL_FROM"}`);
+        for (const [k, v] of Object.entries(st.mailSubjects ?? {})) console.log(`  subject ${k.padEnd(15)}${v}`);
+        console.log(`  mail links          ${st.mailLinkBase}/api/auth/…`);
+        console.log(`  delete-user         ${st.userDeletion === 'anonymise' ? 'keeps an anonymised user row' : 'removes the user rows'}`);
+      });
+    },
+  );
+
+  jsonFlag(
+    auth
+      .command('provider <app-id>')
+      .description("Add, replace or remove a provider end users can sign in with (better-auth's sign-in/social). The client secret is stored encrypted.")
+      .requiredOption('--provider <id>', 'google, github, microsoft, or a name of your own for another OpenID Connect provider')
+      .option('--client-id <id>', 'the OAuth client id the provider issued')
+      .option('--client-secret <secret>', 'the client secret ("-" reads it from standard input, which keeps it out of the shell history)')
+      .option('--issuer <url>', 'OpenID Connect issuer (required for your own providers; microsoft: https://login.microsoftonline.com/<tenant>/v2.0)')
+      .option('--scopes <scopes>', 'extra scopes, comma-separated')
+      .option('--remove', 'remove the provider')
+      .addHelpText(
+        'after',
+        `
+Register <sign-in address>/api/auth/callback/<id> as the redirect URI at the provider (printed here).
+Accounts are linked by email only when both the provider and the existing account say the address is verified.
+Examples:
+  latchkey host db auth provider shop --provider google --client-id 123.apps.googleusercontent.com --client-secret -
+  latchkey host db auth provider shop --provider okta --issuer https://acme.okta.com --client-id … --client-secret …
+  latchkey host db auth provider shop --provider github --remove`,
+      ),
+  ).action(
+    async (appId: string, o: { provider: string; clientId?: string; clientSecret?: string; issuer?: string; scopes?: string; remove?: boolean; json?: boolean }) => {
+      const at = `${appPath(appId)}/auth/providers/${enc(o.provider)}`;
+      if (o.remove) {
+        const r = await adminRequest<{ removed: string }>('signin', 'DELETE', at);
+        print(!!o.json, r, () => console.log(`Removed provider ${r.removed} from ${appId}.`));
+        return;
+      }
+      if (!o.clientId || !o.clientSecret) throw new CliError('a provider needs --client-id and --client-secret (or --remove)', 2);
+      let secret = o.clientSecret;
+      if (secret === '-') {
+        const chunks: Buffer[] = [];
+        for await (const c of process.stdin) chunks.push(c as Buffer);
+        secret = Buffer.concat(chunks).toString('utf8').trim();
+        if (!secret) throw new CliError('no client secret on standard input', 2);
+      }
+      const known = ['google', 'github', 'microsoft'].includes(o.provider.toLowerCase());
+      const r = await adminRequest<{ provider: { id: string; kind: string; clientId: string; issuer: string | null }; redirectUri: string }>('signin', 'PUT', at, {
+        ...(known ? {} : { kind: 'oidc' }),
+        clientId: o.clientId,
+        clientSecret: secret,
+        ...(o.issuer ? { issuer: o.issuer } : {}),
+        ...(o.scopes ? { scopes: o.scopes.split(',').map((x) => x.trim()).filter(Boolean) } : {}),
+      });
+      print(!!o.json, r, () => {
+        console.log(`Saved provider ${r.provider.id} (${r.provider.kind}${r.provider.issuer ? `, issuer ${r.provider.issuer}` : ''}) for ${appId}.`);
+        console.log(`  redirect URI to register at the provider: ${r.redirectUri}`);
+        console.log(`  end users: authClient.signIn.social({ provider: "${r.provider.id}", callbackURL })`);
+      });
+    },
+  );
+
+  jsonFlag(
+    auth
       .command('reset-user <app-id>')
       .description("Clear a user's second factor and end all their sessions (recorded with the actor: LATCHKEY_ACTOR or your OS user).")
       .requiredOption('--email <email>', "the user's email"),
@@ -240,6 +352,9 @@ Order for an app with row-level security:
           database: { name: string; reachable: boolean };
           schema: { installed: number; expected: number; current: boolean };
           policy: { saved: string[]; applied: string[]; pendingDeploy: boolean };
+          settings: { requireEmailVerification: boolean; mailFrom: string | null; userDeletion: string };
+          mail: 'smtp' | 'mailbox' | 'off';
+          providers: Array<{ id: string; kind: string; clientId: string; issuer: string | null; redirectUri: string }>;
           advice: string[];
         }
       >('signin', 'GET', `${appPath(appId)}/doctor`),
@@ -251,6 +366,12 @@ Order for an app with row-level security:
       console.log(`${mark(r.database.reachable)} database     ${r.database.name}${r.database.reachable ? '' : ' (not reachable)'}`);
       console.log(`${mark(r.schema.current)} schema       ${r.schema.current ? `current (version ${r.schema.installed})` : `out of date (version ${r.schema.installed}, current ${r.schema.expected})`}`);
       console.log(`  policy       ${r.policy.applied.length ? r.policy.applied.join(', ') : 'none'}${r.policy.pendingDeploy ? ` (saved, not applied: ${r.policy.saved.join(', ') || 'none'})` : ''}`);
+      const mailOk = r.mail !== 'off' || !r.settings.requireEmailVerification;
+      console.log(`${mark(mailOk)} mail         ${{ smtp: 'SMTP', mailbox: 'development mailbox (/dev/mailbox)', off: 'off (no SMTP_URL): no verification or reset mail' }[r.mail]}; sender ${r.settings.mailFrom ?? 'MAIL_FROM'}`);
+      console.log(`  verification ${r.settings.requireEmailVerification ? 'required before sign-in' : 'not required'}`);
+      console.log(`  deletion     ${r.settings.userDeletion === 'anonymise' ? 'anonymise the user row' : 'remove the user rows'}`);
+      console.log(`  providers    ${r.providers.length ? r.providers.map((p) => `${p.id} (${p.kind})`).join(', ') : 'none'}`);
+      for (const p of r.providers) console.log(`               ${p.id}: client ${p.clientId}, redirect URI ${p.redirectUri}`);
       if (r.advice.length) {
         console.log('\nTo do:');
         for (const a of r.advice) console.log(`  - ${a}`);
