@@ -2,7 +2,9 @@
  * How `pnpm start` boots app-signin (order 30): its own database
  * `latchkey_signin` (migrated), and sign-in for the app `demo` (organisation
  * `demo`, its own database `app_demo`) provisioned and deployed idempotently;
- * the demo's sign-in address is printed and shared as `demoSignin`.
+ * the demo's sign-in address is printed and shared as `demoSignin`. End-user
+ * mail goes to the development mailbox (`/dev/mailbox`, printed) unless
+ * `SMTP_URL` is set.
  */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
 import { applyMigrations, prismaDirOf } from '@latchkey/db';
@@ -25,6 +27,13 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     adminToken,
     // With a real server, `latchkey host db create` makes app databases on it; embedded mode attaches them (--database-url).
     appDatabasesUrl: process.env.APP_DATABASES_URL || process.env.DATABASE_URL || undefined,
+    // Development: end-user mail (verification, password reset) lands in a mailbox instead of SMTP,
+    // unless SMTP_URL is set.
+    mail: {
+      smtpUrl: process.env.SMTP_URL || undefined,
+      devMailbox: !process.env.SMTP_URL,
+      defaultFrom: process.env.MAIL_FROM || 'Latchkey demo <no-reply@latchkey.localhost>',
+    },
   });
   const prisma = createPrisma(databaseUrl);
   const redis = connectRedis(ctx.redisUrl, 'app-signin');
@@ -50,6 +59,9 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     lines: [
       `demo app sign-in: ${demo.signinUrl}  (routes under /api/auth, e.g. ${demo.signinUrl}/api/auth/ok)`,
       `demo JWKS: ${demo.jwksUrl}`,
+      signin.mailer.mode === 'mailbox'
+        ? `end-user mail (verification, password reset): ${ctx.urls.signin}/dev/mailbox`
+        : `end-user mail: SMTP (${new URL(process.env.SMTP_URL!).host})`,
       `admin: LATCHKEY_ADMIN_TOKEN=${adminToken} LATCHKEY_SIGNIN_URL=${ctx.urls.signin} pnpm latchkey doctor demo`,
     ],
     stop: () => running.close(),

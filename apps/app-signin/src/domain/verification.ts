@@ -23,7 +23,8 @@ export const MAX_TOKEN_LENGTH = 128;
 
 /**
  * Creates a token for `userId` and `email`, replacing any earlier token of the
- * same purpose for that user (only the newest link works).
+ * same purpose for that user (only the newest link works); expired tokens of
+ * every user are removed on the way (the table stays small).
  * @returns the token (43 base64url characters, 256 random bits): mail it, never log or store it.
  */
 export async function createVerification(
@@ -33,7 +34,7 @@ export async function createVerification(
   const token = randomToken(32);
   const expiresAt = new Date(input.nowMs + TOKEN_TTL_SEC[input.purpose] * 1000);
   await db.query(
-    `WITH old AS (DELETE FROM latchkey_auth.verification WHERE user_id = $3 AND purpose = $2)
+    `WITH old AS (DELETE FROM latchkey_auth.verification WHERE (user_id = $3 AND purpose = $2) OR expires_at <= $7)
      INSERT INTO latchkey_auth.verification (id, token_hash, purpose, user_id, email, expires_at, created_at)
      VALUES ($1, $4, $2, $3, $5, $6, $7)`,
     [randomUUID(), input.purpose, input.userId, sha256Hex(token), input.email, expiresAt, new Date(input.nowMs)],
@@ -80,8 +81,3 @@ export async function consumeVerification(
   return { userId: row.user_id, email: row.email, expiresAt, expired: expiresAt.getTime() <= nowMs };
 }
 
-/** Removes expired tokens (called now and then; expired tokens are refused anyway). */
-export async function purgeExpiredVerifications(db: pg.Pool, nowMs: number): Promise<number> {
-  const r = await db.query('DELETE FROM latchkey_auth.verification WHERE expires_at <= $1', [new Date(nowMs)]);
-  return r.rowCount ?? 0;
-}
