@@ -107,6 +107,37 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** Longest time (ms) a refused upload is still read and discarded before its connection is closed (nginx: `lingering_timeout` 5 s). */
+const LINGER_MS = 5000;
+
+/**
+ * Ends a response sent before its request body was read (413) only once the client has finished
+ * sending — the rest of the body is read and discarded — or after `LINGER_MS`, as nginx's lingering
+ * close does. Closing the socket under a client that is still sending makes the client's kernel
+ * see a reset, and a client that reads only after sending everything (Python's urllib, httpx, the
+ * Python SDKs) then reports a broken connection instead of the 413.
+ */
+function endAfterUpload(req: IncomingMessage, res: ServerResponse, payload: Buffer): void {
+  if (req.complete || req.destroyed) {
+    res.end(payload);
+    return;
+  }
+  res.write(payload);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(end, LINGER_MS);
+  timer.unref();
+  req.once('end', end);
+  req.once('close', end);
+  req.once('error', end);
+  req.resume();
+}
+
 function presentedKey(req: IncomingMessage): string | undefined {
   const auth = req.headers.authorization;
   if (typeof auth === 'string' && auth.length > 7 && auth.slice(0, 7).toLowerCase() === 'bearer ') return auth.slice(7).trim();
@@ -152,7 +183,8 @@ export function createProxy(deps: ProxyDeps): Proxy {
     headers['content-length'] = String(payload.length);
     headers['x-latchkey-overhead-ms'] = (performance.now() - st.t0 - st.upstreamMs).toFixed(3);
     res.writeHead(status, headers);
-    res.end(payload);
+    if (status === 413) endAfterUpload(res.req, res, payload);
+    else res.end(payload);
   };
 
   const sendError = (res: ServerResponse, st: CallState, err: unknown) => {

@@ -1,4 +1,6 @@
 import { request as httpRequest } from 'node:http';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import OpenAI from 'openai';
 import { startHarness, call, bodyFor, PATHS, MODELS, type Harness } from './harness.js';
 
@@ -188,15 +190,36 @@ describe('413: request body over 10 MB', () => {
     expect(sent).toBeLessThanOrEqual(12 * 1024 * 1024);
   });
 
-  it('reaches a client that sends the whole body first (fetch, 64 MB, 10 tries) as the 413, not as a reset connection', async () => {
+  it('reaches a client that sends the whole body first (fetch, 16 MB, 10 tries) as the 413, not as a reset connection', async () => {
     // The gateway answers at once but must keep reading (and discarding) the upload, as nginx's lingering
     // close does: closing the socket under a client still sending makes the client see ECONNRESET instead.
-    const big = Buffer.alloc(64 * 1024 * 1024, 'a');
+    const big = Buffer.alloc(16 * 1024 * 1024, 'a');
     for (let i = 0; i < 10; i++) {
       const res = await fetch(`${h.gw.url}${PATHS.chat}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: big });
       expect(res.status).toBe(413);
       expect((await res.json()).error.code).toBe('request_too_large');
     }
+  });
+
+  it('reaches a client that reads only after sending everything (Python urllib, as the Python SDKs do) as the 413', async () => {
+    const script = [
+      'import sys, urllib.request, urllib.error',
+      'req = urllib.request.Request(sys.argv[1], data=b"a" * (11 * 1024 * 1024), method="POST", headers={"content-type": "application/json", "authorization": "Bearer " + sys.argv[2]})',
+      'try:',
+      '    urllib.request.urlopen(req)',
+      'except urllib.error.HTTPError as e:',
+      '    print(e.code)',
+      'except Exception as e:',
+      '    print(type(e).__name__)',
+    ].join('\n');
+    const results: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      // (asynchronous: the gateway under test runs in this process)
+      const out = await promisify(execFile)('python3', ['-c', script, `${h.gw.url}${PATHS.chat}`, key], { encoding: 'utf8' }).catch((e: NodeJS.ErrnoException) => e);
+      if ('code' in out && out.code === 'ENOENT') return; // no python3 here: the fetch and SDK cases above still run
+      results.push('stdout' in out ? String(out.stdout).trim() : String(out));
+    }
+    expect(results).toEqual(['413', '413', '413', '413', '413']);
   });
 
   it('reaches the official OpenAI SDK as an APIError with status 413', async () => {

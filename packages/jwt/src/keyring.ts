@@ -1,52 +1,22 @@
 /**
- * Signing keys, verification, JWKS and rotation on jose (RFC 7515, 7517, 7519).
+ * Signing keys, verification, JWKS and rotation (RFC 7515, 7517, 7519).
+ * Signing and verification run on `node:crypto` (`Jws`, synchronous and
+ * several times faster than WebCrypto); jose only generates keys.
  *
  * A KeyRing holds one active signing key and any number of retired keys.
  * Retired keys still verify until `retireAt + maxTokenLifetime` (old tokens
  * stay valid until they expire), and stay in the JWKS for as long.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  SignJWT,
-  errors as joseErrors,
-  type JWK,
-  type JWTPayload,
-  type JWTVerifyOptions,
-} from 'jose';
+import { exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
+import { Jws } from './jws.js';
+import type { SigningAlg, StoredKey } from './types.js';
 
-export type SigningAlg = 'ES256' | 'EdDSA';
-
-/** A key as stored: private JWK (to be encrypted at rest by the owner), and its life. */
-export interface StoredKey {
-  kid: string;
-  alg: SigningAlg;
-  /** Private key as JWK (includes the public part). */
-  privateJwk: JWK;
-  /** Epoch seconds. */
-  createdAt: number;
-  /** Epoch seconds when it stopped signing; null while active. */
-  retiredAt: number | null;
-}
+export { TokenVerificationError, type SigningAlg, type StoredKey } from './types.js';
 
 interface LoadedKey {
   stored: StoredKey;
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
   publicJwk: JWK;
-}
-
-/** Thrown by `verify` for any token that is not valid now. `expired` tells why. */
-export class TokenVerificationError extends Error {
-  readonly expired: boolean;
-  constructor(message: string, expired: boolean) {
-    super(message);
-    this.name = 'TokenVerificationError';
-    this.expired = expired;
-  }
 }
 
 /**
@@ -66,11 +36,13 @@ function publicPart(jwk: JWK): JWK {
 
 export class KeyRing {
   private readonly keys: LoadedKey[];
+  private readonly jws: Jws;
   /** Longest life of a token signed by the ring, in seconds: how long a retired key keeps verifying. */
   readonly maxTokenLifetime: number;
 
-  private constructor(keys: LoadedKey[], maxTokenLifetime: number) {
+  private constructor(keys: LoadedKey[], jws: Jws, maxTokenLifetime: number) {
     this.keys = keys;
+    this.jws = jws;
     this.maxTokenLifetime = maxTokenLifetime;
   }
 
@@ -81,20 +53,16 @@ export class KeyRing {
    * @throws Error when no key is active.
    */
   static async load(stored: StoredKey[], maxTokenLifetime: number): Promise<KeyRing> {
-    const loaded = await Promise.all(
-      stored.map(async (s) => {
-        const publicJwk = { ...publicPart(s.privateJwk), kid: s.kid, alg: s.alg, use: 'sig' };
-        return {
-          stored: s,
-          privateKey: (await importJWK(s.privateJwk, s.alg)) as CryptoKey,
-          publicKey: (await importJWK(publicPart(s.privateJwk), s.alg)) as CryptoKey,
-          publicJwk,
-        };
-      }),
-    );
-    if (!loaded.some((k) => k.stored.retiredAt === null)) throw new Error('the key ring has no active signing key');
-    loaded.sort((a, b) => b.stored.createdAt - a.stored.createdAt);
-    return new KeyRing(loaded, maxTokenLifetime);
+    return KeyRing.loadSync(stored, maxTokenLifetime);
+  }
+
+  /** `load`, synchronously (keys are imported with `node:crypto`). */
+  static loadSync(stored: StoredKey[], maxTokenLifetime: number): KeyRing {
+    if (!stored.some((k) => k.retiredAt === null)) throw new Error('the key ring has no active signing key');
+    const loaded = stored
+      .map((s) => ({ stored: s, publicJwk: { ...publicPart(s.privateJwk), kid: s.kid, alg: s.alg, use: 'sig' } }))
+      .sort((a, b) => b.stored.createdAt - a.stored.createdAt);
+    return new KeyRing(loaded, Jws.fromStored(stored, maxTokenLifetime), maxTokenLifetime);
   }
 
   /** The key that signs new tokens. */
@@ -107,60 +75,38 @@ export class KeyRing {
   }
 
   /**
-   * Signs `claims` with the active key. `iat` is set to `now`, `exp` to
-   * `now + expiresIn`, and `jti` to a random id when not given.
+   * Signs `claims` with the active key. `jti` is a random id unless the claims
+   * carry one; `iat` is `now`, `exp` is `now + expiresIn`; `iss`, `aud` and
+   * (when given) `sub` come from `opts`.
    * @param opts.expiresIn seconds.
    * @param opts.now epoch seconds (tests pass a fixed clock).
+   * @returns a compact JWS (RFC 7515 §7.1) with the header `{alg, kid, typ: "JWT"}`.
    */
-  async sign(
-    claims: JWTPayload,
-    opts: { issuer: string; audience: string | string[]; expiresIn: number; now?: number; subject?: string },
-  ): Promise<string> {
-    const now = opts.now ?? Math.floor(Date.now() / 1000);
-    const key = this.keys.find((k) => k.stored.retiredAt === null)!;
-    const jwt = new SignJWT({ jti: randomUUID(), ...claims })
-      .setProtectedHeader({ alg: key.stored.alg, kid: key.stored.kid, typ: 'JWT' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + opts.expiresIn)
-      .setIssuer(opts.issuer)
-      .setAudience(opts.audience);
-    if (opts.subject) jwt.setSubject(opts.subject);
-    return jwt.sign(key.privateKey);
+  signSync(claims: JWTPayload, opts: { issuer: string; audience: string | string[]; expiresIn: number; now?: number; subject?: string }): string {
+    return this.jws.sign(claims, { ...opts, now: opts.now ?? Math.floor(Date.now() / 1000) });
+  }
+
+  /** `signSync`, as a promise (the API callers had when signing ran on WebCrypto). */
+  async sign(claims: JWTPayload, opts: { issuer: string; audience: string | string[]; expiresIn: number; now?: number; subject?: string }): Promise<string> {
+    return this.signSync(claims, opts);
   }
 
   /**
-   * Verifies signature, `kid`, `alg`, `iss`, `aud`, `exp` and `nbf` (no clock tolerance).
+   * Verifies form, header (`alg` ES256 or EdDSA equal to the key's, `kid` of a
+   * key usable at `now`, no `crit`/`b64`), signature, `iss`, `aud`, `nbf` and
+   * `exp` (required; no clock tolerance). See `Jws` for the exact rules.
    * @param opts.now epoch seconds.
-   * @throws TokenVerificationError (`expired` true when only the expiry failed).
+   * @returns a copy of the payload.
+   * @throws TokenVerificationError (`expired` true when only the expiry failed;
+   *   message `unknown signing key` when the `kid` is not usable here).
    */
-  async verify<T extends JWTPayload = JWTPayload>(
-    token: string,
-    opts: { issuer: string; audience: string; now?: number },
-  ): Promise<T> {
-    const now = opts.now ?? Math.floor(Date.now() / 1000);
-    const keys = this.usable(now);
-    const verifyOptions: JWTVerifyOptions = {
-      issuer: opts.issuer,
-      audience: opts.audience,
-      algorithms: ['ES256', 'EdDSA'],
-      currentDate: new Date(now * 1000),
-    };
-    try {
-      const { payload } = await jwtVerify(
-        token,
-        (header) => {
-          const key = keys.find((k) => k.stored.kid === header.kid && k.stored.alg === header.alg);
-          if (!key) throw new TokenVerificationError('unknown signing key', false);
-          return key.publicKey;
-        },
-        verifyOptions,
-      );
-      return payload as T;
-    } catch (err) {
-      if (err instanceof TokenVerificationError) throw err;
-      if (err instanceof joseErrors.JWTExpired) throw new TokenVerificationError('token expired', true);
-      throw new TokenVerificationError('invalid token', false);
-    }
+  verifySync<T extends JWTPayload = JWTPayload>(token: string, opts: { issuer: string; audience: string; now?: number }): T {
+    return this.jws.verify(token, { ...opts, now: opts.now ?? Math.floor(Date.now() / 1000) }) as T;
+  }
+
+  /** `verifySync`, as a promise. */
+  async verify<T extends JWTPayload = JWTPayload>(token: string, opts: { issuer: string; audience: string; now?: number }): Promise<T> {
+    return this.verifySync<T>(token, opts);
   }
 
   /** The JWKS document (RFC 7517 §5): public keys that can still verify a token. */

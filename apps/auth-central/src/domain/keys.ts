@@ -11,15 +11,12 @@ import { KeyRing, TokenVerificationError, generateStoredKey, type SigningAlg, ty
 import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import { addKey, listKeys, type KeyRow } from '../store/keys.js';
-import { Jws } from './jws.js';
 
 /** Seconds a retired key keeps verifying beyond the token life (covers instances that reload late). */
 const RETENTION_MARGIN = 300;
 
 export class SigningKeys {
   private ring: KeyRing | undefined;
-  /** The same keys on node:crypto: signs and verifies access tokens (the ring serves the JWKS). */
-  private jws: Jws | undefined;
   private loading: Promise<KeyRing> | undefined;
 
   constructor(
@@ -69,8 +66,7 @@ export class SigningKeys {
           rows = await listKeys(this.db);
         }
         const stored = rows.map((r) => this.decode(r));
-        const ring = await KeyRing.load(stored, this.retention);
-        this.jws = Jws.fromStored(stored, this.retention);
+        const ring = KeyRing.loadSync(stored, this.retention);
         this.ring = ring;
         return ring;
       } finally {
@@ -109,10 +105,10 @@ export class SigningKeys {
     return (await this.db.signingKey.count({ where: { kid } })) > 0;
   }
 
-  /** Signs access-token claims with the active key (see `Jws.sign`). */
+  /** Signs access-token claims with the active key (see `KeyRing.signSync`). */
   async sign(claims: Record<string, unknown>, opts: { issuer: string; audience: string; expiresIn: number; now: number; subject: string }): Promise<string> {
-    if (!this.jws) await this.reload();
-    return this.jws!.sign(claims, opts);
+    const ring = this.ring ?? (await this.reload());
+    return ring.signSync(claims, opts);
   }
 
   /**
@@ -122,13 +118,12 @@ export class SigningKeys {
    * reload.
    */
   async verify<T extends Record<string, unknown>>(token: string, opts: { issuer: string; audience: string; now: number }): Promise<T> {
-    if (!this.jws) await this.reload();
+    const ring = this.ring ?? (await this.reload());
     try {
-      return this.jws!.verify(token, opts) as T;
+      return ring.verifySync<T>(token, opts);
     } catch (err) {
       if (err instanceof TokenVerificationError && err.message === 'unknown signing key' && (await this.isStoredKid(token))) {
-        await this.reload();
-        return this.jws!.verify(token, opts) as T;
+        return (await this.reload()).verifySync<T>(token, opts);
       }
       throw err;
     }

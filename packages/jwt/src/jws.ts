@@ -1,14 +1,14 @@
 /**
- * Compact JWS signing and verification of access tokens on `node:crypto`
- * (synchronous, OpenSSL), for the hot paths: jose runs the same operations
+ * Compact JWS signing and verification (RFC 7515 §7.1, RFC 7519) on
+ * `node:crypto` (synchronous, OpenSSL), the engine behind `KeyRing`'s
+ * `sign`/`verify` and so behind every Latchkey token: jose runs the same operations
  * through WebCrypto, whose promise-based calls cost several times the
  * signature itself (measured: ES256 verify ≈ 0.40 ms through jose vs
  * ≈ 0.11 ms with `crypto.verify`, ES256 sign ≈ 0.40 ms vs ≈ 0.1 ms).
  *
- * Same keys as the `KeyRing` of `@latchkey/jwt` (built from the same stored
- * keys), same rules as its `verify` (jose's `jwtVerify` with `algorithms:
- * ['ES256', 'EdDSA']`, `issuer`, `audience`, no clock tolerance), and stricter
- * where a token auth-central issued never differs:
+ * Same rules as jose's `jwtVerify` with `algorithms: ['ES256', 'EdDSA']`,
+ * `issuer`, `audience` and no clock tolerance, and stricter where a token
+ * Latchkey issued never differs:
  * - exactly three base64url segments, signature of 64 bytes;
  * - header `alg` ES256 or EdDSA and equal to the key's, `kid` of a key usable
  *   at `now`; a `crit` or `b64` header parameter is refused;
@@ -20,10 +20,10 @@
  * claims are checked on every call, and a key reload starts from scratch.
  * Errors are `TokenVerificationError`s with the KeyRing's messages
  * (`unknown signing key` lets the caller reload keys rotated elsewhere).
- * `jws.test.ts` checks it against the KeyRing on valid and forged tokens.
+ * `jws.test.ts` checks it against jose on valid and forged tokens.
  */
 import { createHash, createPrivateKey, createPublicKey, randomUUID, sign as cryptoSign, verify as cryptoVerify, type KeyObject } from 'node:crypto';
-import { TokenVerificationError, type SigningAlg, type StoredKey } from '@latchkey/jwt';
+import { TokenVerificationError, type SigningAlg, type StoredKey } from './types.js';
 
 interface JwsKey {
   kid: string;
@@ -88,6 +88,7 @@ export class Jws {
     this.active = active;
   }
 
+  /** Imports stored keys (private JWKs) with `node:crypto`. @throws Error when no key is active. */
   static fromStored(stored: StoredKey[], maxTokenLifetime: number): Jws {
     return new Jws(
       stored.map((s) => {
@@ -106,10 +107,14 @@ export class Jws {
     );
   }
 
-  /** Signs `claims` with the active key: `jti` (random), the claims, `iat`, `exp`, `iss`, `aud`, `sub`. */
-  sign(claims: Record<string, unknown>, opts: { issuer: string; audience: string; expiresIn: number; now: number; subject: string }): string {
+  /**
+   * Signs `claims` with the active key. Payload: `jti` (random unless the claims carry one), the
+   * claims, then `iat` = `now`, `exp` = `now + expiresIn` (seconds), `iss`, `aud` and, when given, `sub`.
+   */
+  sign(claims: Record<string, unknown>, opts: { issuer: string; audience: string | string[]; expiresIn: number; now: number; subject?: string }): string {
     const key = this.active;
-    const payload = { jti: randomUUID(), ...claims, iat: opts.now, exp: opts.now + opts.expiresIn, iss: opts.issuer, aud: opts.audience, sub: opts.subject };
+    const payload: Record<string, unknown> = { jti: randomUUID(), ...claims, iat: opts.now, exp: opts.now + opts.expiresIn, iss: opts.issuer, aud: opts.audience };
+    if (opts.subject !== undefined) payload.sub = opts.subject;
     const input = `${key.header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     const signature = cryptoSign(sigInput(key.alg), Buffer.from(input), key.alg === 'ES256' ? { key: key.privateKey, dsaEncoding: 'ieee-p1363' } : key.privateKey);
     return `${input}.${signature.toString('base64url')}`;

@@ -1,12 +1,54 @@
 /**
- * `Jws` (node:crypto) against `KeyRing` (jose): the same outcome on valid,
- * expired and forged tokens, tokens of each signing each other's, and the
- * stricter refusals documented in jws.ts.
+ * `Jws` (node:crypto, the engine of `KeyRing`) against a reference built on
+ * jose (`jwtVerify` / `SignJWT`, as the KeyRing verified and signed before):
+ * the same outcome on valid, expired and forged tokens, tokens of each
+ * signing each other's, and the stricter refusals documented in jws.ts.
  */
 import { createPrivateKey, createHmac, sign as cryptoSign } from 'node:crypto';
-import { SignJWT, importJWK } from 'jose';
-import { KeyRing, TokenVerificationError, generateStoredKey, type SigningAlg, type StoredKey } from '@latchkey/jwt';
+import { SignJWT, importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { Jws } from './jws.js';
+import { KeyRing, generateStoredKey } from './keyring.js';
+import { TokenVerificationError, type SigningAlg, type StoredKey } from './types.js';
+
+/** The reference: jose's verification with the rules the KeyRing promises (usable keys by kid and alg, no tolerance). */
+class JoseReference {
+  constructor(
+    private readonly keys: StoredKey[],
+    private readonly retention: number,
+  ) {}
+
+  async verify(token: string, o: { issuer: string; audience: string; now: number }): Promise<JWTPayload> {
+    const usable = this.keys.filter((k) => k.retiredAt === null || k.retiredAt + this.retention > o.now);
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = usable.find((k) => k.kid === header.kid && k.alg === header.alg);
+          if (!key) throw new TokenVerificationError('unknown signing key', false);
+          const { d: _d, ...pub } = key.privateJwk;
+          return importJWK(pub, key.alg);
+        },
+        { issuer: o.issuer, audience: o.audience, algorithms: ['ES256', 'EdDSA'], currentDate: new Date(o.now * 1000) },
+      );
+      return payload;
+    } catch (err) {
+      if (err instanceof TokenVerificationError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new TokenVerificationError('token expired', true);
+      throw new TokenVerificationError('invalid token', false);
+    }
+  }
+
+  async sign(key: StoredKey, claims: JWTPayload, o: { issuer: string; audience: string; expiresIn: number; now: number; subject: string }): Promise<string> {
+    return new SignJWT({ jti: 'ref', ...claims })
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+      .setIssuedAt(o.now)
+      .setExpirationTime(o.now + o.expiresIn)
+      .setIssuer(o.issuer)
+      .setAudience(o.audience)
+      .setSubject(o.subject)
+      .sign(await importJWK(key.privateJwk, key.alg));
+  }
+}
 
 const LIFE = 3600;
 const RETENTION = LIFE + 300;
@@ -29,7 +71,7 @@ function outcomeOf(err: unknown): Outcome {
   if (!(err instanceof TokenVerificationError)) throw err;
   return err.expired ? 'expired' : (err.message as Outcome);
 }
-async function both(ring: KeyRing, jws: Jws, token: string, at = NOW): Promise<[Outcome, Outcome]> {
+async function both(ring: JoseReference, jws: Jws, token: string, at = NOW): Promise<[Outcome, Outcome]> {
   const o = { ...opts, now: at };
   const a = await ring.verify(token, o).then(() => 'ok' as const, outcomeOf);
   let b: Outcome;
@@ -45,7 +87,8 @@ async function both(ring: KeyRing, jws: Jws, token: string, at = NOW): Promise<[
 describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
   let key: StoredKey;
   let other: StoredKey;
-  let ring: KeyRing;
+  let ring: JoseReference;
+  let keyRing: KeyRing;
   let jws: Jws;
   const payload = (extra: Record<string, unknown> = {}) => ({ jti: 'j', ...claims, iat: NOW, exp: NOW + LIFE, iss: opts.issuer, aud: opts.audience, sub: 'user-1', ...extra });
   const header = (extra: Record<string, unknown> = {}) => ({ alg, kid: key.kid, typ: 'JWT', ...extra });
@@ -54,12 +97,13 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
     key = await generateStoredKey(alg, NOW - 10);
     other = await generateStoredKey(alg === 'ES256' ? 'EdDSA' : 'ES256', NOW - 20);
     other.retiredAt = NOW - 5;
-    ring = await KeyRing.load([key, other], RETENTION);
+    ring = new JoseReference([key, other], RETENTION);
+    keyRing = await KeyRing.load([key, other], RETENTION);
     jws = Jws.fromStored([key, other], RETENTION);
   });
 
-  it('verifies what the KeyRing signs and the KeyRing verifies what it signs, with the same claims', async () => {
-    const fromRing = await ring.sign(claims, { issuer: opts.issuer, audience: opts.audience, expiresIn: LIFE, now: NOW, subject: 'user-1' });
+  it('verifies what jose signs and jose verifies what it signs, with the same claims', async () => {
+    const fromRing = await ring.sign(key, claims, { issuer: opts.issuer, audience: opts.audience, expiresIn: LIFE, now: NOW, subject: 'user-1' });
     const fromJws = jws.sign(claims, { issuer: opts.issuer, audience: opts.audience, expiresIn: LIFE, now: NOW, subject: 'user-1' });
     const strip = ({ jti: _j, ...rest }: Record<string, unknown>) => rest;
     expect(strip(jws.verify(fromRing, opts))).toEqual(strip(await ring.verify(fromRing, opts)));
@@ -67,8 +111,17 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
     expect(jws.verify(fromJws, opts)).toMatchObject({ ...claims, sub: 'user-1', iat: NOW, exp: NOW + LIFE, iss: opts.issuer, aud: opts.audience, jti: expect.any(String) });
     const [h] = fromJws.split('.');
     expect(JSON.parse(Buffer.from(h!, 'base64url').toString())).toEqual({ alg, kid: key.kid, typ: 'JWT' });
-    // The active key signs, not the retired one.
-    expect(ring.active.kid).toBe(key.kid);
+    // The KeyRing signs with its active key through the same engine, not the retired one.
+    expect(keyRing.active.kid).toBe(key.kid);
+    const fromKeyRing = await keyRing.sign(claims, { issuer: opts.issuer, audience: opts.audience, expiresIn: LIFE, now: NOW, subject: 'user-1' });
+    expect(strip(await ring.verify(fromKeyRing, opts))).toEqual(strip(keyRing.verifySync(fromKeyRing, opts)));
+    expect(JSON.parse(Buffer.from(fromKeyRing.split('.')[0]!, 'base64url').toString()).kid).toBe(key.kid);
+  });
+
+  it('keeps a sub given in the claims when no subject option is set, and takes an audience list', async () => {
+    const t = keyRing.signSync({ sub: 'from-claims', scope: 'x' }, { issuer: opts.issuer, audience: ['latchkey', 'other'], expiresIn: LIFE, now: NOW });
+    expect(await ring.verify(t, opts)).toMatchObject({ sub: 'from-claims', aud: ['latchkey', 'other'] });
+    expect(keyRing.verifySync(t, opts)).toMatchObject({ sub: 'from-claims', scope: 'x' });
   });
 
   it('expiry: valid up to exp - 1, expired from exp on (no tolerance)', async () => {
@@ -123,12 +176,12 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
     ['a header that is not JSON', () => `${b64('{')}.${b64(payload())}.${b64('x'.repeat(64))}`],
   ];
 
-  it.each(cases)('same outcome as the KeyRing for %s', async (_name, make) => {
+  it.each(cases)('same outcome as jose for %s', async (_name, make) => {
     const [ring0, jws0] = await both(ring, jws, make());
     expect(jws0).toBe(ring0);
   });
 
-  it('refuses forms the KeyRing lets through but auth-central never issues (stricter)', async () => {
+  it('refuses forms jose lets through but Latchkey never issues (stricter)', async () => {
     const noExp = rawSign(key, header(), { ...payload(), exp: undefined });
     expect(await both(ring, jws, noExp)).toEqual(['ok', 'invalid token']);
     // Characters outside base64url (base64 padding, whitespace) are refused outright.
