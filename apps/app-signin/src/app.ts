@@ -112,7 +112,20 @@ export function createApp(deps: AppDeps): SigninApp {
   social(auth, svc);
   auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
 
-  app.use('/a/:slug/api/auth', resolveApp, cors(config.publicUrl), express.json({ limit: '64kb' }), auth);
+  app.use(
+    '/a/:slug/api/auth',
+    resolveApp,
+    cors(config.publicUrl),
+    express.json({ limit: '64kb' }),
+    // Only a provider's form_post callback is form-encoded.
+    express.urlencoded({
+      limit: '16kb',
+      extended: false,
+      type: (req) =>
+        String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') && /\/callback\/[^/?]+$/.test((req as { path?: string }).path ?? ''),
+    }),
+    auth,
+  );
   finishServiceApp(app, formatSigninError);
 
   const idle = async () => {

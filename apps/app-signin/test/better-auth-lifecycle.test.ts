@@ -235,6 +235,17 @@ it('answers better-auth codes for an unknown provider and refuses foreign redire
   // a callback without the browser's state cookie is refused
   const forged = await fetch(`${app.base}/callback/dev?code=abc&state=${'A'.repeat(43)}`, { redirect: 'manual' });
   expect(forged.headers.get('location')).toBe(`${app.base}/error?error=state_mismatch`);
+  // form_post (response_mode=form_post) from the provider's origin: redirected to the GET form, which checks state
+  const posted = await fetch(`${app.base}/callback/dev`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: idp.issuer, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'code=abc&state=xyz&evil=1',
+  });
+  expect(posted.status).toBe(302);
+  expect(posted.headers.get('location')).toBe(`${app.base}/callback/dev?code=abc&state=xyz`);
+  // other POSTs from foreign origins stay refused
+  expect((await fetch(`${app.base}/sign-in/social`, { method: 'POST', headers: { origin: idp.issuer, 'content-type': 'application/json' }, body: '{"provider":"dev"}' })).status).toBe(403);
   const noState = await fetch(`${app.base}/callback/dev?code=abc`, { redirect: 'manual' });
   expect(noState.headers.get('location')).toBe(`${app.base}/error?error=state_not_found`);
 });

@@ -30,7 +30,10 @@ export function cors(publicUrl: string): RequestHandler {
       res.status(204).end();
       return;
     }
-    if (!allowed && req.method !== 'GET' && req.method !== 'HEAD') {
+    // A provider's form_post callback comes from the provider's origin; it changes nothing (it is
+    // redirected to the GET callback, which checks state against this browser's cookie).
+    const formPostCallback = req.method === 'POST' && /^\/callback\/[^/]+$/.test(req.path);
+    if (!allowed && req.method !== 'GET' && req.method !== 'HEAD' && !formPostCallback) {
       next(new HttpError(403, 'INVALID_ORIGIN', 'Invalid origin'));
       return;
     }
