@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
-import { sha256Hex } from '@latchkey/service-kit';
 import { hashPassword } from '../domain/crypto.js';
 import type { MailKind } from '../domain/mail.js';
 import { checkRedirect, withQuery, type RedirectField } from '../domain/redirects.js';
@@ -52,10 +51,13 @@ export async function mailToken(
   );
 }
 
-/** The same database work as mailToken, for an address without an account (timing). */
-async function dummyLookup(req: Request): Promise<void> {
-  const { app } = stateOf(req);
-  await app.db.query('SELECT 1 FROM latchkey_auth.verification WHERE token_hash = $1', [sha256Hex(randomBytes(32).toString('base64url'))]);
+/** Runs `task` after the answer (tracked, so tests and shutdown can wait for it); a failure is logged without details that could carry a token. */
+function afterAnswer(svc: Services, route: string, task: () => Promise<void>): void {
+  svc.background(
+    task().catch((err: unknown) => {
+      svc.logger.error({ route, err: { message: (err as Error).message, code: (err as { code?: string }).code } }, 'mail request failed after the answer');
+    }),
+  );
 }
 
 const verifyMailDisabled = () => new HttpError(400, 'VERIFICATION_EMAIL_NOT_ENABLED', "Verification email isn't enabled");
@@ -103,10 +105,12 @@ export function register(router: Router, svc: Services): void {
       res.json({ status: true });
       return;
     }
-    // Without a session: the same answer whether the address is unknown, verified or not.
-    const user = await findUserByEmail(app.db, email);
-    if (user && !user.email_verified) await sendVerification(req, svc, user, callbackURL);
-    else await dummyLookup(req);
+    // Without a session: the same answer, at the same time, whether the address is unknown, verified
+    // or not: the lookup and the token are made after the answer.
+    afterAnswer(svc, 'send-verification-email', async () => {
+      const user = await findUserByEmail(app.db, email);
+      if (user && !user.email_verified) await sendVerification(req, svc, user, callbackURL);
+    });
     res.json({ status: true });
   });
 
@@ -148,12 +152,14 @@ export function register(router: Router, svc: Services): void {
     const email = checkEmail(input.email);
     const { app } = stateOf(req);
     await svc.limits.mailRequest(app.id, clientIp(req), email);
-    const user = await findUserByEmail(app.db, email);
-    if (user) {
-      await mailToken(req, svc, { user, purpose: 'reset-password', kind: 'reset-password', to: user.email, path: '/reset-password', callbackURL: redirectTo });
-    } else {
-      await dummyLookup(req);
-    }
+    // The lookup, the token and the mail happen after the answer: its content and timing are the
+    // same whether or not an account has the address.
+    afterAnswer(svc, 'request-password-reset', async () => {
+      const user = await findUserByEmail(app.db, email);
+      if (user) {
+        await mailToken(req, svc, { user, purpose: 'reset-password', kind: 'reset-password', to: user.email, path: '/reset-password', callbackURL: redirectTo });
+      }
+    });
     res.json({ status: true, message: RESET_MESSAGE });
   });
 
