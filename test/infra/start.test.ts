@@ -125,6 +125,13 @@ describe('pnpm start', () => {
     // On the ports asked for.
     for (const c of components) expect(Object.values(ports)).toContain(Number(new URL(c.url).port));
 
+    // app-signin prints the development mailbox of end users' mail, and serves it.
+    const mailbox = /end-user mail \(verification, password reset\): (http:\/\/\S+\/dev\/mailbox)/.exec(output)?.[1];
+    expect(mailbox).toBeDefined();
+    const box = await fetch(`http://127.0.0.1:${ports.signin}/dev/mailbox`);
+    expect(box.status).toBe(200);
+    expect(await box.json()).toEqual([]);
+
     // The operator token line matches the secret the services were given.
     const secrets = JSON.parse(readFileSync(path.join(stateDir, 'dev-secrets.json'), 'utf8')) as Record<string, string>;
     expect(output).toContain(`export LATCHKEY_ADMIN_TOKEN=${secrets['admin-token']}`);
