@@ -113,7 +113,7 @@ describe('the spec order: db create, db connect, auth provision, auth deploy, db
     await expect(asToken(db, anon, 'SELECT * FROM plain')).rejects.toThrow(/permission denied/);
 
     // latchkey_auth is out of reach: no password hashes, sessions or secrets
-    for (const table of ['"user"', 'account', 'session', 'two_factor']) {
+    for (const table of ['"user"', 'account', 'session', 'two_factor', 'verification']) {
       await expect(asToken(db, alice.claims, `SELECT * FROM latchkey_auth.${table}`)).rejects.toThrow(/permission denied/);
     }
     // a data-API-style revoke does not leak: grants on latchkey_auth stay off after a re-deploy
