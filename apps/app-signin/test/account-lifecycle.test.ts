@@ -293,6 +293,11 @@ describe('account changes', () => {
     const opened = await fetch(msg!.link, { redirect: 'manual' });
     expect(opened.headers.get('location')).toBe(`${ORIGIN}/settings`);
     expect((await b.get('/get-session')).body.user).toMatchObject({ email: next, emailVerified: true });
+    // the old address is told, without a link
+    const notice = (await h.mail(addr)).find((m) => m.kind === 'email-changed')!;
+    expect(notice).toMatchObject({ subject: 'Your email address was changed', link: '' });
+    expect(notice.text).toContain(`New address: ${next}`);
+    expect(notice.text).not.toContain('http');
     // an address another account has: same answer, no mail
     const { addr: taken } = await signUp('taken');
     expect((await b.post('/change-email', { newEmail: taken })).body).toEqual({ status: true });

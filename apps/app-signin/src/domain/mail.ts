@@ -10,7 +10,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '@latchkey/service-kit';
 
-export type MailKind = 'verify-email' | 'reset-password' | 'change-email';
+export type MailKind = 'verify-email' | 'reset-password' | 'change-email' | 'email-changed';
 
 /** Per-app settings of the messages (from the registry). */
 export interface AppMailSettings {
@@ -24,6 +24,7 @@ export const DEFAULT_SUBJECTS: Record<MailKind, string> = {
   'verify-email': 'Verify your email address',
   'reset-password': 'Reset your password',
   'change-email': 'Confirm your new email address',
+  'email-changed': 'Your email address was changed',
 };
 
 const BODIES: Record<MailKind, { intro: string; action: string; outro: string }> = {
@@ -42,6 +43,11 @@ const BODIES: Record<MailKind, { intro: string; action: string; outro: string }>
     action: 'Use this address',
     outro: 'If you did not ask for this, ignore this message.',
   },
+  'email-changed': {
+    intro: 'The email address of your account was changed; this address no longer signs in.',
+    action: '',
+    outro: 'If you did not do this, contact the app\'s support at once: someone else may control your account.',
+  },
 };
 
 /** One message as kept by the development mailbox. */
@@ -51,7 +57,7 @@ export interface MailboxMessage {
   from: string;
   subject: string;
   kind: MailKind;
-  /** The link of the message (what the user would click). */
+  /** The link of the message (what the user would click); empty for a notice. */
   link: string;
   text: string;
   at: string;
@@ -60,7 +66,10 @@ export interface MailboxMessage {
 export interface MailMessage {
   to: string;
   kind: MailKind;
+  /** The action's link ('' for a notice without one, e.g. email-changed). */
   link: string;
+  /** A detail line for notices (e.g. the new address). */
+  detail?: string;
   /** The app's display name in the body (its id). */
   appName: string;
   /** How long the link works, in minutes (stated in the body). */
@@ -77,12 +86,13 @@ function escapeHtml(s: string): string {
 export function renderMail(msg: MailMessage, settings: AppMailSettings): { subject: string; text: string; html: string } {
   const b = BODIES[msg.kind];
   const subject = settings.subjects[msg.kind] ?? DEFAULT_SUBJECTS[msg.kind];
-  const valid = `The link works once, for ${msg.validMinutes} minutes.`;
-  const text = [`${msg.appName}`, '', b.intro, '', `${b.action}: ${msg.link}`, '', valid, b.outro, ''].join('\n');
+  const valid = msg.link ? `The link works once, for ${msg.validMinutes} minutes.` : '';
+  const text = [`${msg.appName}`, '', b.intro, ...(msg.detail ? [msg.detail] : []), '', ...(msg.link ? [`${b.action}: ${msg.link}`, ''] : []), valid, b.outro, '']
+    .filter((l, i, a) => !(l === '' && a[i - 1] === ''))
+    .join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p><strong>${escapeHtml(msg.appName)}</strong></p>
-<p>${escapeHtml(b.intro)}</p>
-<p><a href="${escapeHtml(msg.link)}">${escapeHtml(b.action)}</a></p>
+<p>${escapeHtml(b.intro)}</p>${msg.detail ? `\n<p>${escapeHtml(msg.detail)}</p>` : ''}${msg.link ? `\n<p><a href="${escapeHtml(msg.link)}">${escapeHtml(b.action)}</a></p>` : ''}
 <p style="color:#555">${escapeHtml(valid)} ${escapeHtml(b.outro)}</p>
 </body></html>`;
   return { subject, text, html };

@@ -38,7 +38,7 @@ export function adminRouter(op: Operator): Router {
       z.object({
         requireEmailVerification: z.boolean().optional(),
         mailFrom: z.string().max(320).nullable().optional(),
-        mailSubjects: z.object({ 'verify-email': subject.optional(), 'reset-password': subject.optional(), 'change-email': subject.optional() }).strict().optional(),
+        mailSubjects: z.object({ 'verify-email': subject.optional(), 'reset-password': subject.optional(), 'change-email': subject.optional(), 'email-changed': subject.optional() }).strict().optional(),
         mailLinkBase: z.string().max(2048).nullable().optional(),
         userDeletion: z.enum(['delete', 'anonymise']).optional(),
       }).strict(),

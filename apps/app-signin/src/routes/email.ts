@@ -135,6 +135,12 @@ export function register(router: Router, svc: Services): void {
       try {
         // The new address is proven by this link: it becomes the user's, verified.
         await app.db.query(`UPDATE latchkey_auth."user" SET email = $2, email_verified = true, updated_at = $3 WHERE id = $1`, [user.id, used.email, new Date(now)]);
+        // The old address is told (no link): a stolen session cannot move an account away unnoticed.
+        if (svc.mailer.enabled && user.email.toLowerCase() !== used.email.toLowerCase()) {
+          svc.background(
+            svc.mailer.send({ to: user.email, kind: 'email-changed', link: '', detail: `New address: ${used.email}`, appName: app.id, validMinutes: 0 }, app.mail),
+          );
+        }
       } catch (err) {
         if ((err as { code?: string }).code !== '23505') throw err;
         if (callbackURL) return void res.redirect(302, withQuery(callbackURL, { error: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' }));

@@ -198,7 +198,7 @@ Order for an app with row-level security:
       .option('--require-verification', 'end users must verify their email address before they can sign in')
       .option('--no-require-verification', 'end users may sign in before verifying their address (the default)')
       .option('--mail-from <sender>', 'sender of the app\'s mail, e.g. "Shop <no-reply@shop.example>" ("" = the deployment\'s MAIL_FROM)')
-      .option('--subject <kind=text...>', 'subject of a message kind: verify-email, reset-password or change-email (repeatable)')
+      .option('--subject <kind=text...>', 'subject of a message kind: verify-email, reset-password, change-email or email-changed (repeatable)')
       .option('--link-base <url>', "base URL of the links in the app's mail (\"\" = the app's sign-in address)")
       .option('--user-deletion <mode>', 'what delete-user does with the user row: delete (default) or anonymise')
       .addHelpText(
@@ -228,8 +228,8 @@ mailbox at <app-signin>/dev/mailbox). Examples:
         for (const pair of o.subject) {
           const eq = pair.indexOf('=');
           const kind = eq > 0 ? pair.slice(0, eq) : '';
-          if (!['verify-email', 'reset-password', 'change-email'].includes(kind)) {
-            throw new CliError(`--subject takes kind=text with kind verify-email, reset-password or change-email (got "${pair}")`, 2);
+          if (!['verify-email', 'reset-password', 'change-email', 'email-changed'].includes(kind)) {
+            throw new CliError(`--subject takes kind=text with kind verify-email, reset-password, change-email or email-changed (got "${pair}")`, 2);
           }
           subjects[kind] = pair.slice(eq + 1);
         }
