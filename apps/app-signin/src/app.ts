@@ -27,6 +27,7 @@ import { register as email } from './routes/email.js';
 import { register as sessions } from './routes/sessions.js';
 import { register as account } from './routes/account.js';
 import { register as social } from './routes/social.js';
+import { register as accounts } from './routes/accounts.js';
 import { Mailer } from './domain/mail.js';
 
 export interface AppDeps {
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): SigninApp {
   sessions(auth, svc);
   account(auth, svc);
   social(auth, svc);
+  accounts(auth, svc);
   auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
 
   app.use(

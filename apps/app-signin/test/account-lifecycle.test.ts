@@ -319,6 +319,25 @@ describe('account changes', () => {
     expect(audit.at(-1)).toMatchObject({ action: 'delete-user', subject: id, actor: `end-user:${id}`, details: { mode: 'delete', reauthenticated: 'password' } });
   });
 
+  it('unlink-account needs a fresh session and keeps the last sign-in method', async () => {
+    const { b, id } = await signUp('unl');
+    const db = await h.appDb(app.appId);
+    await db.query(`INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id) VALUES ('acc-' || $1, $1, 'dev', 'sub-' || $1)`, [id]);
+    const accounts = (await b.get('/list-accounts')).body as Array<{ id: string; providerId: string; userId: string }>;
+    expect(accounts.map((a) => a.providerId).sort()).toEqual(['credential', 'dev']);
+    expect(accounts.every((a) => a.userId === id)).toBe(true);
+    const { b: other } = await signUp('unl-other');
+    expect((await other.post('/unlink-account', { accountId: `acc-${id}` })).body.code).toBe('ACCOUNT_NOT_FOUND'); // not theirs
+    expect((await b.post('/unlink-account', {})).body.code).toBe('VALIDATION_ERROR');
+    clock.advance(24 * 3600_000 + 1000);
+    expect((await b.post('/unlink-account', { accountId: `acc-${id}` })).body).toMatchObject({ code: 'SESSION_NOT_FRESH' });
+    const fresh = new Browser(app.base);
+    await fresh.post('/sign-in/email', { email: (await b.get('/get-session')).body.user.email, password: PASSWORD });
+    expect((await fresh.post('/unlink-account', { accountId: `acc-${id}` })).body).toEqual({ status: true });
+    const credential = accounts.find((a) => a.providerId === 'credential')!;
+    expect((await fresh.post('/unlink-account', { accountId: credential.id })).body.code).toBe('FAILED_TO_UNLINK_LAST_ACCOUNT');
+  });
+
   it('delete-user anonymises the row when the app keeps it', async () => {
     const anon = await h.liveApp();
     await h.admin('PUT', `/apps/${anon.appId}/auth/settings`, { userDeletion: 'anonymise' });

@@ -19,13 +19,14 @@ let idp: DevIdp;
 const UNVERIFIED = { email: 'unverified@latchkey.dev', password: 'unverified-password', name: 'Una Verified', emailVerified: false };
 const LINKER = { email: 'linker@latchkey.dev', password: 'linker-password', name: 'Lin Ker' };
 const TWOFA = { email: 'twofa@latchkey.dev', password: 'twofa-password', name: 'Two Fa' };
+const LINK2 = { email: 'link2@latchkey.dev', password: 'link2-password', name: 'Link Two' };
 
 beforeAll(async () => {
   h = await startSignin({ now: clock.now });
   app = await h.liveApp({ origins: [ORIGIN] });
   idp = await startDevIdp({
     clients: [{ client_id: 'shop', client_secret: 'shop-secret-0123456789', redirect_uris: [`${app.base}/callback/dev`] }],
-    users: [DEMO_USER, UNVERIFIED, LINKER, TWOFA],
+    users: [DEMO_USER, UNVERIFIED, LINKER, TWOFA, LINK2],
   });
   const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/dev`, { kind: 'oidc', clientId: 'shop', clientSecret: 'shop-secret-0123456789', issuer: idp.issuer });
   expect(saved.status).toBe(200);
@@ -196,6 +197,38 @@ it('links a provider to an existing account only when both addresses are verifie
   expect((await attacker.client.getSession()).data).toBeNull();
   const errorPage = await fetch(r.location);
   expect(await errorPage.text()).toContain('account_not_linked');
+});
+
+it('links and unlinks a provider from the account settings (linkSocial, listAccounts, unlinkAccount)', async () => {
+  const c = newClient();
+  await c.client.signUp.email({ name: 'Link', email: LINK2.email, password: 'password-123' });
+  const before = await c.client.listAccounts();
+  expect(before.error).toBeNull();
+  expect(before.data!.map((a) => a.providerId)).toEqual(['credential']);
+  const last = await c.client.unlinkAccount({ accountId: before.data![0]!.id });
+  expect(last.error).toMatchObject({ status: 400, code: 'FAILED_TO_UNLINK_LAST_ACCOUNT' });
+
+  const started = await c.client.linkSocial({ provider: 'dev' as 'google', callbackURL: `${ORIGIN}/linked`, disableRedirect: true });
+  expect(started.error).toBeNull();
+  const back = await c.impl(await signInWithPassword(started.data!.url!, LINK2), { redirect: 'manual' });
+  expect(back.headers.get('location')).toBe(`${ORIGIN}/linked`);
+  const after = await c.client.listAccounts();
+  expect(after.data!.map((a) => a.providerId).sort()).toEqual(['credential', 'dev']);
+  // the linked provider now signs this user in
+  const other = newClient();
+  await socialSignIn(other, LINK2);
+  expect((await other.client.getSession()).data?.user.id).toBe((await c.client.getSession()).data?.user.id);
+
+  // a provider identity with another address is not linked
+  const wrong = await c.client.linkSocial({ provider: 'dev' as 'google', callbackURL: `${ORIGIN}/linked`, disableRedirect: true });
+  const refused = await c.impl(await signInWithPassword(wrong.data!.url!, DEMO_USER), { redirect: 'manual' });
+  expect(refused.headers.get('location')).toBe(`${ORIGIN}/linked?error=email_does_not_match`);
+
+  const dev = after.data!.find((a) => a.providerId === 'dev')!;
+  expect((await c.client.unlinkAccount({ accountId: dev.id })).data).toEqual({ status: true });
+  expect((await c.client.listAccounts()).data!.map((a) => a.providerId)).toEqual(['credential']);
+  expect((await c.client.unlinkAccount({ accountId: 'no-such-account' })).error).toMatchObject({ status: 400, code: 'ACCOUNT_NOT_FOUND' });
+  expect((await newClient().client.linkSocial({ provider: 'dev' as 'google' })).error).toMatchObject({ status: 401 });
 });
 
 it('asks for the second factor after a provider sign-in of a user who has one', async () => {

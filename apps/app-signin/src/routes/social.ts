@@ -21,11 +21,11 @@ import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { openPayload, randomToken, sealPayload } from '../domain/crypto.js';
-import { authorizationUrl, exchangeCode, OAuthError, type ProviderProfile } from '../domain/oauth.js';
+import { authorizationUrl, exchangeCode, OAuthError, type ProviderConfig, type ProviderProfile } from '../domain/oauth.js';
 import { withQuery } from '../domain/redirects.js';
 import { createProviderUser, findUserByAccount, findUserByEmail, linkAccount, type UserRow } from '../domain/users.js';
 import { clearCookie, setCookie } from '../http/cookies.js';
-import { clientIp, stateOf, type Services } from '../http/context.js';
+import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
 import { sendVerification, trustedRedirect } from './email.js';
 import { startTwoFactor } from './sign-in.js';
@@ -62,6 +62,8 @@ interface PendingSignIn extends Record<string, unknown> {
   c: string;
   x: string;
   u?: string;
+  /** link-social: the user and session that asked for the link. */
+  l?: { u: string; s: string };
 }
 
 function sameString(a: string, b: string): boolean {
@@ -70,7 +72,48 @@ function sameString(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+
+/** Starts a provider round trip: the state cookie (state, PKCE verifier, nonce, targets) and the authorization URL. */
+async function startProviderFlow(
+  req: Request,
+  res: Response,
+  svc: Services,
+  provider: ProviderConfig,
+  opts: { callbackURL: string; errorURL: string; newUserURL?: string; scopes?: string[]; loginHint?: string; link?: { u: string; s: string } },
+): Promise<string> {
+  const state = stateOf(req);
+  const { app } = state;
+  const pending: PendingSignIn = {
+    s: randomToken(32),
+    v: randomToken(48),
+    n: randomToken(16),
+    p: provider.id,
+    c: opts.callbackURL,
+    x: opts.errorURL,
+    ...(opts.newUserURL ? { u: opts.newUserURL } : {}),
+    ...(opts.link ? { l: opts.link } : {}),
+    e: svc.now() + STATE_COOKIE_SEC * 1000,
+  };
+  let url: string;
+  try {
+    url = await authorizationUrl(provider, {
+      redirectUri: `${app.signinUrl}/api/auth/callback/${encodeURIComponent(provider.id)}`,
+      state: pending.s,
+      codeVerifier: pending.v,
+      nonce: pending.n,
+      scopes: opts.scopes,
+      loginHint: opts.loginHint,
+    });
+  } catch (err) {
+    svc.logger.warn({ provider: provider.id, err: { message: (err as Error).message } }, 'provider discovery failed');
+    throw new HttpError(502, 'PROVIDER_UNAVAILABLE', `The sign-in provider ${provider.id} does not answer; try again later.`);
+  }
+  setCookie(res, state.scope, state.names.oauthState, sealPayload(app.keys.cookie, pending), STATE_COOKIE_SEC);
+  return url;
+}
+
 export function register(router: Router, svc: Services): void {
+
   router.post('/sign-in/social', async (req, res) => {
     const state = stateOf(req);
     const { app } = state;
@@ -83,31 +126,23 @@ export function register(router: Router, svc: Services): void {
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL') ?? fallback;
     const errorURL = trustedRedirect(req, input.errorCallbackURL, 'errorCallbackURL') ?? `${app.signinUrl}/api/auth/error`;
     const newUserURL = trustedRedirect(req, input.newUserCallbackURL, 'newUserCallbackURL');
-    const pending: PendingSignIn = {
-      s: randomToken(32),
-      v: randomToken(48),
-      n: randomToken(16),
-      p: provider.id,
-      c: callbackURL,
-      x: errorURL,
-      ...(newUserURL ? { u: newUserURL } : {}),
-      e: svc.now() + STATE_COOKIE_SEC * 1000,
-    };
-    let url: string;
-    try {
-      url = await authorizationUrl(provider, {
-        redirectUri: `${app.signinUrl}/api/auth/callback/${encodeURIComponent(provider.id)}`,
-        state: pending.s,
-        codeVerifier: pending.v,
-        nonce: pending.n,
-        scopes: input.scopes,
-        loginHint: input.loginHint,
-      });
-    } catch (err) {
-      svc.logger.warn({ provider: provider.id, err: { message: (err as Error).message } }, 'provider discovery failed');
-      throw new HttpError(502, 'PROVIDER_UNAVAILABLE', `The sign-in provider ${provider.id} does not answer; try again later.`);
-    }
-    setCookie(res, state.scope, state.names.oauthState, sealPayload(app.keys.cookie, pending), STATE_COOKIE_SEC);
+    const url = await startProviderFlow(req, res, svc, provider, { callbackURL, errorURL, newUserURL, scopes: input.scopes, loginHint: input.loginHint });
+    const redirect = input.disableRedirect !== true;
+    if (redirect) res.setHeader('Location', url);
+    res.json({ url, redirect });
+  });
+
+  router.post('/link-social', async (req, res) => {
+    const state = stateOf(req);
+    const { app } = state;
+    const session = await requireSession(req, svc);
+    const input = parseBody(socialBody, req.body);
+    const provider = app.providers.get(input.provider);
+    if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', 'Provider not found');
+    if (input.idToken !== undefined) throw new HttpError(404, 'ID_TOKEN_NOT_SUPPORTED', 'id_token not supported');
+    const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL') ?? (app.origins[0] ? `${app.origins[0]}/` : `${app.signinUrl}/api/auth/error`);
+    const errorURL = trustedRedirect(req, input.errorCallbackURL, 'errorCallbackURL') ?? callbackURL;
+    const url = await startProviderFlow(req, res, svc, provider, { callbackURL, errorURL, scopes: input.scopes, loginHint: input.loginHint, link: { u: session.user.id, s: session.session.id } });
     const redirect = input.disableRedirect !== true;
     if (redirect) res.setHeader('Location', url);
     res.json({ url, redirect });
@@ -158,6 +193,22 @@ export function register(router: Router, svc: Services): void {
     if (!profile.email) return fail(pending.x, 'email_not_found');
 
     const now = new Date(svc.now());
+    if (pending.l) {
+      // link-social: the session that asked must still be live, and the provider's verified address must be its user's.
+      const live = await app.db.query(
+        `SELECT u.email FROM latchkey_auth.session s JOIN latchkey_auth."user" u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > $3`,
+        [pending.l.s, pending.l.u, now],
+      );
+      const email = live.rows[0]?.email as string | undefined;
+      if (!email || !profile.emailVerified) return fail(pending.x, 'unable_to_link_account');
+      if (email.toLowerCase() !== profile.email.toLowerCase()) return fail(pending.x, 'email_does_not_match');
+      const owner = await findUserByAccount(app.db, provider.id, profile.sub);
+      if (owner && owner.id !== pending.l.u) return fail(pending.x, 'account_already_linked_to_different_user');
+      if (!owner) await linkAccount(app.db, { userId: pending.l.u, providerId: provider.id, accountId: profile.sub, email: profile.email, now });
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(302, pending.c);
+      return;
+    }
     let user: UserRow | null = await findUserByAccount(app.db, provider.id, profile.sub);
     let isNew = false;
     if (!user) {
