@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, parseConfig, port, parseKey } from '@latchkey/service-kit';
+import { baseConfigSchema, ConfigError, parseConfig, port, parseKey } from '@latchkey/service-kit';
 import { OWASP_PASSWORD_COST, type PasswordCost } from './domain/crypto.js';
 import { DEFAULT_LIMITS, type LimitConfig } from './domain/limits.js';
 
@@ -58,6 +58,10 @@ export const envSchema = baseConfigSchema.extend({
 
 export function configFromEnv(env: Record<string, string | undefined> = process.env) {
   const e = parseConfig('app-signin', envSchema, env);
+  if (e.NODE_ENV === 'production' && e.SIGNIN_DEV_MAILBOX === '1') {
+    // The mailbox serves every end user's reset and verification links to anyone who asks.
+    throw new ConfigError('app-signin', ['SIGNIN_DEV_MAILBOX: the development mailbox is refused with NODE_ENV=production; set SMTP_URL']);
+  }
   const config: SigninConfig = {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     encryptionKey: parseKey(e.SIGNIN_ENCRYPTION_KEY),

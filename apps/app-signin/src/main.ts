@@ -15,6 +15,11 @@ if (process.env.SIGNIN_MIGRATE_ON_START === '1') await applyMigrations(env.DATAB
 const prisma = createPrisma(env.DATABASE_URL);
 const redis = connectRedis(env.REDIS_URL, 'app-signin');
 const signin = createApp({ prisma, config, logger, redis });
+// Where end users' mail goes (the SMTP host only: the URL may carry credentials).
+logger.info(
+  { mail: signin.mailer.mode, ...(config.mail.smtpUrl ? { smtpHost: new URL(config.mail.smtpUrl).host } : {}) },
+  signin.mailer.mode === 'off' ? 'end-user mail is off (no SMTP_URL): verification and password reset answer "not enabled"' : 'end-user mail configured',
+);
 await runService({
   app: signin.app,
   port: env.PORT,
