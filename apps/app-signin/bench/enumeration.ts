@@ -42,7 +42,7 @@ const signin = createApp({
 httpServer.on('request', signin.app);
 const appId = `enum-${randomBytes(3).toString('hex')}`;
 const admin = (method: string, path: string) =>
-  fetch(`${url}/admin${path}`, { method, headers: { authorization: 'Bearer bench-admin-token-0123456789' } }).then((r) => r.json() as Promise<any>);
+  fetch(`${url}/admin${path}`, { method, headers: { authorization: 'Bearer bench-admin-token-0123456789' } }).then((r) => r.json() as Promise<{ signinUrl?: string }>);
 await fetch(`${url}/admin/apps/${appId}/database`, { method: 'POST', headers: { authorization: 'Bearer bench-admin-token-0123456789', 'content-type': 'application/json' }, body: '{"org":"bench"}' });
 await admin('POST', `/apps/${appId}/auth/provision`);
 const base = `${(await admin('POST', `/apps/${appId}/auth/deploy`)).signinUrl}/api/auth`;

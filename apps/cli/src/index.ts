@@ -35,11 +35,6 @@ Environment:
   return program;
 }
 
-/** Finds `parent`'s subcommand `name`, creating it when missing (groups are shared between files). */
-export function group(parent: Command, name: string, description: string): Command {
-  return parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(description);
-}
-
 async function main(argv: string[]) {
   try {
     await buildProgram().parseAsync(argv);

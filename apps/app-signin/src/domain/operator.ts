@@ -248,7 +248,7 @@ export class Operator {
     const kind: ProviderKind = input.kind ?? ((PROVIDER_KINDS as string[]).includes(providerId) ? (providerId as ProviderKind) : 'oidc');
     if (!PROVIDER_KINDS.includes(kind)) throw new HttpError(400, 'INVALID_PROVIDER', `Unknown provider kind ${kind}: one of ${PROVIDER_KINDS.join(', ')}.`);
     if (!input.clientId || !input.clientSecret) throw new HttpError(400, 'INVALID_PROVIDER', 'A provider needs --client-id and --client-secret.');
-    let issuer: string | null = input.issuer?.replace(/\/+$/, '') ?? null;
+    const issuer: string | null = input.issuer?.replace(/\/+$/, '') ?? null;
     if (kind === 'oidc' && !issuer) throw new HttpError(400, 'ISSUER_REQUIRED', `Provider ${providerId} is an OpenID Connect provider: give its --issuer (discovery at <issuer>/.well-known/openid-configuration).`);
     if (kind === 'github' && issuer) throw new HttpError(400, 'INVALID_PROVIDER', 'GitHub is not an OpenID Connect provider: no --issuer.');
     if (issuer) {

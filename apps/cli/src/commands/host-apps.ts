@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { adminRequest, CliError } from '../client.js';
-import { group } from '../index.js';
+import { group } from './group.js';
 import { print, table } from '../output.js';
 
 export interface HostedApp {

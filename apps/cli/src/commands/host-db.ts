@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { adminRequest, CliError } from '../client.js';
-import { group } from '../index.js';
+import { group } from './group.js';
 import { print, withSpinner } from '../output.js';
 
 /** Exit code of `db auth deploy` when sign-in is on but the key endpoint does not show the new key yet. */

@@ -9,7 +9,7 @@ afterAll(() => redis.close());
 
 describe.each(['redis', 'memory'] as const)('%s backend', (backend) => {
   const T0 = Date.UTC(2026, 5, 1);
-  const make = (clock: ReturnType<typeof createTestClock>, org: string) =>
+  const make = (clock: ReturnType<typeof createTestClock>) =>
     new RateLimiter({
       redis: backend === 'redis' ? redis.redis : undefined,
       prefix: `${redis.prefix}${backend}:`,
@@ -19,7 +19,7 @@ describe.each(['redis', 'memory'] as const)('%s backend', (backend) => {
 
   test('windows count, refuse without counting, and reopen', async () => {
     const clock = createTestClock(T0);
-    const rl = make(clock, 'o1');
+    const rl = make(clock);
     const a = await rl.take('o1', 'free');
     expect(a.allowed).toBe(true);
     if (!a.allowed) return;
@@ -38,7 +38,7 @@ describe.each(['redis', 'memory'] as const)('%s backend', (backend) => {
 
   test('concurrency slots are held until released, and expire if never released', async () => {
     const clock = createTestClock(T0 + 7 * 86_400_000);
-    const rl = make(clock, 'o2');
+    const rl = make(clock);
     const a = await rl.take('o2', 'free');
     expect(a.allowed).toBe(true);
     expect(await rl.take('o2', 'free')).toMatchObject({ allowed: false, exceeded: 'concurrent' });

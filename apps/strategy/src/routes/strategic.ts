@@ -249,11 +249,12 @@ export function strategicRouter(deps: StrategicDeps): Router {
         await deps.charges.refund(call.requestId, err instanceof HttpError ? err.code : 'failed');
         call.creditsUsed = 0;
       }
-      if (err instanceof ChargeExpiredError) {
-        err = new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', { headers: { 'Retry-After': '1' } });
-      }
-      res.locals.errorCode = err instanceof HttpError ? err.code : 'COORDINATION_FAILED';
-      next(err);
+      const failure =
+        err instanceof ChargeExpiredError
+          ? new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', { headers: { 'Retry-After': '1' } })
+          : err;
+      res.locals.errorCode = failure instanceof HttpError ? failure.code : 'COORDINATION_FAILED';
+      next(failure);
     }
   };
 
