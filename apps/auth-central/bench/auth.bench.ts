@@ -13,8 +13,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createLogger, sha256Hex } from '@latchkey/service-kit';
 import { createTestDatabase } from '@latchkey/testing';
 // Workspace packages auth-central does not depend on: by path.
-import { measure, ratio, toRow, type BenchContext, type BenchRow, type BenchTable } from '../../../packages/bench/src/index.js';
-import { DEMO_USER, signInWithPassword, startDevIdp } from '../../dev-idp/src/index.js';
+import { measure, ratio, toRow, type BenchContext, type BenchRow, type BenchTable } from '@latchkey/bench';
+import { DEMO_USER, signInWithPassword, startDevIdp } from '@latchkey/dev-idp';
 import { startAuthCentral } from '../src/server.js';
 import { upsertApp } from '../src/store/apps.js';
 import { upsertUserAndMembership } from '../src/store/users.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, sha256Hex } from '@latchkey/service-kit';
 import { createTestDatabase } from '@latchkey/testing';
-import { measure } from '../../../packages/bench/src/index.js';
+import { measure } from '@latchkey/bench';
 import { startAuthCentral } from '../src/server.js';
 import { upsertApp } from '../src/store/apps.js';
 import { upsertUserAndMembership } from '../src/store/users.js';

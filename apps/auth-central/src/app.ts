@@ -90,7 +90,14 @@ export interface AuthCentralLocals {
   logins: Logins;
 }
 
-/** Wraps an async handler so that its rejection reaches the error middleware. */
+/**
+ * The auth-central Express app (SPEC.md area A): `/context/auth/*` (login,
+ * callback, exchange, refresh, validate, logout, JWKS), `/admin/*` behind the
+ * operator token, health and readiness. No listening and no globals: the
+ * caller owns `deps` (database, Redis, clock, signing keys) and closes them.
+ * A plain `GET /context/auth/validate` is answered before Express's router
+ * (`http/fast-validate.ts`) with the same limits, CORS and error bodies.
+ */
 export function createApp(deps: AuthCentralDeps): Express {
   const s = deps.settings;
   const now = deps.now ?? Date.now;

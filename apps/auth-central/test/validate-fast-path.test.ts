@@ -5,7 +5,7 @@
  * per-IP limit on refused tokens, and the access log.
  */
 import request from 'supertest';
-import { captureLogs } from '@latchkey/testing';
+import { captureLogs, waitFor } from '@latchkey/testing';
 import { createLogger } from '@latchkey/service-kit';
 import { createHarness, seedApp, seedExchangeToken, type Harness } from './helpers.js';
 
@@ -101,8 +101,8 @@ it('refused tokens count toward one per-IP limit on both paths, valid tokens nev
   expect((await validate(app, 'express', 'Bearer junk')).status).toBe(401);
   for (let i = 0; i < 5; i++) expect((await validate(app, 'fast', `Bearer ${s.access_token}`)).status).toBe(200);
   expect((await validate(app, 'fast', 'Bearer junk')).status).toBe(401);
-  // Penalties are recorded after the answer: let them land.
-  await new Promise((r) => setTimeout(r, 20));
+  // Penalties are recorded after the answer: wait until they have landed (valid tokens add none).
+  await waitFor(async () => (await validate(app, 'fast', `Bearer ${s.access_token}`)).status === 429, 5_000, 'the penalties to land');
   for (const form of ['fast', 'express'] as Form[]) {
     const res = await validate(app, form, `Bearer ${s.access_token}`);
     expect([form, res.status, res.body.error]).toEqual([form, 429, 'RATE_LIMITED']);

@@ -132,7 +132,9 @@ it('opens the breaker after repeated failures (no more calls), and closes again 
   await request(app).get('/me').set('authorization', 'Bearer good').expect(503);
   expect(stub.calls.length).toBe(calls); // refused by the open breaker without a call
   stub.setDown(false);
-  await new Promise((r) => setTimeout(r, 250));
+  // After resetTimeout the breaker lets one trial call through (half-open).
+  for (const deadline = Date.now() + 5_000; !mw.breaker.halfOpen && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+  expect(mw.breaker.halfOpen).toBe(true);
   await request(app).get('/me').set('authorization', 'Bearer good').expect(200);
   expect(mw.breaker.closed).toBe(true);
 });
