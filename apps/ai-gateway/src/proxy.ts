@@ -4,11 +4,12 @@
  * decode to the canonical model, per-key limits, the provider call, encode
  * back, usage handed to the queue after the response.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { parseBearer } from '@latchkey/jwt';
+import { requestIdFrom } from '@latchkey/service-kit';
 import { estimateInputTokens, GatewayError, isObj, type CanonicalRequest, type StreamEvent, type Usage } from './canonical/types.js';
 import type { KeyService, ActiveKey } from './domain/keys.js';
 import { rateLimitHeaders, type Admission, type Limiter } from './domain/limits.js';
@@ -44,7 +45,6 @@ export interface ProxyDeps {
 }
 
 type Shape = 'openai' | 'anthropic';
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const MODELS_CREATED = 1735689600;
 
 const ANTHROPIC_TYPES: Record<number, string> = {
@@ -139,8 +139,8 @@ function endAfterUpload(req: IncomingMessage, res: ServerResponse, payload: Buff
 }
 
 function presentedKey(req: IncomingMessage): string | undefined {
-  const auth = req.headers.authorization;
-  if (typeof auth === 'string' && auth.length > 7 && auth.slice(0, 7).toLowerCase() === 'bearer ') return auth.slice(7).trim();
+  const bearer = parseBearer(req.headers.authorization);
+  if (bearer !== null) return bearer;
   const x = req.headers['x-api-key'];
   return typeof x === 'string' && x ? x.trim() : undefined;
 }
@@ -401,8 +401,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const t0 = performance.now();
-    const given = req.headers['x-request-id'];
-    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
     const path = (req.url ?? '/').split('?', 1)[0]!;
     const match = ROUTES[path];
     const shape: Shape = match?.shape ?? (path.startsWith('/v1/messages') ? 'anthropic' : 'openai');

@@ -94,11 +94,8 @@ export interface AccessTokenValidator {
   close(): void;
 }
 
-/** The token of an `Authorization: Bearer <token>` header value, or null (scheme case-insensitive, RFC 6750). */
-export function parseBearer(header: string | undefined | null): string | null {
-  const m = header ? /^\s*Bearer ([^\s]+)\s*$/i.exec(header) : null;
-  return m ? m[1]! : null;
-}
+/** The token of an `Authorization: Bearer <token>` header value, or null (RFC 6750; Latchkey's one parser, from `@latchkey/jwt`). */
+export { parseBearer } from '@latchkey/jwt';
 
 /** `exp` of a JWT (unverified; only used to end a cache entry early), in epoch ms. */
 function expiryOf(token: string): number | undefined {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from '@latchkey/errors';
+import { parseBearer } from '@latchkey/jwt';
 import { safeEqual } from './secrets.js';
 
 /**
@@ -10,8 +11,7 @@ import { safeEqual } from './secrets.js';
  */
 export function adminAuth(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
-    const header = req.get('authorization') ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const given = parseBearer(req.get('authorization'));
     if (!token || !given || !safeEqual(given, token)) {
       next(new HttpError(401, 'UNAUTHORIZED', 'A valid operator token is required.'));
       return;

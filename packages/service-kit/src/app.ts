@@ -25,14 +25,19 @@ export interface ServiceAppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * `x-request-id`: taken from the request when it is a sane token (at most 128
- * characters of `[A-Za-z0-9._:-]`), generated otherwise, set on `req.id` and
- * echoed on the response.
+ * The request id of a request (Latchkey's one rule, on the Express path and on
+ * the plain `node:http` hot paths alike): the client's `x-request-id` when it
+ * is a sane token (1 to 128 characters of `[A-Za-z0-9._:-]`), else a new UUID.
+ * @param given the `x-request-id` header as Node gives it (an array when repeated: refused)
  */
+export function requestIdFrom(given: string | string[] | undefined): string {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Middleware: `requestIdFrom` set on `req.id` and echoed as `x-request-id` on the response. */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
-    const given = req.get('x-request-id');
-    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    const id = requestIdFrom(req.headers['x-request-id']);
     (req as Request & { id: string }).id = id;
     res.setHeader('x-request-id', id);
     next();

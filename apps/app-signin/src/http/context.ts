@@ -13,6 +13,7 @@ import { findSession, type SessionRow, type UserRow } from '../domain/users.js';
 import { cookieNames, isSecure, parseCookies, type CookieNames, type CookieScope } from './cookies.js';
 import type { Logger } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
+import { parseBearer } from '@latchkey/jwt';
 
 /** What the routes share. */
 export interface Services {
@@ -63,10 +64,9 @@ export function buildState(req: Request, app: AppContext, publicUrl: string): Re
  */
 export function sessionToken(req: Request, state: RequestState): string | null {
   const header = req.get('authorization');
-  if (header?.startsWith('Bearer ')) {
-    const given = header.slice(7).trim();
-    if (!given) return null;
-    return unsignValue(state.app.keys.cookie, given) ?? given;
+  if (header !== undefined) {
+    const given = parseBearer(header);
+    return given === null ? null : (unsignValue(state.app.keys.cookie, given) ?? given);
   }
   const cookie = state.cookies[state.names.session];
   return cookie ? unsignValue(state.app.keys.cookie, cookie) : null;

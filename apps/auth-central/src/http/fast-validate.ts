@@ -20,18 +20,15 @@
  * the 401 answers; the access log line has pino-http's shape and levels
  * (2xx debug, 4xx info, 5xx error, without query strings).
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { formatAuthError, toHttpError, type HttpError } from '@latchkey/errors';
+import { parseBearer } from '@latchkey/jwt';
+import { requestIdFrom } from '@latchkey/service-kit';
 import type { Sessions } from '../domain/sessions.js';
 import type { FailureLimiter } from './rate-limit.js';
 
 const PATH = '/context/auth/validate';
-/** As service-kit's `requestId()`. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** As the Express route (`authorizationSchema`). */
-const BEARER = /^bearer [^\s]+$/i;
 
 export interface FastValidateOptions {
   sessions: Sessions;
@@ -60,8 +57,7 @@ export function fastValidate(o: FastValidateOptions): (req: IncomingMessage, res
 
 async function answer(o: FastValidateOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now();
-  const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  const id = requestIdFrom(req.headers['x-request-id']);
   const ip = req.socket.remoteAddress ?? 'unknown';
   let status = 200;
   let body: unknown;
@@ -70,8 +66,7 @@ async function answer(o: FastValidateOptions, req: IncomingMessage, res: ServerR
   try {
     const refusal = await o.failures.refusal(ip);
     if (refusal) throw refusal;
-    const auth = req.headers.authorization;
-    const token = auth !== undefined && BEARER.test(auth) ? auth.slice('Bearer '.length) : undefined;
+    const token = parseBearer(req.headers.authorization) ?? undefined;
     body = await o.sessions.validate(token);
   } catch (err) {
     const e: HttpError = toHttpError(err, id);
