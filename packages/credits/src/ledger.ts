@@ -16,6 +16,7 @@
  *   refunds rows left behind by a crash or an outage. So every debit ends
  *   either answered or refunded, exactly once.
  */
+import type { CreditAccountView, LedgerEntry as AdminLedgerEntry, LedgerKind } from '@latchkey/admin-api';
 import { randomUUID } from 'node:crypto';
 
 /** Anything with pg's `query` (a `pg.Pool`, `pg.Client` or `PoolClient`). */
@@ -23,20 +24,10 @@ export interface Queryable {
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
 }
 
-export type LedgerKind = 'grant' | 'debit' | 'refund';
 
-export interface LedgerEntry {
-  id: string;
-  orgId: string;
-  requestId: string;
-  kind: LedgerKind;
-  endpoint: string | null;
-  /** Positive for grants and refunds, negative for debits. */
-  amount: number;
-  balanceAfter: number;
-  note: string | null;
-  createdAt: Date;
-}
+/** One ledger line; dates are `Date` here (ISO strings once sent as JSON). */
+export type LedgerEntry = AdminLedgerEntry<Date>;
+export type { LedgerKind };
 
 export type DebitResult =
   | { ok: true; balance: number; entry: LedgerEntry }
@@ -45,12 +36,7 @@ export type DebitResult =
   /** Balance too low (or no account): nothing charged. */
   | { ok: false; reason: 'insufficient'; balance: number };
 
-export interface AccountView {
-  orgId: string;
-  balance: number;
-  createdAt: Date;
-  entries: LedgerEntry[];
-}
+export type AccountView = CreditAccountView<Date>;
 
 /** Invalid arguments (a non-positive amount, an empty organisation id). */
 export class CreditsError extends Error {

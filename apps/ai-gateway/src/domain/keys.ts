@@ -1,3 +1,4 @@
+import type { GatewayKey } from '@latchkey/admin-api';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -17,18 +18,8 @@ export interface ActiveKey {
   tpm: number;
 }
 
-export interface KeyView {
-  id: string;
-  solution: string;
-  name: string | null;
-  prefix: string;
-  models: string[];
-  usesDefaultModels: boolean;
-  rpm: number;
-  tpm: number;
-  createdAt: string;
-  revokedAt: string | null;
-}
+/** A key as the admin API answers it (`@latchkey/admin-api`). */
+export type KeyView = GatewayKey;
 
 export interface KeyDefaults {
   models: string[];

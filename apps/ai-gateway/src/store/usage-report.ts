@@ -1,3 +1,4 @@
+import type { GatewayUsageReport } from '@latchkey/admin-api';
 import type { Db } from './db.js';
 
 /** `30m`, `24h`, `7d` or an ISO 8601 date → the start of the period. */
@@ -9,16 +10,7 @@ export function parseSince(value: string, now = Date.now()): Date {
   return d;
 }
 
-export interface UsageReport {
-  solution: string;
-  since: string;
-  requests: number;
-  errors: number;
-  errorRate: number;
-  tokens: { input: number; output: number; cached: number; total: number };
-  byModel: Array<{ model: string; requests: number; inputTokens: number; outputTokens: number; errors: number }>;
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
-}
+export type UsageReport = GatewayUsageReport;
 
 /** Requests, tokens by model, error rate and latency percentiles of a solution since a date. */
 export async function usageReport(db: Db, solution: string, since: Date): Promise<UsageReport> {

@@ -4,6 +4,7 @@
  * up to that long to reach every instance), one small `pg` pool per app
  * database, and each app's JWT key ring.
  */
+import type { SigninAppState } from '@latchkey/admin-api';
 import pg from 'pg';
 import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
@@ -14,7 +15,7 @@ import { deriveKey } from './crypto.js';
 import type { AppMailSettings, MailKind } from './mail.js';
 import type { ProviderConfig, ProviderKind } from './oauth.js';
 
-export type AppState = 'registered' | 'provisioned' | 'live' | 'disabled';
+export type AppState = SigninAppState;
 
 /** Everything a sign-in request needs about its app. */
 export interface AppContext {

@@ -1,16 +1,12 @@
 /** Hosted apps and their organisations. */
+import type { HostedApp } from '@latchkey/admin-api';
 import type { Db } from './prisma.js';
 import type { Tier } from '../generated/prisma/client.js';
 import { isUniqueViolation } from './prisma.js';
 import type { Sql } from './sql.js';
 
-export interface AppRecord {
-  app_id: string;
-  organisation: { id: string; name: string; tier: Tier };
-  allowed_auth_domains: string[];
-  created_at: string;
-  updated_at: string;
-}
+/** A hosted app as the admin API answers it (`@latchkey/admin-api`). */
+export type AppRecord = HostedApp;
 
 const include = { organisation: true } as const;
 

@@ -1,30 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
+import type { GatewayKey as KeyView, GatewayUsageReport as UsageReport } from '@latchkey/admin-api';
 import { adminRequest } from '../client.js';
 import { print, table } from '../output.js';
-
-interface KeyView {
-  id: string;
-  solution: string;
-  name: string | null;
-  prefix: string;
-  models: string[];
-  usesDefaultModels: boolean;
-  rpm: number;
-  tpm: number;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-interface UsageReport {
-  solution: string;
-  since: string;
-  requests: number;
-  errors: number;
-  errorRate: number;
-  tokens: { input: number; output: number; cached: number; total: number };
-  byModel: Array<{ model: string; requests: number; inputTokens: number; outputTokens: number; errors: number }>;
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
-}
 
 const positiveInt = (name: string) => (v: string) => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);

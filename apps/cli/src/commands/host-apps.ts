@@ -5,17 +5,10 @@
  * the sign-in endpoints.
  */
 import type { Command } from 'commander';
+import type { HostedApp } from '@latchkey/admin-api';
 import { adminRequest, CliError } from '../client.js';
 import { group } from './group.js';
 import { print, table } from '../output.js';
-
-export interface HostedApp {
-  app_id: string;
-  organisation: { id: string; name: string; tier: string };
-  allowed_auth_domains: string[];
-  created_at: string;
-  updated_at: string;
-}
 
 const appPath = (appId: string) => `/admin/apps/${encodeURIComponent(appId)}`;
 

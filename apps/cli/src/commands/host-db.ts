@@ -10,19 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { adminRequest, CliError } from '../client.js';
+import type { SigninApp as AppSummary } from '@latchkey/admin-api';
 import { group } from './group.js';
 import { print, withSpinner } from '../output.js';
 
 /** Exit code of `db auth deploy` when sign-in is on but the key endpoint does not show the new key yet. */
 export const EXIT_NOT_PROPAGATED = 4;
-
-interface AppSummary {
-  appId: string;
-  org: string;
-  state: string;
-  signinUrl: string;
-  database: string;
-}
 
 const enc = encodeURIComponent;
 const appPath = (appId: string) => `/admin/apps/${enc(appId)}`;

@@ -5,33 +5,10 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { adminRequest } from '../client.js';
+import type { CreditAccountView, CreditGrant, StrategyApiKey as KeyRecord } from '@latchkey/admin-api';
 import { print, table } from '../output.js';
+import { group } from './group.js';
 
-interface KeyRecord {
-  id: string;
-  orgId: string;
-  tier: string;
-  prefix: string;
-  name: string | null;
-  createdAt: string;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
-
-interface LedgerEntry {
-  id: string;
-  requestId: string;
-  kind: 'grant' | 'debit' | 'refund';
-  endpoint: string | null;
-  amount: number;
-  balanceAfter: number;
-  note: string | null;
-  createdAt: string;
-}
-
-function sub(parent: Command, name: string, description: string): Command {
-  return parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(description);
-}
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a positive whole number');
@@ -41,8 +18,8 @@ function positiveInt(value: string): number {
 const enc = encodeURIComponent;
 
 export function register(program: Command): void {
-  const strategy = sub(program, 'strategy', 'Strategic guidance service: API keys');
-  const keys = sub(strategy, 'keys', 'API keys for the apikey header of /v1/coordinate and /v1/framework');
+  const strategy = group(program, 'strategy', 'Strategic guidance service: API keys');
+  const keys = group(strategy, 'keys', 'API keys for the apikey header of /v1/coordinate and /v1/framework');
 
   keys
     .command('create')
@@ -81,7 +58,7 @@ export function register(program: Command): void {
       print(!!opts.json, record, () => process.stdout.write(`revoked ${record.id} (${record.orgId})\n`));
     });
 
-  const credits = sub(program, 'credits', 'Credit accounts of the strategic-guidance service');
+  const credits = group(program, 'credits', 'Credit accounts of the strategic-guidance service');
 
   credits
     .command('grant <org> <amount>')
@@ -91,7 +68,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (org: string, amount: string, opts: { note?: string; id?: string; json?: boolean }) => {
       const n = positiveInt(amount);
-      const r = await adminRequest<{ orgId: string; balance: number; duplicate: boolean; entry: LedgerEntry }>('strategy', 'POST', `/admin/credits/${enc(org)}/grant`, {
+      const r = await adminRequest<CreditGrant>('strategy', 'POST', `/admin/credits/${enc(org)}/grant`, {
         amount: n,
         ...(opts.note ? { note: opts.note } : {}),
         ...(opts.id ? { requestId: opts.id } : {}),
@@ -107,7 +84,7 @@ export function register(program: Command): void {
     .option('--limit <n>', 'ledger entries to show', positiveInt, 20)
     .option('--json', 'print JSON')
     .action(async (org: string, opts: { limit: number; json?: boolean }) => {
-      const view = await adminRequest<{ orgId: string; balance: number; entries: LedgerEntry[] }>('strategy', 'GET', `/admin/credits/${enc(org)}?limit=${opts.limit}`);
+      const view = await adminRequest<CreditAccountView>('strategy', 'GET', `/admin/credits/${enc(org)}?limit=${opts.limit}`);
       print(!!opts.json, view, () => {
         process.stdout.write(`${view.orgId}: ${view.balance} credits\n`);
         if (view.entries.length) {

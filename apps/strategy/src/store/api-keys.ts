@@ -7,21 +7,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { safeEqual, sha256Hex } from '@latchkey/service-kit';
 import type { PrismaClient } from './prisma.js';
+import type { StrategyApiKey } from '@latchkey/admin-api';
 import type { Tier } from '../limits/rate-limiter.js';
 
 export const KEY_PREFIX = 'lk_strategy_';
 const KEY_FORMAT = /^lk_strategy_[A-Za-z0-9_-]{43}$/;
 
-export interface ApiKeyRecord {
-  id: string;
-  orgId: string;
-  tier: Tier;
-  prefix: string;
-  name: string | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-}
+/** An API key as stored (dates as `Date`) and, once sent as JSON, as the admin API answers it. */
+export type ApiKeyRecord = StrategyApiKey<Date>;
 
 type Row = ApiKeyRecord & { fingerprint: string };
 

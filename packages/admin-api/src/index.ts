@@ -1,0 +1,122 @@
+/**
+ * The operator APIs' JSON shapes (`/admin/*` of every service), declared once:
+ * each service builds its answers with these types and the `latchkey` CLI
+ * reads them with the same types, so a change on one side that the other
+ * does not follow fails to compile.
+ *
+ * Timestamps are ISO 8601 strings on the wire. Types with a `D` parameter are
+ * also a service's own record type with `D = Date` (what it reads from the
+ * database before `res.json` turns dates into strings).
+ */
+
+/** An organisation's plan (auth-central's organisations, strategy's API keys). */
+export type Tier = 'free' | 'pro' | 'enterprise';
+
+// ── auth-central: /admin/apps ────────────────────────────────────────────
+
+/** A hosted app registered for central sign-in (`GET /admin/apps/:id`). */
+export interface HostedApp {
+  app_id: string;
+  organisation: { id: string; name: string; tier: Tier };
+  /** The only domains a login may redirect to, and whose origins may call the token endpoints. */
+  allowed_auth_domains: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+// ── app-signin: /admin/apps/:id/… ────────────────────────────────────────
+
+/** Where an app's sign-in is in its life: registered → provisioned → live (or disabled). */
+export type SigninAppState = 'registered' | 'provisioned' | 'live' | 'disabled';
+
+/** An app of app-signin, as every operator call about it answers. */
+export interface SigninApp {
+  appId: string;
+  org: string;
+  state: SigninAppState;
+  /** The app's sign-in base URL (`{signin_url}`). */
+  signinUrl: string;
+  /** Name of the app's own database (never its connection string). */
+  database: string;
+}
+
+// ── strategy: /admin/keys, /admin/credits ────────────────────────────────
+
+/** A strategy API key (`apikey` header); only its fingerprint is stored, `prefix` is for display. */
+export interface StrategyApiKey<D = string> {
+  id: string;
+  orgId: string;
+  tier: Tier;
+  prefix: string;
+  name: string | null;
+  createdAt: D;
+  revokedAt: D | null;
+  lastUsedAt: D | null;
+}
+
+export type LedgerKind = 'grant' | 'debit' | 'refund';
+
+/** One line of an organisation's credit ledger. */
+export interface LedgerEntry<D = string> {
+  id: string;
+  orgId: string;
+  requestId: string;
+  kind: LedgerKind;
+  endpoint: string | null;
+  /** Credits: positive for grants and refunds, negative for debits. */
+  amount: number;
+  /** The balance after this entry, in credits. */
+  balanceAfter: number;
+  note: string | null;
+  createdAt: D;
+}
+
+/** `GET /admin/credits/:org`: the balance and the newest entries. */
+export interface CreditAccountView<D = string> {
+  orgId: string;
+  balance: number;
+  createdAt: D;
+  entries: LedgerEntry<D>[];
+}
+
+/** `POST /admin/credits/:org/grant` (idempotent by `requestId`: `duplicate` when already granted). */
+export interface CreditGrant<D = string> {
+  orgId: string;
+  balance: number;
+  entry: LedgerEntry<D>;
+  duplicate: boolean;
+}
+
+// ── ai-gateway: /admin/keys, /admin/usage ────────────────────────────────
+
+/** A gateway key of one solution (the secret itself is shown once, at creation). */
+export interface GatewayKey {
+  id: string;
+  solution: string;
+  name: string | null;
+  prefix: string;
+  /** The allow-list: `<provider>/<model>` ids this key may call. */
+  models: string[];
+  /** True when the key has no allow-list of its own and follows the deployment's default. */
+  usesDefaultModels: boolean;
+  /** Requests per minute. */
+  rpm: number;
+  /** Tokens per minute. */
+  tpm: number;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** `GET /admin/usage`: a solution's calls since a date (metadata only, never prompts). */
+export interface GatewayUsageReport {
+  solution: string;
+  since: string;
+  requests: number;
+  errors: number;
+  /** errors / requests, 0 to 1. */
+  errorRate: number;
+  tokens: { input: number; output: number; cached: number; total: number };
+  byModel: Array<{ model: string; requests: number; inputTokens: number; outputTokens: number; errors: number }>;
+  /** Gateway-side latency percentiles, in milliseconds. */
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+}
