@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AuthError } from '@latchkey/errors';
+import { AuthCentralError } from './http/errors.js';
 import { adminAuth, createServiceApp, finishServiceApp } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';
@@ -158,7 +158,7 @@ export function createApp(deps: AuthCentralDeps): Express {
   registerLogout(auth, ctx, { json, limit: tokenLimit });
   registerValidate(auth, ctx, { limit: tokenLimit });
   const methodNotAllowed: RequestHandler = (req, _res, next) =>
-    next(new AuthError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
+    next(new AuthCentralError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
   auth.use(methodNotAllowed);
   app.use('/context/auth', auth);
 

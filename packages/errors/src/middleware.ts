@@ -5,8 +5,8 @@ import { dependencyUnavailable, unavailableDependency } from './dependency.js';
 /** Turns an error into the response body of one area's error shape. */
 export type ErrorFormatter = (err: HttpError, req: Request) => unknown;
 
-/** Area A body: `{ error, message }` (SPEC.md, Error body (area A)). */
-export const formatAuthError: ErrorFormatter = (err) => ({ error: err.code, message: err.message });
+/** The plain body `{ error: code, message }`: area A's (SPEC.md, Error body (area A)) and the admin APIs'. */
+export const formatErrorBody: ErrorFormatter = (err) => ({ error: err.code, message: err.message });
 
 interface ParserError {
   type?: string;
@@ -59,7 +59,7 @@ export function toHttpError(err: unknown, requestId: string | undefined): HttpEr
  * with their stack, except dependency outages (503 SERVICE_UNAVAILABLE), which
  * the dependency's monitor reports once per outage; nothing internal reaches the body.
  */
-export function errorHandler(format: ErrorFormatter = formatAuthError): ErrorRequestHandler {
+export function errorHandler(format: ErrorFormatter = formatErrorBody): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = (req as Request & { id?: string }).id ?? undefined;
     const httpErr = toHttpError(err, requestId !== undefined ? String(requestId) : undefined);

@@ -9,7 +9,8 @@
  * CSRF) is refused.
  */
 import type { Logger } from 'pino';
-import { AuthError, HttpError } from '@latchkey/errors';
+import { HttpError } from '@latchkey/errors';
+import { AuthCentralError } from '../http/errors.js';
 import { decryptSecret, encryptSecret, randomHex, safeEqual, sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import { findApp } from '../store/apps.js';
@@ -75,9 +76,9 @@ export class Logins {
   async start(input: { appId: unknown; redirectUrl: unknown }): Promise<{ location: string; cookie?: BindingCookie }> {
     const appId = typeof input.appId === 'string' ? input.appId : '';
     const app = appId && appId.length <= 128 ? await findApp(this.o.db, appId) : null;
-    if (!app) throw new AuthError('INVALID_APP_ID', 'app_id is not a registered hosted app.');
+    if (!app) throw new AuthCentralError('INVALID_APP_ID', 'app_id is not a registered hosted app.');
     const check = checkRedirectUrl(input.redirectUrl, app.allowed_auth_domains);
-    if (!check.ok) throw new AuthError('INVALID_REDIRECT_URL', `${check.reason}.`);
+    if (!check.ok) throw new AuthCentralError('INVALID_REDIRECT_URL', `${check.reason}.`);
     if (!this.o.idp) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'No identity provider is configured.');
 
     const state = randomState();

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AuthError } from '@latchkey/errors';
+import { AuthCentralError } from '../http/errors.js';
 import { sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import type { Sql } from '../store/sql.js';
@@ -39,7 +39,7 @@ export interface SessionsOptions {
   refreshGraceSeconds: number;
 }
 
-const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthError('INVALID_TOKEN', message, status);
+const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthCentralError('INVALID_TOKEN', message, status);
 
 export class Sessions {
   constructor(private readonly o: SessionsOptions) {}
@@ -47,7 +47,7 @@ export class Sessions {
   /** POST /context/auth/exchange. */
   async exchange(token: unknown): Promise<{ access_token: string; expires_at: string; user: UserBody; workspace: WorkspaceBody }> {
     if (typeof token !== 'string' || !EXCHANGE_TOKEN_FORMAT.test(token)) {
-      throw new AuthError('INVALID_TOKEN', 'The exchange token is malformed.', 400);
+      throw new AuthCentralError('INVALID_TOKEN', 'The exchange token is malformed.', 400);
     }
     const hash = sha256Hex(token);
     const now = new Date(this.o.now());
@@ -63,24 +63,24 @@ export class Sessions {
     return { access_token: accessToken, expires_at: expiresAt.toISOString(), user: view.user, workspace: view.workspace };
   }
 
-  private async whyNotConsumed(hash: string, now: Date): Promise<AuthError> {
+  private async whyNotConsumed(hash: string, now: Date): Promise<AuthCentralError> {
     const row = await findExchangeToken(this.o.db, hash);
-    if (!row) return new AuthError('INVALID_TOKEN', 'The exchange token was not found.', 400);
+    if (!row) return new AuthCentralError('INVALID_TOKEN', 'The exchange token was not found.', 400);
     if (row.usedAt) {
       if (this.o.revokeOnReuse && row.sessionId) {
         await invalidateSession(this.o.db, row.sessionId, now);
         this.o.logger?.warn({ sessionId: row.sessionId }, 'exchange token presented again: session revoked');
       }
-      return new AuthError('TOKEN_USED', 'The exchange token has already been used. Sign in again.');
+      return new AuthCentralError('TOKEN_USED', 'The exchange token has already been used. Sign in again.');
     }
-    return new AuthError('TOKEN_EXPIRED', 'The exchange token has expired. Sign in again.');
+    return new AuthCentralError('TOKEN_EXPIRED', 'The exchange token has expired. Sign in again.');
   }
 
   /** The session behind a verified access token, or the area A error. */
   private async liveSession(sessionId: string, userId: string): Promise<SessionView> {
     const session = await findSession(this.o.sql, sessionId);
     if (!session || session.user.id !== userId) throw invalidToken(401, 'The session of this access token does not exist.');
-    if (session.invalidatedAt) throw new AuthError('SESSION_INVALIDATED', 'The session has been logged out. Sign in again.');
+    if (session.invalidatedAt) throw new AuthCentralError('SESSION_INVALIDATED', 'The session has been logged out. Sign in again.');
     return session;
   }
 

@@ -9,7 +9,7 @@
  * (server to server, top-level navigations) pass.
  */
 import type { RequestHandler, Response } from 'express';
-import { AuthError } from '@latchkey/errors';
+import { AuthCentralError } from './errors.js';
 import type { Sql } from '../store/sql.js';
 import { hostIsAllowed } from '../store/apps.js';
 import { originHost } from '../domain/domains.js';
@@ -29,7 +29,7 @@ export function authCors(sql: Sql, opts: { ownOrigin: string }): RequestHandler 
       const appId = typeof req.query.app_id === 'string' ? req.query.app_id : undefined;
       const allowed = host !== null && (await hostIsAllowed(sql, host, appId));
       if (!allowed) {
-        next(new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.'));
+        next(new AuthCentralError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.'));
         return;
       }
       // Not scoped to an app yet (a POST names it in its body): the route finishes the check.
@@ -59,5 +59,5 @@ export function authCors(sql: Sql, opts: { ownOrigin: string }): RequestHandler 
 export async function checkOriginForApp(sql: Sql, res: Response, appId: unknown): Promise<void> {
   const host: unknown = res.locals.corsHost;
   if (typeof host !== 'string' || typeof appId !== 'string' || !appId) return;
-  if (!(await hostIsAllowed(sql, host, appId))) throw new AuthError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.');
+  if (!(await hostIsAllowed(sql, host, appId))) throw new AuthCentralError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.');
 }

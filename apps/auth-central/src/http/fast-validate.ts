@@ -22,7 +22,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { formatAuthError, toHttpError, type HttpError } from '@latchkey/errors';
+import { formatErrorBody, toHttpError, type HttpError } from '@latchkey/errors';
 import { parseBearer } from '@latchkey/jwt';
 import { requestIdFrom } from '@latchkey/service-kit';
 import type { Sessions } from '../domain/sessions.js';
@@ -72,7 +72,7 @@ async function answer(o: FastValidateOptions, req: IncomingMessage, res: ServerR
     const e: HttpError = toHttpError(err, id);
     status = e.status;
     headers = e.headers;
-    body = formatAuthError(e, undefined as never);
+    body = formatErrorBody(e, undefined as never);
     // A 503 is a declared outage answer, reported once by the dependency's monitor.
     if (status >= 500 && status !== 503) failure = err;
     if (status === 401) o.failures.record(ip);

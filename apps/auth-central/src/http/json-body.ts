@@ -6,14 +6,14 @@
  * nothing reaches a route (so nothing is written) when the body is refused.
  */
 import express, { type RequestHandler } from 'express';
-import { AuthError } from '@latchkey/errors';
+import { AuthCentralError } from './errors.js';
 
 export function jsonBody(limit: string | number): RequestHandler[] {
   const parse = express.json({ limit, strict: true, type: () => true });
   return [
     (req, _res, next) => {
       if (!req.is('application/json')) {
-        next(new AuthError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).'));
+        next(new AuthCentralError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).'));
         return;
       }
       next();
@@ -22,7 +22,7 @@ export function jsonBody(limit: string | number): RequestHandler[] {
     (req, _res, next) => {
       const body: unknown = req.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        next(new AuthError('INVALID_REQUEST', 'The request body must be a JSON object.'));
+        next(new AuthCentralError('INVALID_REQUEST', 'The request body must be a JSON object.'));
         return;
       }
       next();

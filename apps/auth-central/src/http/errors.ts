@@ -1,12 +1,13 @@
-import { HttpError } from './http-error.js';
+import { HttpError } from '@latchkey/errors';
 
 /**
- * Area A error codes and their statuses (SPEC.md, Errors, Area A).
+ * auth-central's error codes and their statuses (SPEC.md, Errors, Area A):
+ * the one code → status map of the service.
  * `INVALID_TOKEN` is 400 on exchange and 401 on refresh and validate: the
  * caller passes the status. `INVALID_REQUEST` is Latchkey's code for a body
  * that is not JSON or misses a required field.
  */
-export const AuthErrorCode = {
+export const AUTH_CENTRAL_ERRORS = {
   INVALID_APP_ID: 400,
   INVALID_REDIRECT_URL: 400,
   INVALID_TOKEN: 401,
@@ -24,12 +25,12 @@ export const AuthErrorCode = {
   SERVICE_UNAVAILABLE: 503,
 } as const;
 
-export type AuthErrorCodeName = keyof typeof AuthErrorCode;
+export type AuthCentralErrorCode = keyof typeof AUTH_CENTRAL_ERRORS;
 
-/** An area A error; the body is `{ error: code, message }`. */
-export class AuthError extends HttpError {
-  constructor(code: AuthErrorCodeName, message: string, status: number = AuthErrorCode[code]) {
+/** An area A error with its code's status (or the one given); the body is `{ error: code, message }`. */
+export class AuthCentralError extends HttpError {
+  constructor(code: AuthCentralErrorCode, message: string, status: number = AUTH_CENTRAL_ERRORS[code]) {
     super(status, code, message);
-    this.name = 'AuthError';
+    this.name = 'AuthCentralError';
   }
 }
