@@ -9,10 +9,8 @@ const cfg = parseConfig('ai-gateway', configSchema);
 const logger = createLogger('ai-gateway', cfg.LOG_LEVEL);
 const embedded = cfg.DATABASE_URL ? undefined : await startEmbeddedPostgres({ port: 0 });
 const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
-if (embedded) {
-  logger.warn('DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
-  await applyMigrations(databaseUrl, prismaDirOf('ai-gateway'));
-}
+if (embedded) logger.warn('DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
+if (embedded || cfg.MIGRATE_ON_START) await applyMigrations(databaseUrl, prismaDirOf('ai-gateway'));
 const providers = providersFrom(cfg);
 if (!Object.keys(providers).length) logger.warn('no provider is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY');
 await startGateway({

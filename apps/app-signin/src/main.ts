@@ -11,7 +11,7 @@ if (!env.DATABASE_URL) {
   logger.fatal('DATABASE_URL is required (app-signin\'s own database, latchkey_signin)');
   process.exit(2);
 }
-if (process.env.SIGNIN_MIGRATE_ON_START === '1') await applyMigrations(env.DATABASE_URL, prismaDirOf('app-signin'));
+if (env.MIGRATE_ON_START) await applyMigrations(env.DATABASE_URL, prismaDirOf('app-signin'));
 const prisma = createPrisma(env.DATABASE_URL);
 const redis = connectRedis(env.REDIS_URL, 'app-signin');
 const signin = createApp({ prisma, config, logger, redis });

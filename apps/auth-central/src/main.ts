@@ -1,6 +1,7 @@
 /**
  * auth-central as a process: reads the environment (README, "Configuration"),
- * applies migrations, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * applies migrations (unless MIGRATE_ON_START=false), listens, and shuts down
+ * gracefully on SIGTERM/SIGINT.
  * Without DATABASE_URL it runs on an embedded PostgreSQL (PGlite) kept in
  * `.latchkey/data/latchkey_auth` (development only).
  */
@@ -17,7 +18,7 @@ let databaseUrl = env.DATABASE_URL;
 const embedded = databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: path.resolve('.latchkey/data/latchkey_auth'), port: 0 });
 databaseUrl ??= embedded!.url;
 if (!embedded) await ensureDatabase(databaseUrl);
-await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
+if (embedded || env.MIGRATE_ON_START) await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
 
 if (!env.OIDC_ISSUER_URL || !env.OIDC_CLIENT_ID) logger.warn('OIDC_ISSUER_URL / OIDC_CLIENT_ID not set: login answers 503');
 if (!env.LATCHKEY_ADMIN_TOKEN) logger.warn('LATCHKEY_ADMIN_TOKEN not set: the admin API answers 401');

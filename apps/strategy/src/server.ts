@@ -25,12 +25,14 @@ export async function startStrategy(opts: {
   logger: Logger;
   handleSignals?: boolean;
   poolSize?: number;
+  /** Apply pending migrations first (default true; `MIGRATE_ON_START`). */
+  migrate?: boolean;
 }): Promise<StartedStrategy> {
   const { config } = opts;
   if (config.STRATEGY_PENDING_GRACE_MS !== undefined && config.STRATEGY_PENDING_GRACE_MS <= config.STRATEGY_AI_TIMEOUT_MS) {
     throw new Error('STRATEGY_PENDING_GRACE_MS must exceed STRATEGY_AI_TIMEOUT_MS: a call still waiting for its prose would be refunded');
   }
-  await applyMigrations(opts.databaseUrl, PRISMA_DIR);
+  if (opts.migrate ?? true) await applyMigrations(opts.databaseUrl, PRISMA_DIR);
   const poolSize = opts.poolSize ?? 10;
   // One monitor per dependency for all its connections: one warning per outage (README, "Dependency outages").
   const postgres = new DependencyMonitor('postgres', opts.logger);

@@ -95,4 +95,10 @@ describe('parseConfig', () => {
       expect(problems).toContain('DATABASE_URL');
     }
   });
+  it('MIGRATE_ON_START: on by default, a yes/no flag, anything else refused', () => {
+    expect(parseConfig('svc', schema, {}).MIGRATE_ON_START).toBe(true);
+    for (const [given, want] of [['false', false], ['0', false], ['No', false], ['off', false], ['TRUE', true], ['1', true], ['yes', true], [' on ', true]] as const)
+      expect([given, parseConfig('svc', schema, { MIGRATE_ON_START: given }).MIGRATE_ON_START]).toEqual([given, want]);
+    expect(() => parseConfig('svc', schema, { MIGRATE_ON_START: 'sometimes' })).toThrow(/MIGRATE_ON_START: must be true or false/);
+  });
 });

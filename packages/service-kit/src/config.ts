@@ -32,13 +32,47 @@ export function parseConfig<S extends z.ZodObject>(
   throw new ConfigError(service, problems);
 }
 
-/** Common variables: `PORT`, `HOST`, `LOG_LEVEL`, `DATABASE_URL`, `REDIS_URL`. */
+/**
+ * A yes/no variable: `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off` (any case).
+ * @param fallback the value when unset
+ */
+export const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => FLAG_VALUES.has(v), 'must be true or false (also 1/0, yes/no, on/off)')
+    .transform((v) => FLAG_VALUES.get(v)!)
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const FLAG_VALUES = new Map([
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['on', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+  ['off', false],
+]);
+
+/**
+ * Common variables of every service: `NODE_ENV`, `HOST`, `LOG_LEVEL`,
+ * `DATABASE_URL`, `REDIS_URL`, and `MIGRATE_ON_START` — Latchkey's one
+ * migration policy: a service applies its own pending migrations when it
+ * starts (under an advisory lock, so replicas starting together apply them
+ * once), unless `MIGRATE_ON_START=false` because a migrate job does it first
+ * (docker-compose's `migrate` service, a Kubernetes Job). The embedded
+ * database is always migrated.
+ */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  MIGRATE_ON_START: flag(true),
 });
 
 /** A TCP port from the environment (`"4101"` → 4101). */
