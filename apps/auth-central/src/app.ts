@@ -1,13 +1,12 @@
 /**
- * `createApp(deps)`: the auth-central Express app (SPEC.md area A), without
+ * `createApp(deps)`: the auth-central app (SPEC.md area A), without
  * listening and without globals.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AuthCentralError } from './http/errors.js';
-import { adminAuth, createServiceApp, finishServiceApp } from '@latchkey/service-kit';
+import { adminAuth, createServiceApp, finishServiceApp, withFastPath, type FastPathApp } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';
 import type { Db } from './store/prisma.js';
@@ -91,14 +90,16 @@ export interface AuthCentralLocals {
 }
 
 /**
- * The auth-central Express app (SPEC.md area A): `/context/auth/*` (login,
+ * The auth-central app (SPEC.md area A): `/context/auth/*` (login,
  * callback, exchange, refresh, validate, logout, JWKS), `/admin/*` behind the
  * operator token, health and readiness. No listening and no globals: the
  * caller owns `deps` (database, Redis, clock, signing keys) and closes them.
- * A plain `GET /context/auth/validate` is answered before Express's router
- * (`http/fast-validate.ts`) with the same limits, CORS and error bodies.
+ * @returns the service's request listener (service-kit's `withFastPath`):
+ * a plain `GET /context/auth/validate` is answered before Express's router
+ * (`http/fast-validate.ts`) with the same limits, CORS and error bodies; the
+ * Express app behind it is `.express`.
  */
-export function createApp(deps: AuthCentralDeps): Express {
+export function createApp(deps: AuthCentralDeps): FastPathApp {
   const s = deps.settings;
   const now = deps.now ?? Date.now;
   const publicUrl = s.publicUrl.replace(/\/+$/, '');
@@ -174,10 +175,5 @@ export function createApp(deps: AuthCentralDeps): Express {
 
   finishServiceApp(app);
   // The plain form of validate is answered before Express (http/fast-validate.ts); the rest goes on.
-  const fast = fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin });
-  const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
-  (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
-    if (!fast(req, res)) handle(req, res, next);
-  };
-  return app;
+  return withFastPath(app, fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin }));
 }

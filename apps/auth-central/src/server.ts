@@ -3,9 +3,9 @@
  * signing keys, purge, HTTP server). Used by `main.ts`, `launch.ts` and by
  * tests that need a real server on an ephemeral port.
  */
-import type { Express } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { connectRedis, createLogger, DependencyMonitor, parseKey, runService } from '@latchkey/service-kit';
+import { connectRedis, createLogger, DependencyMonitor, parseKey, runService, type FastPathApp } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
 import { createApp, ACCESS_TOKEN_LIFETIME_SECONDS, type AuthCentralSettings } from './app.js';
 import { createPrisma, type Db } from './store/prisma.js';
@@ -44,7 +44,8 @@ export interface RunningAuthCentral {
   /** The public URL (issuer, callback base). */
   publicUrl: string;
   port: number;
-  app: Express;
+  /** The request listener (`createApp`); its Express app is `app.express`. */
+  app: FastPathApp;
   db: Db;
   keys: SigningKeys;
   purge: PurgeScheduler | undefined;
@@ -78,12 +79,12 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
 
     // The public URL is known only after listening when the port is 0: the app reads it lazily.
     let publicUrl = o.publicUrl?.replace(/\/+$/, '');
-    let app: Express | undefined;
-    const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-      if (app) return (app as unknown as (a: typeof req, b: typeof res) => void)(req, res);
+    let app: FastPathApp | undefined;
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      if (app) return app(req, res);
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"SERVICE_UNAVAILABLE","message":"Starting."}');
     };
-    const running = await runService({ app: handler as never, port: o.port ?? 0, host: o.host ?? '127.0.0.1', logger, handleSignals: o.handleSignals ?? false, closers: [async () => { for (const c of closers) await c(); }] });
+    const running = await runService({ app: handler, port: o.port ?? 0, host: o.host ?? '127.0.0.1', logger, handleSignals: o.handleSignals ?? false, closers: [async () => { for (const c of closers) await c(); }] });
     publicUrl ??= running.url;
     app = createApp({
       db,

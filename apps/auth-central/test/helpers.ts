@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Express } from 'express';
+import type { FastPathApp } from '@latchkey/service-kit';
 import pg from 'pg';
 import { createLogger, randomHex, sha256Hex } from '@latchkey/service-kit';
 import { createTestClock, createTestDatabase, type TestClock, type TestDatabase } from '@latchkey/testing';
@@ -21,8 +21,8 @@ export interface Harness {
   clock: TestClock;
   encryptionKey: Buffer;
   /** A new app instance on the same database (another "instance" of the service). */
-  makeApp(overrides?: Partial<AuthCentralDeps> & { settings?: Partial<AuthCentralSettings> }): Express;
-  app: Express;
+  makeApp(overrides?: Partial<AuthCentralDeps> & { settings?: Partial<AuthCentralSettings> }): FastPathApp;
+  app: FastPathApp;
   close(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -20,7 +21,8 @@ export interface RunningService {
  * @param opts.drainMs how long in-flight requests may take before they are cut, in milliseconds (default 10000).
  */
 export async function runService(opts: {
-  app: Express | ((req: never, res: never) => void);
+  /** The service's request listener: an Express app, or any `node:http` listener (`withFastPath`'s). */
+  app: Express | RequestListener;
   port: number;
   host?: string;
   logger: Logger;

@@ -17,14 +17,14 @@
  * A error body with its status and headers, `Cache-Control: no-store`,
  * `Vary: Origin` (errors included), the request id (`x-request-id`, taken when sane, generated
  * otherwise); the per-IP limit on refused tokens is checked first and counts
- * the 401 answers; the access log line has pino-http's shape and levels
- * (2xx debug, 4xx info, 5xx error, without query strings).
+ * the 401 answers; the access log line is service-kit's `logAccess`
+ * (pino-http's shape and levels, without query strings).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { formatErrorBody, toHttpError, type HttpError } from '@latchkey/errors';
 import { parseBearer } from '@latchkey/jwt';
-import { requestIdFrom } from '@latchkey/service-kit';
+import { logAccess, requestIdFrom, sendJson } from '@latchkey/service-kit';
 import type { Sessions } from '../domain/sessions.js';
 import type { FailureLimiter } from './rate-limit.js';
 
@@ -77,19 +77,6 @@ async function answer(o: FastValidateOptions, req: IncomingMessage, res: ServerR
     if (status >= 500 && status !== 503) failure = err;
     if (status === 401) o.failures.record(ip);
   }
-  const json = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('x-request-id', id);
-  res.setHeader('Vary', 'Origin');
-  if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
-
-  const level = failure ? 'error' : status >= 400 ? 'info' : 'debug';
-  if (o.logger.isLevelEnabled(level)) {
-    const line = { req: { id, method: 'GET', path: PATH }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started), ...(failure ? { err: failure } : {}) };
-    o.logger[level](line, failure ? 'request errored' : 'request completed');
-  }
+  sendJson(res, status, body, { 'x-request-id': id, Vary: 'Origin', ...headers, 'Cache-Control': 'no-store' });
+  logAccess(o.logger, { id, method: 'GET', path: PATH, status, startedAt: started, err: failure });
 }
