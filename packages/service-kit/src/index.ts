@@ -8,3 +8,4 @@ export { DependencyMonitor } from './dependency.js';
 export { randomHex, sha256Hex, hmacHex, safeEqual, parseKey, encryptSecret, decryptSecret } from './secrets.js';
 export { adminAuth } from './admin.js';
 export { withFastPath, sendJson, logAccess, type FastHandler, type FastPathApp, type AccessLine } from './fast-path.js';
+export { createLimiter, type LimiterOptions } from './limiter.js';

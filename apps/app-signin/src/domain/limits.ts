@@ -5,7 +5,8 @@
  * A refusal is 429 with `Retry-After` and `X-Retry-After` (seconds), in
  * better-auth's body shape.
  */
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createLimiter } from '@latchkey/service-kit';
 import type { Redis } from 'ioredis';
 import { HttpError } from '@latchkey/errors';
 
@@ -54,19 +55,9 @@ export class Limits {
 
   /** @param prefix start of every Redis key (e.g. `latchkey:` → `latchkey:{signin}:acct:<app>:<email>`). */
   constructor(cfg: LimitConfig, redis?: Redis, prefix = 'latchkey:') {
-    const make = (keyPrefix: string, points: number, duration: number) =>
-      redis
-        ? new RateLimiterRedis({
-            storeClient: redis,
-            keyPrefix: `${prefix}{signin}:${keyPrefix}`,
-            points,
-            duration,
-            useRedisPackage: false,
-            // While Redis is down (commands fail fast: offline queue off), the same limits hold per
-            // instance in memory instead of failing every sign-in (README, "Dependency outages").
-            insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-          })
-        : new RateLimiterMemory({ keyPrefix, points, duration });
+    // While Redis is down the same limits hold per instance in memory (service-kit's one policy; README, "Dependency outages").
+    const make = (keyPrefix: string, points: number, durationSeconds: number) =>
+      createLimiter({ keyPrefix: `{signin}:${keyPrefix}`, points, durationSeconds, redis, prefix });
     this.address = make('addr', cfg.signInPerAddressPerMinute, 60);
     this.account = make('acct', cfg.failedSignInsPerAccount, cfg.accountLockSeconds);
     this.codes = make('code', cfg.failedCodesPerUser, cfg.accountLockSeconds);

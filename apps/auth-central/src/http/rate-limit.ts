@@ -1,24 +1,17 @@
 /**
- * Per-IP rate limits (rate-limiter-flexible): in Redis when REDIS_URL is set
- * (shared by every instance, with an in-memory insurance limiter if Redis
- * fails), in process otherwise. Over the limit: 429 RATE_LIMITED with
+ * Per-IP rate limits (service-kit's `createLimiter`: in Redis when REDIS_URL is
+ * set, shared by every instance, the same limit per instance in memory while
+ * Redis is down; in process otherwise). Over the limit: 429 RATE_LIMITED with
  * `Retry-After` (seconds).
  */
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createLimiter } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
 
 export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }): RequestHandler {
-  const base = { points: opts.perMinute, duration: 60 };
-  const limiter: RateLimiterAbstract = opts.redis
-    ? new RateLimiterRedis({
-        ...base,
-        storeClient: opts.redis,
-        keyPrefix: `${opts.prefix ?? ''}auth-central:rl:${opts.name}`,
-        insuranceLimiter: new RateLimiterMemory(base),
-      })
-    : new RateLimiterMemory({ ...base, keyPrefix: opts.name });
+  const limiter = createLimiter({ keyPrefix: `auth-central:rl:${opts.name}`, points: opts.perMinute, durationSeconds: 60, redis: opts.redis, prefix: opts.prefix });
   return async (req, res, next) => {
     if (opts.perMinute <= 0) return next();
     try {
@@ -63,16 +56,8 @@ export class FailureLimiter {
   private readonly blockedUntil = new Map<string, number>();
 
   constructor(private readonly opts: { name: string; perMinute: number; redis?: Redis; prefix?: string; now?: () => number }) {
-    const base = { points: opts.perMinute, duration: 60 };
     this.now = opts.now ?? Date.now;
-    this.limiter = opts.redis
-      ? new RateLimiterRedis({
-          ...base,
-          storeClient: opts.redis,
-          keyPrefix: `${opts.prefix ?? ''}auth-central:rl:${opts.name}`,
-          insuranceLimiter: new RateLimiterMemory(base),
-        })
-      : new RateLimiterMemory({ ...base, keyPrefix: opts.name });
+    this.limiter = createLimiter({ keyPrefix: `auth-central:rl:${opts.name}`, points: opts.perMinute, durationSeconds: 60, redis: opts.redis, prefix: opts.prefix });
   }
 
   get enabled(): boolean {
