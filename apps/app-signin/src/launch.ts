@@ -7,18 +7,15 @@
  * `SMTP_URL` is set.
  */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
-import { applyMigrations, prismaDirOf } from '@latchkey/db';
-import { connectRedis, parseKey, runService } from '@latchkey/service-kit';
-import { createApp } from './app.js';
+import { parseKey } from '@latchkey/service-kit';
 import { defaultConfig } from './config.js';
-import { createPrisma } from './store/prisma.js';
+import { startSignin } from './server.js';
 
 export const launchOrder = 30;
 
 export async function launch(ctx: LaunchContext): Promise<Launched> {
   const logger = ctx.logger.child({ name: 'app-signin' });
   const databaseUrl = await ctx.database('latchkey_signin');
-  await applyMigrations(databaseUrl, prismaDirOf('app-signin'));
   const demoDatabaseUrl = await ctx.database('app_demo');
   const adminToken = ctx.secret('admin-token');
   const config = defaultConfig({
@@ -35,17 +32,8 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
       defaultFrom: process.env.MAIL_FROM || 'Latchkey demo <no-reply@latchkey.localhost>',
     },
   });
-  const prisma = createPrisma(databaseUrl);
-  const redis = connectRedis(ctx.redisUrl, 'app-signin');
-  const signin = createApp({ prisma, config, logger, redis });
-  const running = await runService({
-    app: signin.app,
-    port: ctx.ports.signin,
-    host: '127.0.0.1',
-    logger,
-    handleSignals: false,
-    closers: [() => signin.close(), () => prisma.$disconnect(), () => redis?.quit()],
-  });
+  const running = await startSignin({ databaseUrl, redisUrl: ctx.redisUrl, config, logger, port: ctx.ports.signin, host: '127.0.0.1' });
+  const { signin } = running;
 
   await signin.operator.createDatabase('demo', { org: 'demo', databaseUrl: demoDatabaseUrl });
   await signin.operator.reattach('demo', demoDatabaseUrl);

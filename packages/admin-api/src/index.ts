@@ -30,7 +30,7 @@ export interface HostedApp {
 export type SigninAppState = 'registered' | 'provisioned' | 'live' | 'disabled';
 
 /** An app of app-signin, as every operator call about it answers. */
-export interface SigninApp {
+export interface SigninAppView {
   appId: string;
   org: string;
   state: SigninAppState;

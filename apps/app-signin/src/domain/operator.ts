@@ -3,7 +3,7 @@
  * app and its database, provision, deploy, role policy, reset-user, disable,
  * the app's own migrations and doctor. Every step is safe to repeat.
  */
-import type { SigninApp } from '@latchkey/admin-api';
+import type { SigninAppView } from '@latchkey/admin-api';
 import os from 'node:os';
 import { databaseName, databaseUrl as urlOnServer, ensureDatabase } from '@latchkey/db';
 import { HttpError } from '@latchkey/errors';
@@ -42,7 +42,7 @@ export class Operator {
     private readonly mailMode: 'smtp' | 'mailbox' | 'off' = 'off',
   ) {}
 
-  private summary(app: App): SigninApp {
+  private summary(app: App): SigninAppView {
     return {
       appId: app.id,
       org: app.orgId,

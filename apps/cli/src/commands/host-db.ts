@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { adminRequest, CliError } from '../client.js';
-import type { SigninApp as AppSummary } from '@latchkey/admin-api';
+import type { SigninAppView as AppSummary } from '@latchkey/admin-api';
 import { group } from './group.js';
 import { print, withSpinner } from '../output.js';
 
