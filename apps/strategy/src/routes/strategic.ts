@@ -13,10 +13,10 @@ import { authenticate, type AuthedRequest } from '../auth/credentials.js';
 import type { BearerValidator } from '../auth/bearer.js';
 import { badRequest, forbidden } from '../errors.js';
 import { ChargeExpiredError, type ChargeService } from '../domain/charges.js';
-import { analyse, coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
+import { coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
 import type { Library } from '../domain/library.js';
 import type { ProseWriter } from '../domain/prose.js';
-import { classifyScope } from '../domain/scope.js';
+import { planAnswer } from '../domain/plan.js';
 import type { FrameworkSelector } from '../domain/selector.js';
 import { headerWindow, type RateLimiter, type WindowState } from '../limits/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
@@ -185,14 +185,8 @@ export function strategicRouter(deps: StrategicDeps): Router {
       }
       call.sessionId = sessionId;
 
-      const analysis = analyse(deps.library, deps.selector, body, history);
-      let scope = classifyScope(question, deps.selector, analysis.selection.strength);
-      // A follow-up ("Who should own them?") is judged with its conversation:
-      // in a session with answered turns, or after earlier business questions,
-      // it is in scope unless it shows another domain's markers.
-      if (!scope.inScope && !scope.domain && (history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, deps.selector).inScope))) {
-        scope = { ...scope, inScope: true };
-      }
+      const planned = planAnswer(deps.library, deps.selector, body, history);
+      const { analysis, scope } = planned;
       if (!scope.inScope) {
         throw new HttpError(
           422,
