@@ -18,9 +18,20 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
  */
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);
-  let scope = classifyScope(analysis.question, selector, analysis.selection.strength);
-  if (!scope.inScope && !scope.domain && (history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope))) {
-    scope = { ...scope, inScope: true };
+  const u = analysis.understanding;
+  // Judged on the business part, in English (a mixed request's code or recipe sentences are declined, not fatal).
+  let scope = classifyScope(u.business, selector, analysis.selection.strength);
+  const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
+  if (!scope.inScope && !scope.domain) {
+    const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
+    // A recognised business problem, a library framework asked about, or a
+    // vague ask from someone who told us about their business ("We're
+    // stuck." with an industry) is a business question.
+    // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
+    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0);
+    const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
+    const vagueBusiness = u.vague && (scope.businessHits > 0 || hasContext || (u.problem?.strength ?? 0) >= 1);
+    if (followUp || recognised || vagueBusiness) scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }
