@@ -2,6 +2,7 @@
  * The strategy service (SPEC.md area C): POST /v1/coordinate and
  * POST /v1/framework, plus the operator API under /admin.
  */
+import { warmUp } from './domain/understand.js';
 import type { Express } from 'express';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
@@ -64,6 +65,7 @@ export interface StrategyApp {
 export function createApp(deps: AppDeps): StrategyApp {
   const library = deps.library ?? loadLibrary();
   const selector = new FrameworkSelector(library);
+  warmUp();
   const now = deps.now ?? Date.now;
   const ledger = new CreditLedger(deps.pool);
   // Debits and refunds of the request path commit without waiting for the WAL

@@ -8,7 +8,7 @@ import { coordinationCost, type CoordinationDepth } from '@latchkey/credits';
 import { COMPLEXITY_LEVELS, type ComplexityLevel, type Framework, type Library, type SetQuestion, type Stage } from './library.js';
 import type { FrameworkSelector, ScoredFramework, Selection } from './selector.js';
 import { clip, firstSentence, terms, words } from './text.js';
-import { understand, type Understanding } from './understand.js';
+import { understand, type ProblemType, type Understanding } from './understand.js';
 
 export type ResponseStyle = 'concise' | 'detailed' | 'tactical';
 export type Role = 'user' | 'assistant' | 'system';
@@ -191,18 +191,37 @@ export function leadershipPrinciples(a: Analysis): string[] {
   return uniq([...a.primary.leadershipPrinciples, ...a.supporting.flatMap((f) => f.leadershipPrinciples.slice(0, 1))]).slice(0, 6);
 }
 
-/** Clarifying questions for answers under 70 confidence (SPEC.md bands). */
+/** Questions that settle what a problem type turns on, for vague questions. */
+const TYPE_QUESTIONS: Partial<Record<ProblemType, string[]>> = {
+  pricing: ['What do you sell, to whom, and what do you charge today?', 'What prompted the pricing question: margins, a competitor, a new offer, or customers pushing back?'],
+  'cost-margin': ['Which costs have risen, by how much, and what share of sales are they?'],
+  'strategy-choice': ['Which decision is on the table this year (a market, a product, an investment, a cut), and by when must it be made?'],
+  retention: ['How many customers leave each month or year, and what do they say when they go?'],
+  funnel: ['Where do people drop out between first contact and paying, and with what numbers?'],
+  'market-entry': ['Which market are you considering, and what do you sell where you are today?'],
+  capacity: ['How much demand arrives per day or hour, and how many people serve it?'],
+  quality: ['Which errors happen, how often (per 100 or 1,000), and where are they found?'],
+};
+
+/** Clarifying questions for answers under 70 confidence and vague questions (SPEC.md bands), naming what is known. */
 export function clarifyingQuestions(a: Analysis): string[] {
   const out: string[] = [];
-  if (!a.context.industry) out.push('Which industry and market do you operate in, and who are your main customers?');
-  if (!a.context.businessStage) out.push('Is the business at the startup, growth or enterprise stage, and roughly how large is it (people, revenue)?');
+  const u = a.understanding;
+  const where = a.context.industry ? `your ${a.context.industry} business` : u.subject ? `the ${u.subject}` : 'the business';
+  if (u.vague) {
+    out.push(`What is the one result in ${where} you most want to change in the next six months, and what is it today (a number if you have one)?`);
+    if (u.problem) out.push(...(TYPE_QUESTIONS[u.problem.type] ?? []));
+    out.push(`What have you already tried for ${where}, and what stopped it working?`);
+  }
+  if (!a.context.industry && !u.subject) out.push('Which industry and market do you operate in, and who are your main customers?');
+  if (!a.context.businessStage) out.push(`Is ${where} at the startup, growth or enterprise stage, and roughly how large is it (people, revenue)?`);
   const runnerUp = a.selection.ranked[1]?.framework;
-  if (runnerUp) {
+  if (runnerUp && !u.vague) {
     out.push(`Is the core issue closer to "${lowerFirst(stripDot(a.matchedUse))}" or to "${lowerFirst(stripDot(runnerUp.whenToUse[0]!))}"?`);
   }
   out.push('What outcome would make this a success in six months, and how would you measure it?');
   out.push('What has already been tried, and what constraints (budget, people, time) apply?');
-  return out;
+  return uniq(out);
 }
 
 /** Frameworks worth a look for 70-79 confidence answers. */

@@ -19,6 +19,7 @@ import { coordinationCost } from '@latchkey/credits';
 import { DEFAULT_LIBRARY_DIR, type Library } from './library.js';
 import { coordinationResponse, frameworkResponse } from './guidance.js';
 import { planAnswer } from './plan.js';
+import { warmUp } from './understand.js';
 import type { FrameworkSelector } from './selector.js';
 
 const heldoutQuestion = z.strictObject({
@@ -103,6 +104,7 @@ function structuredText(co: ReturnType<typeof coordinationResponse>, fw: ReturnT
 /** Runs the library engine over the held-out set. */
 export function runHeldout(library: Library, selector: FrameworkSelector, questions = loadHeldout()): HeldoutReport {
   const rows: HeldoutRow[] = [];
+  warmUp();
   for (const q of questions) {
     const t0 = performance.now();
     const plan = planAnswer(library, selector, { messages: q.messages, ...(q.userContext ? { userContext: q.userContext } : {}) }, { turns: 0, applied: [] });

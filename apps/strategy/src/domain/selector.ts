@@ -242,7 +242,7 @@ export class FrameworkSelector {
     });
     ranked.sort((a, b) => b.score - a.score || a.framework.id.localeCompare(b.framework.id));
     const primary = ranked[0]!;
-    const supporting = pickSupporting(ranked, primary);
+    const supporting = pickSupporting(ranked, primary, problemBoost);
     const named = primary.reasons.includes('named in the question');
     const basis: Selection['basis'] = named ? 'named' : problemBoost.has(primary.framework.id) ? 'problem' : 'text';
     const confidence = u ? calibratedConfidence(ranked, current, basis, u) : confidenceOf(ranked, best);
@@ -251,10 +251,11 @@ export class FrameworkSelector {
 }
 
 /** Up to three supporting frameworks: strong runners-up, preferring those the primary combines with. */
-function pickSupporting(ranked: ScoredFramework[], primary: ScoredFramework): ScoredFramework[] {
+function pickSupporting(ranked: ScoredFramework[], primary: ScoredFramework, problemBoost: Map<string, number> = new Map()): ScoredFramework[] {
   const floor = primary.score * 0.45;
-  const candidates = ranked.slice(1, 8).filter((s) => s.score >= floor);
   const combines = new Set(primary.framework.combinesWith);
+  // With a recognised problem, supporting frameworks must fit it or combine with the primary.
+  const candidates = ranked.slice(1, 8).filter((s) => s.score >= floor && (problemBoost.size === 0 || problemBoost.has(s.framework.id) || combines.has(s.framework.id)));
   candidates.sort((a, b) => b.score + (combines.has(b.framework.id) ? 0.1 : 0) - (a.score + (combines.has(a.framework.id) ? 0.1 : 0)));
   const out = candidates.slice(0, 3);
   if (out.length === 0) {

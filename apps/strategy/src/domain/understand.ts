@@ -276,6 +276,11 @@ export function glossToEnglish(text: string, lang: Language): string {
 // ------------------------------------------------------------ numbers
 
 let nlpInstance: WinkMethods | undefined;
+
+/** Loads the language model and detector now (about 100 ms), so the first request does not pay for it. */
+export function warmUp(): void {
+  understand('We run 3 shops and sales fell 10% to $40k a month. What should we do by June?', '');
+}
 function nlp(): WinkMethods {
   nlpInstance ??= winkNLP(model);
   return nlpInstance;
@@ -362,7 +367,7 @@ export function extractQuantities(text: string): Quantity[] {
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+([%kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
+    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
     out.push({ text: written, value: value ?? 0, kind, context: ctx.join(' '), at: first, ...(per ? { per } : {}), ...(TARGET_WORDS.test(before) ? { target: true } : {}) });
   });
   return out;
@@ -446,12 +451,42 @@ function firstNounPhrase(fragment: string): string {
   const words: string[] = [];
   for (let i = 0; i < values.length; i++) {
     const p = pos[i]!;
-    if (['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(p) || (p === 'VERB' && words.length > 0 && /ing$/.test(values[i]!)) || (words.length > 0 && p === 'ADP' && ['of', 'for'].includes(values[i]!.toLowerCase()) && i + 1 < values.length && ['NOUN', 'PROPN', 'ADJ'].includes(pos[i + 1]!))) {
+    if (['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(p) || (p === 'VERB' && words.length > 0 && /ing$/.test(values[i]!)) || (words.length > 0 && p === 'ADP' && ['of', 'for'].includes(values[i]!.toLowerCase()) && i + 1 < values.length && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(pos[i + 1]!))) {
       words.push(values[i]!);
       if (words.length >= 6) break;
     } else if (words.length > 0 && !['DET'].includes(p)) break;
   }
   return words.join(' ').replace(/\s+'s$/, '').trim();
+}
+
+const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start']);
+
+/**
+ * Noun phrases of `text` (wink-nlp parts of speech): runs of adjectives and
+ * nouns ending in a noun, e.g. "gross margin", "per-seat pricing", "key people".
+ */
+export function nounPhrases(text: string): string[] {
+  if (!text.trim()) return [];
+  const doc = nlp().readDoc(text);
+  const its = nlp().its;
+  const values = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const out: string[] = [];
+  let run: Array<{ v: string; p: string; first: boolean }> = [];
+  const flush = () => {
+    while (run.length && run.at(-1)!.p === 'ADJ') run.pop();
+    const phrase = run.map((t) => (t.p === 'PROPN' && !t.first ? t.v : t.v.toLowerCase())).join(' ').replace(/\s+-\s+/g, '-');
+    if (phrase && !GENERIC_NOUNS.has(phrase.toLowerCase()) && !out.includes(phrase)) out.push(phrase);
+    run = [];
+  };
+  for (let i = 0; i < values.length; i++) {
+    const p = pos[i]!;
+    const first = i === 0 || /^[.?!]$/.test(values[i - 1]!);
+    if (p === 'NOUN' || p === 'PROPN' || (p === 'ADJ' && run.length < 3) || (values[i] === '-' && run.length)) run.push({ v: values[i]!, p, first });
+    else flush();
+  }
+  flush();
+  return out;
 }
 
 const DECISION_START = /^(should|shall|do|does|did|how|what|which|where|when|who|whom|why|is|are|can|could|would|will|any|need|help|tell|give|explain)\b/i;

@@ -6,7 +6,8 @@
 import type { CoordinationDepth } from '@latchkey/credits';
 import type { ComplexityLevel, Framework, Library, Stage } from './library.js';
 import type { ScoredFramework } from './selector.js';
-import { clip, firstSentence } from './text.js';
+import { clip, firstSentence, terms } from './text.js';
+import { factSheet, type FactSheet } from './facts.js';
 import { alternatives, CATEGORY_LABEL, clarifyingQuestions, leadershipPrinciples, lowerFirst, setQuestions, stripDot, uniq, type Analysis } from './analysis.js';
 
 function rationale(a: Analysis, scored: ScoredFramework): string {
@@ -69,33 +70,123 @@ function bullets(items: string[]): string {
   return items.map((i) => `- ${i}`).join('\n');
 }
 
-function frameworkMarkdown(library: Library, a: Analysis, followUps: string[], alts: Framework[]): string {
+/** What both endpoints say, built once from the analysis and the question's facts. */
+export interface GuidanceCore {
+  facts: FactSheet;
+  /** The decision, answered in one or two sentences. */
+  decision: string;
+  /** Recommendations / strategic actions, facts first. */
+  actions: string[];
+  /** Implementation steps (phases), dated to the deadline when there is one. */
+  steps: string[];
+  metrics: string[];
+  risks: string[];
+  /** One-sentence notes: the declined half of a mixed request. */
+  notes: string[];
+}
+
+function subjectPhrase(facts: FactSheet): string {
+  return facts.subject ? `the ${facts.subject.replace(/^(a|an|the|our|my)\s+/i, '')}` : 'your business';
+}
+
+function weeksLabel(i: number, n: number, weeks: number): string {
+  const from = Math.max(1, Math.round((i * weeks) / n) + 1);
+  const to = Math.max(from, Math.round(((i + 1) * weeks) / n));
+  return from === to ? `week ${from}` : `weeks ${from}-${to}`;
+}
+
+/** Builds the shared core of an answer: actions, steps, metrics and risks that use the question's facts. */
+export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
   const f = a.primary;
+  const u = a.understanding;
+  const facts = factSheet(u);
+  const who = subjectPhrase(facts);
+  const support = a.supporting.slice(0, supportCount);
+  // The phase whose questions are closest to the decision asked settles it (else the analysis phase).
+  const asked = new Set(terms(`${facts.decision} ${u.problem?.label ?? ''}`));
+  const closeness = (i: number) => terms(`${f.phases[i]!.phase} ${f.phases[i]!.strategicQuestions.join(' ')}`).filter((t) => asked.has(t)).length;
+  let decidingIndex = Math.min(1, f.phases.length - 1);
+  for (let i = 0; i < f.phases.length; i++) if (closeness(i) > closeness(decidingIndex)) decidingIndex = i;
+  const decidingPhase = f.phases[decidingIndex]!;
+  const question = decidingPhase.strategicQuestions[0]!.replace(/[?.\s]+$/, '');
+  const decision = `On "${clip(facts.decision, 160)}": settle it in ${f.name}'s "${decidingPhase.phase}" step (${lowerFirst(question)}?), once the numbers below are on the table.`;
+  const actions: string[] = [];
+  const lowerBaseline = facts.baseline.toLowerCase();
+  const told = facts.phrases.filter((p) => !lowerBaseline.includes(p.toLowerCase()) && !(facts.subject ?? '').toLowerCase().includes(p.toLowerCase())).slice(0, 4);
+  if (facts.baseline) actions.push(`Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`);
+  else if (facts.phrases.length) actions.push(`Start from what you told us about ${who} (${facts.phrases.slice(0, 5).join(', ')}) and put a number on each before deciding.`);
+  actions.push(`For ${who}: ${lowerFirst(stripDot(f.strategicActions[0]!))}.`);
+  for (const insight of facts.insights.slice(1, 3)) actions.push(insight);
+  if (facts.constraint) actions.push(`Keep to your constraint (${facts.constraint}): rule out the options that break it before comparing the rest.`);
+  if (facts.deadline) actions.push(`Work back from your deadline (${facts.deadline}): fix the first results you need by the halfway point${facts.deadlineWeeks ? ` (week ${Math.max(1, Math.round(facts.deadlineWeeks / 2))} of ${facts.deadlineWeeks})` : ''}.`);
+  actions.push(...f.strategicActions.slice(1, 4));
+  for (const s of support) actions.push(`${s.strategicActions[0]!} (${s.name})`);
+
+  const n = f.phases.length;
+  const steps = [
+    `Frame the decision: "${clip(facts.decision, 140)}"${facts.baseline ? ` with today's numbers (${clip(facts.baseline, 160)})` : facts.phrases.length ? ` around ${facts.phrases.slice(0, 4).join(', ')}` : ''}.`,
+    ...f.phases.map((p, i) => `${facts.deadlineWeeks ? `${weeksLabel(i, n, facts.deadlineWeeks)[0]!.toUpperCase()}${weeksLabel(i, n, facts.deadlineWeeks).slice(1)} of ${facts.deadlineWeeks}: ` : ''}${p.phase}: ${p.deliverables[0]} for ${who} (${lowerFirst(stripDot(p.expectedInsights))}).`),
+    ...support.map((s) => `${s.name}, ${lowerFirst(s.phases[0]!.phase)}: ${s.phases[0]!.deliverables[0]}.`),
+  ];
+  const metrics = uniq([...facts.metrics, ...f.successMetrics, ...support.map((s) => s.successMetrics[0]!)]);
+  const risks = uniq([
+    ...(facts.deadline ? [`Running out of time (your deadline: ${facts.deadline}): a partial fix in place beats a perfect one after the deadline.`] : []),
+    ...f.risks,
+    ...support.map((s) => s.risks[0]!),
+  ]);
+  const notes: string[] = [];
+  if (u.declined.length) notes.push(`One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; latchkey-developer-assistant or latchkey-general-assistant can help with it.`);
+  return { facts, decision, actions: uniq(actions), steps, metrics, risks, notes };
+}
+
+function definitionLines(a: Analysis, short = false): string[] {
+  const f = a.primary;
+  if (short) return [`**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`, `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`];
+  const lines = [`**${f.name}** is ${lowerFirst(stripDot(f.summary))}.`, '', '**Use it when:**', bullets(f.whenToUse.slice(0, 3)), '', '**How it works:**'];
+  lines.push(f.phases.map((p, i) => `${i + 1}. **${p.phase}**: ${p.expectedInsights}`).join('\n'));
+  if (f.sources?.length) lines.push('', `**Sources:** ${f.sources.join('; ')}.`);
+  return lines;
+}
+
+function frameworkMarkdown(library: Library, a: Analysis, core: GuidanceCore, followUps: string[], alts: Framework[]): string {
+  const f = a.primary;
+  const u = a.understanding;
   const lines: string[] = [];
   lines.push(`## ${f.name}: ${a.strategicFocus.split(': ').slice(1).join(': ')}`);
   lines.push('');
   lines.push(`**Your challenge:** ${a.keyChallenge}`);
+  for (const note of core.notes) lines.push('', `_${note}_`);
   lines.push('');
-  lines.push(`**Why ${f.name}:** ${firstSentence(f.summary, 260)} Use it when: ${lowerFirst(stripDot(a.matchedUse))}.`);
-  if (a.supporting.length) lines.push(`\n**Supporting frameworks:** ${a.supporting.map((s) => `${s.name} (${lowerFirst(stripDot(s.whenToUse[0]!))})`).join('; ')}.`);
-  lines.push('');
+  if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
+  if (u.vague) {
+    lines.push(`There is not enough in the question yet to pick a framework with confidence; ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`);
+    if (a.style !== 'concise') lines.push('', `**${f.name} in one line:** ${firstSentence(f.summary, 260)}`, '', `**What it would ask first:**`, bullets(f.phases[0]!.strategicQuestions.slice(0, 3)));
+    lines.push('\n### Before going further, clarify');
+    lines.push(bullets(followUps.slice(0, a.style === 'concise' ? 2 : 5)));
+    return lines.join('\n');
+  }
   if (a.style === 'concise') {
-    lines.push('### Do this next');
-    lines.push(bullets(f.strategicActions.slice(0, 3)));
-    lines.push('\n### Measure');
-    lines.push(bullets(f.successMetrics.slice(0, 2)));
+    lines.push(`**The decision:** ${core.decision}`);
+    lines.push('\n### Three actions');
+    lines.push(bullets(core.actions.slice(0, 3)));
+    lines.push(`\n**Measure:** ${core.metrics.slice(0, 2).join('; ')}.`);
   } else if (a.style === 'tactical') {
-    lines.push(`### Action plan (${f.implementationTimeline})`);
-    f.phases.forEach((p, i) => {
-      lines.push(`${i + 1}. **${p.phase}**: ${p.deliverables.map((d) => `[ ] ${d}`).join('; ')}`);
-      lines.push(`   - Ask: ${p.strategicQuestions[0]}`);
-    });
-    lines.push('\n### Checklist');
-    lines.push(f.strategicActions.map((x) => `- [ ] ${x}`).join('\n'));
+    lines.push(`**Goal:** ${core.decision}`);
+    lines.push(`\n### Checklist${core.facts.deadline ? ` to your deadline (${core.facts.deadline})` : ` (${f.implementationTimeline})`}`);
+    lines.push(core.steps.map((s) => `- [ ] ${s}`).join('\n'));
+    lines.push('\n### Also on the list');
+    lines.push(core.actions.slice(0, 5).map((x) => `- [ ] ${x}`).join('\n'));
     lines.push('\n### Track weekly');
-    lines.push(bullets(f.successMetrics));
+    lines.push(bullets(core.metrics.slice(0, 4)));
   } else {
-    lines.push('### How to apply it');
+    lines.push(`**Why ${f.name}:** the question is about ${u.problem ? u.problem.label : lowerFirst(stripDot(a.matchedUse))}. ${firstSentence(f.summary, 260)}`);
+    if (a.supporting.length) lines.push(`\n**Supporting frameworks:** ${a.supporting.map((s) => `${s.name} (${lowerFirst(stripDot(s.whenToUse[0]!))})`).join('; ')}.`);
+    if (core.facts.insights.length) {
+      lines.push('\n### What your numbers say');
+      lines.push(bullets(core.facts.insights));
+    }
+    lines.push(`\n**The decision:** ${core.decision}`);
+    lines.push('\n### How to apply it');
     f.phases.forEach((p, i) => {
       lines.push(`**${i + 1}. ${p.phase}.** ${p.expectedInsights}`);
       lines.push(bullets(p.strategicQuestions.map((q) => `_${q}_`)));
@@ -103,11 +194,11 @@ function frameworkMarkdown(library: Library, a: Analysis, followUps: string[], a
       lines.push('');
     });
     lines.push('### Strategic actions');
-    lines.push(bullets(f.strategicActions));
+    lines.push(bullets(core.actions));
     lines.push('\n### Success metrics');
-    lines.push(bullets(f.successMetrics));
+    lines.push(bullets(core.metrics.slice(0, 6)));
     lines.push('\n### Risks to manage');
-    lines.push(bullets(f.risks.slice(0, 3)));
+    lines.push(bullets(core.risks.slice(0, 4)));
     const qs = setQuestions(library, f);
     lines.push('\n### Questions for the leadership team');
     lines.push(bullets([...qs.leadership.map((q) => `**${q.name}:** ${q.question}`), ...qs.management.slice(0, 1).map((q) => `**${q.name}:** ${q.question}`)]));
@@ -165,9 +256,12 @@ export function frameworkResponse(library: Library, a: Analysis, sessionId: stri
   const principles = leadershipPrinciples(a);
   const followUps = a.confidence < 70 ? clarifyingQuestions(a) : [];
   const alts = a.confidence >= 70 && a.confidence < 80 ? alternatives(a) : [];
-  const supportingActions = a.supporting.map((s) => `${s.strategicActions[0]!} (${s.name})`);
+  const core = guidanceCore(a, 3);
+  const shape = a.style === 'concise' ? { actions: 3, metrics: 3 } : a.style === 'tactical' ? { actions: 6, metrics: 5 } : { actions: 8, metrics: 7 };
+  const who = subjectPhrase(core.facts);
+  const weeks = core.facts.deadlineWeeks;
   const response: FrameworkResponse = {
-    content: frameworkMarkdown(library, a, followUps, alts),
+    content: frameworkMarkdown(library, a, core, followUps, alts),
     metadata: {
       sessionId,
       agent: AGENT,
@@ -195,10 +289,15 @@ export function frameworkResponse(library: Library, a: Analysis, sessionId: stri
         confidenceScore: a.confidence,
       },
       expertGuidance: {
-        methodologyApplication: f.phases.map((p) => ({ phase: p.phase, strategicQuestions: [...p.strategicQuestions], expectedInsights: p.expectedInsights, deliverables: [...p.deliverables] })),
-        strategicActions: uniq([...f.strategicActions, ...supportingActions]).slice(0, 8),
-        businessOutcomes: uniq([...f.businessOutcomes, ...a.supporting.map((s) => s.businessOutcomes[0]!)]).slice(0, 6),
-        successMetrics: uniq([...f.successMetrics, ...a.supporting.map((s) => s.successMetrics[0]!)]).slice(0, 7),
+        methodologyApplication: f.phases.map((p, i) => ({
+          phase: weeks && a.style === 'tactical' ? `${p.phase} (${weeksLabel(i, f.phases.length, weeks)} of ${weeks})` : p.phase,
+          strategicQuestions: i === 0 && core.facts.baseline ? [`Given ${clip(core.facts.baseline, 200)}: ${lowerFirst(p.strategicQuestions[0]!)}`, ...p.strategicQuestions.slice(1)] : [...p.strategicQuestions],
+          expectedInsights: p.expectedInsights,
+          deliverables: [`${p.deliverables[0]} for ${who}`, ...p.deliverables.slice(1)],
+        })),
+        strategicActions: core.actions.slice(0, shape.actions),
+        businessOutcomes: uniq([...f.businessOutcomes, ...a.supporting.map((s) => s.businessOutcomes[0]!)]).slice(0, a.style === 'concise' ? 2 : 6),
+        successMetrics: core.metrics.slice(0, shape.metrics),
         integrationOpportunities: integrationOpportunities(library, a),
         implementationTimeline: f.implementationTimeline,
       },
@@ -241,71 +340,73 @@ const DEPTH_SHAPE: Record<CoordinationDepth, { supporting: number; recs: number;
 export function coordinationResponse(library: Library, a: Analysis, depth: CoordinationDepth, sessionId: string, creditsUsed: number): CoordinationResponse {
   const shape = DEPTH_SHAPE[depth];
   const f = a.primary;
+  const u = a.understanding;
   const support = a.supporting.slice(0, shape.supporting);
   const frameworks = [f, ...support];
-  const recs = uniq([...f.strategicActions.slice(0, Math.max(2, shape.recs - support.length)), ...support.map((s) => `${s.strategicActions[0]!} (${s.name})`)]).slice(0, shape.recs);
-  const steps: string[] = [];
-  for (const p of f.phases) steps.push(`${p.phase}: ${p.deliverables[0]} (${lowerFirst(stripDot(p.expectedInsights))}).`);
-  for (const s of support) {
-    const p = s.phases[0]!;
-    steps.push(`${s.name}, ${lowerFirst(p.phase)}: ${p.deliverables[0]}.`);
-  }
-  const metrics = uniq([...f.successMetrics, ...support.map((s) => s.successMetrics[0]!)]).slice(0, shape.metrics);
-  const risks = uniq([...f.risks, ...support.map((s) => s.risks[0]!)]).slice(0, shape.risks);
+  const core = guidanceCore(a, shape.supporting);
+  const recs = core.actions.slice(0, shape.recs);
+  const steps = core.steps.slice(0, shape.steps);
+  const metrics = core.metrics.slice(0, shape.metrics);
+  const risks = core.risks.slice(0, shape.risks);
   const qs = setQuestions(library, f);
   const clarifying = a.confidence < 70 ? clarifyingQuestions(a) : [];
   const followUps = uniq([...clarifying, ...f.phases[0]!.strategicQuestions.slice(0, 2), ...qs.leadership.slice(0, 1).map((q) => q.question)]).slice(0, clarifying.length ? 6 : 3);
   const related = uniq([...support.map((s) => s.whenToUse[0]!), ...alternatives(a).map((x) => `${x.whenToUse[0]!} (${x.name})`)]).slice(0, 3);
-  const milestones = f.phases.map((p, i) => `Milestone ${i + 1}: ${p.deliverables[0]}`).slice(0, depth === 'simple' ? 2 : 4);
+  const weeks = core.facts.deadlineWeeks;
+  const milestones = f.phases.map((p, i) => `Milestone ${i + 1}${weeks ? ` (${weeksLabel(i, f.phases.length, weeks)} of ${weeks})` : ''}: ${p.deliverables[0]}`).slice(0, depth === 'simple' ? 2 : 4);
 
   const lines: string[] = [];
   lines.push(`## ${a.strategicFocus}`);
   lines.push('');
   lines.push(`**Your challenge:** ${a.keyChallenge}`);
+  for (const note of core.notes) lines.push('', `_${note}_`);
   lines.push('');
   const approach = `start with **${f.name}**${support.length ? `, supported by ${support.map((s) => `**${s.name}**`).join(' and ')}` : ''}.`;
-  if (a.style === 'concise') {
-    // The decision and the first moves only.
-    lines.push(`**Approach:** ${approach}`);
-    lines.push('\n### Do this next');
+  if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
+  if (u.vague) {
+    lines.push(`There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**). Tell me the following and ask again; this answer is charged as a simple one.`);
+    if (a.style !== 'concise') lines.push('', `**${f.name} in one line:** ${firstSentence(f.summary, 260)}`, '', `**What it would ask first:**`, bullets(f.phases[0]!.strategicQuestions.slice(0, 3)));
+  } else if (a.style === 'concise') {
+    // The decision and three actions.
+    lines.push(`**The decision:** ${core.decision}`);
+    lines.push('\n### Three actions');
     lines.push(bullets(recs.slice(0, 3)));
-    lines.push('\n### Measure');
-    lines.push(bullets(metrics.slice(0, 2)));
+    lines.push(`\n**Measure:** ${metrics.slice(0, 2).join('; ')}.`);
   } else if (a.style === 'tactical') {
-    // Actions to tick off, in order, each with what it produces.
+    // A dated checklist to the deadline.
     lines.push(`**Approach:** ${approach}`);
-    lines.push('\n### This week');
-    lines.push(recs.slice(0, 3).map((r) => `- [ ] ${r}`).join('\n'));
-    lines.push(`\n### Plan (${f.implementationTimeline.split(':')[0]})`);
-    lines.push(steps.slice(0, shape.steps).map((s, i) => `- [ ] **Step ${i + 1}.** ${s}`).join('\n'));
-    if (recs.length > 3) {
-      lines.push('\n### Then');
-      lines.push(recs.slice(3).map((r) => `- [ ] ${r}`).join('\n'));
-    }
+    lines.push(`\n### Checklist${core.facts.deadline ? ` to your deadline (${core.facts.deadline})` : ` (${f.implementationTimeline.split(';')[0]})`}`);
+    lines.push(steps.map((s) => `- [ ] ${s}`).join('\n'));
+    lines.push('\n### Also do');
+    lines.push(recs.slice(0, 4).map((r) => `- [ ] ${r}`).join('\n'));
     lines.push('\n### Track weekly');
     lines.push(bullets(metrics));
     if (risks.length) lines.push(`\n**Watch for:** ${risks.map((r) => lowerFirst(stripDot(r))).join('; ')}.`);
   } else {
-    lines.push(`**Approach:** ${approach} ${firstSentence(f.summary, 240)}`);
+    // The reasoning: why this framework, what the numbers say, then the plan.
+    lines.push(`**Approach:** ${approach} The question is about ${u.problem ? u.problem.label : lowerFirst(stripDot(a.matchedUse))}; ${lowerFirst(firstSentence(f.summary, 240))}`);
+    if (core.facts.insights.length) {
+      lines.push('\n### What your numbers say');
+      lines.push(bullets(core.facts.insights));
+    }
+    lines.push(`\n**The decision:** ${core.decision}`);
     lines.push('\n### Recommendations');
     lines.push(bullets(recs));
     lines.push('\n### Implementation');
-    lines.push(steps.slice(0, shape.steps).map((s, i) => `${i + 1}. ${s}`).join('\n'));
+    lines.push(steps.map((s, i) => `${i + 1}. ${s}`).join('\n'));
     lines.push('\n### How you will know it works');
     lines.push(bullets(metrics));
     if (risks.length) {
       lines.push('\n### Risks');
       lines.push(bullets(risks));
     }
-    // The questions the first phase has to answer, then the leadership (7)
-    // and management (5) questions that fit the framework's area.
     const sets = depth === 'comprehensive' ? [...qs.leadership, ...qs.management.slice(0, 1)] : [...qs.leadership.slice(0, 2), ...qs.management.slice(0, 1)];
     lines.push('\n### Questions to settle first');
     lines.push(bullets([...f.phases[0]!.strategicQuestions.slice(0, 2).map((q) => `_${q}_`), ...sets.map((q) => `**${q.name}:** ${q.question}`)]));
   }
   if (a.confidence < 70) {
     lines.push('\n### To sharpen this, tell me');
-    lines.push(bullets(clarifying.slice(0, a.style === 'concise' ? 2 : 4)));
+    lines.push(bullets(clarifying.slice(0, a.style === 'concise' && !u.vague ? 2 : 5)));
   } else if (a.confidence < 80) {
     const alts = alternatives(a);
     if (alts.length) lines.push(`\n**Also worth a look:** ${alts.map((x) => x.name).join(', ')}.`);
@@ -323,7 +424,7 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
     },
     insights: {
       keyRecommendations: recs,
-      implementationSteps: steps.slice(0, shape.steps),
+      implementationSteps: steps,
       successMetrics: metrics,
       ...(risks.length ? { riskFactors: risks } : {}),
     },
