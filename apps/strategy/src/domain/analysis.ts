@@ -27,6 +27,8 @@ export interface SessionHistory {
   industry?: string | undefined;
   businessStage?: Stage | undefined;
   role?: string | undefined;
+  /** Digests of earlier turns (oldest first): what they established. */
+  summaries?: string[] | undefined;
 }
 
 export interface Analysis {
@@ -111,7 +113,9 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
     role: req.userContext?.role ?? history.role,
   };
   const applied = [...new Set([...history.applied, ...frameworksInPreviousWork(library, req.userContext?.previousWork)])];
-  const u = understand(question, conversation, context);
+  // Earlier turns: the resent conversation, else what the session remembers of them.
+  const earlier = conversation.trim() ? conversation : (history.summaries ?? []).join('\n');
+  const u = understand(question, earlier, context);
   // What the question says about the business is remembered by the session (as its industry) when the caller gave none.
   if (!context.industry && u.identity) context.industry = u.identity;
   const selection = selector.select(question, conversation, { ...context, applied }, u);

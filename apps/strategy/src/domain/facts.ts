@@ -182,3 +182,16 @@ export function factSheet(u: Understanding): FactSheet {
     constraint: u.constraint,
   };
 }
+
+/** The digest a session keeps of a turn (subject, numbers with their meaning, deadline, problem), in plain English. */
+export function turnSummary(u: Understanding): string {
+  const parts: string[] = [];
+  if (u.identity) parts.push(`We run ${u.identity}.`);
+  else if (u.subject) parts.push(`About the ${u.subject}.`);
+  const numbers = u.quantities.map((q) => describe(q, u.deadline));
+  if (numbers.length) parts.push(`${numbers.join('; ')}.`);
+  if (u.deadline) parts.push(`Deadline: ${u.deadline}.`);
+  if (u.constraint) parts.push(`Constraint: ${u.constraint}.`);
+  if (u.problem) parts.push(`Problem: ${u.problem.label}.`);
+  return parts.join(' ').slice(0, 1000);
+}

@@ -17,6 +17,7 @@ import { coordinationResponse, frameworkResponse, type Analysis } from '../domai
 import type { Library } from '../domain/library.js';
 import type { ProseWriter } from '../domain/prose.js';
 import { planAnswer } from '../domain/plan.js';
+import { turnSummary } from '../domain/facts.js';
 import type { FrameworkSelector } from '../domain/selector.js';
 import { headerWindow, type RateLimiter, type WindowState } from '../limits/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
@@ -228,6 +229,7 @@ export function strategicRouter(deps: StrategicDeps): Router {
         industry: analysis.context.industry,
         businessStage: analysis.context.businessStage,
         role: analysis.context.role,
+        summary: turnSummary(analysis.understanding),
       });
       // Another organisation created this new session id meanwhile: refused (and refunded).
       if (!recorded) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
