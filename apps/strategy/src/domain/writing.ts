@@ -219,6 +219,8 @@ export interface FrameworkResponse {
   metadata: {
     sessionId: string;
     agent: string;
+    /** Which engine wrote the answer: `library` or `model:<model>` (additive to SPEC.md). */
+    engine: string;
     primaryFramework: string;
     supportingFrameworks: string[];
     complexityLevel: ComplexityLevel;
@@ -265,6 +267,7 @@ export function frameworkResponse(library: Library, a: Analysis, sessionId: stri
     metadata: {
       sessionId,
       agent: AGENT,
+      engine: 'library',
       primaryFramework: f.name,
       supportingFrameworks: a.supporting.map((s) => s.name),
       complexityLevel: a.complexity,
@@ -320,6 +323,8 @@ export interface CoordinationResponse {
     frameworksApplied: string[];
     creditsUsed: number;
     confidenceScore: number;
+    /** Which engine wrote the answer: `library` or `model:<model>` (additive to SPEC.md). */
+    engine: string;
   };
   insights: {
     keyRecommendations: string[];
@@ -421,6 +426,7 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
       frameworksApplied: frameworks.map((x) => x.name),
       creditsUsed,
       confidenceScore: a.confidence,
+      engine: 'library',
     },
     insights: {
       keyRecommendations: recs,

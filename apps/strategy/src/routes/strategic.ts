@@ -15,7 +15,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { ChargeExpiredError, type ChargeService } from '../domain/charges.js';
 import { coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
 import type { Library } from '../domain/library.js';
-import type { ProseWriter } from '../domain/prose.js';
+import type { ModelEngine } from '../domain/model-engine.js';
 import { planAnswer } from '../domain/plan.js';
 import { turnSummary } from '../domain/facts.js';
 import type { FrameworkSelector } from '../domain/selector.js';
@@ -35,7 +35,8 @@ export interface StrategicDeps {
   requestLog: RequestLogStore;
   limiter: RateLimiter;
   bearer?: BearerValidator | undefined;
-  prose?: ProseWriter | undefined;
+  /** The grounded model engine (STRATEGY_AI_*); the library engine answers when it is absent or fails. */
+  model?: ModelEngine | undefined;
   logger: Logger;
   now: () => number;
   /** Test hook: called after the debit, before the answer is built. */
@@ -208,13 +209,14 @@ export function strategicRouter(deps: StrategicDeps): Router {
       call.creditsUsed = cost;
       await deps.faultInjector?.(endpoint);
 
-      const answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
+      let answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
       call.engine = 'library';
-      if (deps.prose) {
-        const written = await deps.prose.write({ endpoint, analysis, draft: answer.content }).catch(() => null);
+      if (deps.model) {
+        const written = await deps.model.answer({ endpoint, analysis, depth, sessionId, creditsUsed: cost }).catch(() => null);
         if (written) {
-          answer.content = written.content;
+          answer = written.response;
           call.engine = `model:${written.model}`;
+          answer.metadata.engine = call.engine;
         }
       }
       const recorded = await deps.sessions.recordTurn({
