@@ -1,10 +1,13 @@
 /**
- * `pnpm eval:strategy`: framework selection agreement over the eval set
+ * `pnpm eval:strategy`: the held-out set (eval/heldout.json: fit, fact use,
+ * refusals, calibration) and framework selection agreement over the eval set
  * (library/eval/questions.json) and out-of-scope detection
  * (library/eval/out-of-scope.json against the in-scope questions).
  */
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
+import { runHeldout } from '../src/domain/heldout.js';
+import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
 const library = loadLibrary();
@@ -25,3 +28,22 @@ console.log(`  strict top-3 (first expected framework in the top 3):    ${pct(r.
 console.log(`out-of-scope detection`);
 console.log(`  out-of-scope caught: ${r.outOfScopeCaught}/${r.outOfScopeTotal}`);
 console.log(`  in-scope false positives: ${r.falsePositives}/${r.total}`);
+
+// ---------------------------------------------------------------- held-out set
+const held = runHeldout(library, new FrameworkSelector(library));
+if (verbose) {
+  for (const r of held.rows) {
+    const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.fit === false ? '✗' : '✓';
+    const facts = r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : '';
+    console.log(`${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${facts}${r.clarifyOk === false ? ' (clarify not ok)' : ''}${r.languageOk === false ? ' (language not said)' : ''}`);
+  }
+}
+console.log(`held-out set (eval/heldout.json, ${held.total} questions in users' own words; never tuned on)`);
+console.log(`  framework fit (primary accepted by a strategist):      ${pct(held.fit.rate)} (${held.fit.ok}/${held.fit.of})`);
+console.log(`  fact use (structured fields use every given fact):     ${pct(held.facts.rate)} (${held.facts.ok}/${held.facts.of})`);
+console.log(`  false refusals of business questions:                  ${held.falseRefusals.length}${held.falseRefusals.length ? ` (${held.falseRefusals.join(', ')})` : ''}`);
+console.log(`  non-business questions answered:                       ${held.wrongAnswers.length}${held.wrongAnswers.length ? ` (${held.wrongAnswers.join(', ')})` : ''}`);
+console.log(`  vague questions given clarifying questions (simple):   ${held.clarify.ok}/${held.clarify.of}`);
+console.log(`  calibration: fit among answers with confidence >= 70:  ${pct(held.calibration.precision)} (${held.calibration.correct}/${held.calibration.confident})`);
+console.log(`  non-English answered, saying the answer is in English: ${held.language.ok}/${held.language.of}`);
+console.log(`  library engine time per question (in process), p99:    ${held.p99Ms.toFixed(1)} ms`);

@@ -2,6 +2,7 @@
  * The strategy service (SPEC.md area C): POST /v1/coordinate and
  * POST /v1/framework, plus the operator API under /admin.
  */
+import { warmUp } from './domain/understand.js';
 import type { Express } from 'express';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
@@ -10,7 +11,7 @@ import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/servi
 import { BEARER_CACHE_TTL_MS, createBearerValidator, type BearerValidator } from './auth/bearer.js';
 import { ChargeService } from './domain/charges.js';
 import { loadLibrary, type Library } from './domain/library.js';
-import type { ProseWriter } from './domain/prose.js';
+import type { ModelEngine } from './domain/model-engine.js';
 import { FrameworkSelector } from './domain/selector.js';
 import { formatStrategyError } from './errors.js';
 import { RateLimiter, type RateLimiterOptions } from './limits/rate-limiter.js';
@@ -42,7 +43,8 @@ export interface AppDeps {
   redisPrefix?: string;
   now?: () => number;
   keyCacheTtlMs?: number;
-  prose?: ProseWriter | undefined;
+  /** The grounded model engine (STRATEGY_AI_*), optional. */
+  model?: ModelEngine | undefined;
   faultInjector?: (endpoint: string) => void | Promise<void>;
   /** Age after which an unanswered call's pending debit is refunded, ms (default 60 s; must exceed the longest call). */
   pendingGraceMs?: number;
@@ -64,6 +66,7 @@ export interface StrategyApp {
 export function createApp(deps: AppDeps): StrategyApp {
   const library = deps.library ?? loadLibrary();
   const selector = new FrameworkSelector(library);
+  warmUp();
   const now = deps.now ?? Date.now;
   const ledger = new CreditLedger(deps.pool);
   // Debits and refunds of the request path commit without waiting for the WAL
@@ -94,7 +97,7 @@ export function createApp(deps: AppDeps): StrategyApp {
       requestLog: new RequestLogStore(deps.relaxedPool ?? deps.pool),
       limiter,
       bearer,
-      prose: deps.prose,
+      model: deps.model,
       logger: deps.logger,
       now,
       faultInjector: deps.faultInjector,

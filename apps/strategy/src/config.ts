@@ -28,11 +28,12 @@ export const strategyConfigSchema = baseConfigSchema.extend({
       }
     })
     .optional(),
-  /** Optional model prose through Latchkey's ai-gateway (OpenAI chat completions). */
+  /** Optional grounded model engine through Latchkey's ai-gateway (OpenAI chat completions). */
   STRATEGY_AI_URL: z.string().url().optional(),
   STRATEGY_AI_KEY: z.string().min(1).optional(),
   STRATEGY_AI_MODEL: z.string().default('openai/gpt-4o-mini'),
-  STRATEGY_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** Time budget of a detailed answer, ms (concise: half, tactical: three quarters); past it the library engine answers. */
+  STRATEGY_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
   /** Age after which the pending debit of an unanswered call (crash, outage) is refunded, ms; longer than any call. */
   STRATEGY_PENDING_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** How often the credit sweeper looks for such debits, ms. */

@@ -32,7 +32,7 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
       STRATEGY_AI_URL: useModel ? ctx.urls.gateway : undefined,
       STRATEGY_AI_KEY: useModel ? (gatewayKey as string) : undefined,
       STRATEGY_AI_MODEL: 'openai/gpt-4o-mini',
-      STRATEGY_AI_TIMEOUT_MS: 8000,
+      STRATEGY_AI_TIMEOUT_MS: 20_000,
       REDIS_URL: ctx.redisUrl,
     },
     poolSize: 5,
@@ -58,7 +58,7 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     lines: [
       `API key for org "${DEMO_ORG}" (${balance} credits): ${key}`,
       `curl -s ${url}/v1/framework -H 'content-type: application/json' -H 'apikey: ${key}' -d '{"messages":[{"role":"user","content":"How do we set quarterly goals that connect every team to the company strategy?"}]}'`,
-      `engine: ${useModel ? 'model prose through ai-gateway (library fallback)' : 'library'}`,
+      `engine: ${useModel ? 'grounded model engine through ai-gateway (library fallback)' : 'library'}`,
     ],
     stop: () => service.close(),
   };

@@ -8,7 +8,8 @@ import { applyMigrations } from '@latchkey/db';
 import { connectRedis, DependencyMonitor, runService, type Logger, type RunningService } from '@latchkey/service-kit';
 import { createApp, type StrategyApp } from './app.js';
 import type { StrategyConfig } from './config.js';
-import { createGatewayProse } from './domain/gateway-prose.js';
+import { createGatewayModel } from './domain/model-engine.js';
+import { loadLibrary } from './domain/library.js';
 import { createPools } from './store/pools.js';
 import { createPrisma } from './store/prisma.js';
 
@@ -30,7 +31,7 @@ export async function startStrategy(opts: {
 }): Promise<StartedStrategy> {
   const { config } = opts;
   if (config.STRATEGY_PENDING_GRACE_MS !== undefined && config.STRATEGY_PENDING_GRACE_MS <= config.STRATEGY_AI_TIMEOUT_MS) {
-    throw new Error('STRATEGY_PENDING_GRACE_MS must exceed STRATEGY_AI_TIMEOUT_MS: a call still waiting for its prose would be refunded');
+    throw new Error('STRATEGY_PENDING_GRACE_MS must exceed STRATEGY_AI_TIMEOUT_MS: a call still waiting for the model would be refunded');
   }
   if (opts.migrate ?? true) await applyMigrations(opts.databaseUrl, PRISMA_DIR);
   const poolSize = opts.poolSize ?? 10;
@@ -39,9 +40,10 @@ export async function startStrategy(opts: {
   const prisma = createPrisma(opts.databaseUrl, poolSize, postgres);
   const { pool, relaxed } = createPools(opts.databaseUrl, poolSize, postgres);
   const redis = connectRedis(config.REDIS_URL, 'strategy', { logger: opts.logger });
-  const prose =
+  const library = loadLibrary();
+  const model =
     config.STRATEGY_AI_URL && config.STRATEGY_AI_KEY
-      ? createGatewayProse({ baseUrl: config.STRATEGY_AI_URL, apiKey: config.STRATEGY_AI_KEY, model: config.STRATEGY_AI_MODEL, timeoutMs: config.STRATEGY_AI_TIMEOUT_MS, logger: opts.logger })
+      ? createGatewayModel({ baseUrl: config.STRATEGY_AI_URL, apiKey: config.STRATEGY_AI_KEY, model: config.STRATEGY_AI_MODEL, library, timeoutMs: config.STRATEGY_AI_TIMEOUT_MS, logger: opts.logger })
       : undefined;
   const strategy = createApp({
     prisma,
@@ -53,7 +55,8 @@ export async function startStrategy(opts: {
     authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
     adminToken: config.LATCHKEY_ADMIN_TOKEN,
     ...(config.STRATEGY_RATE_LIMITS ? { limits: config.STRATEGY_RATE_LIMITS } : {}),
-    prose,
+    library,
+    model,
     pendingGraceMs: config.STRATEGY_PENDING_GRACE_MS,
     sweepIntervalMs: config.STRATEGY_SWEEP_INTERVAL_MS,
   });

@@ -93,7 +93,7 @@ describe('POST /v1/framework', () => {
       );
       expect(styles[0]!.body.content.length).toBeLessThan(styles[1]!.body.content.length * 0.7);
     }
-    expect(concise.body.content).toContain('### Do this next');
+    expect(concise.body.content).toContain('### Three actions');
     expect(detailed.body.content).toContain('### How to apply it');
     expect(tactical.body.content).toContain('- [ ]');
     for (const r of [concise, detailed, tactical]) expect(r.body.metadata.creditsUsed).toBe(5);
@@ -243,11 +243,12 @@ describe('POST /v1/coordinate', () => {
       expect(concise.content).not.toContain('### Implementation');
       expect(detailed.content).toContain('### Implementation');
       expect(detailed.content).toMatch(/### Questions to settle/);
-      // Tactical: every step of the plan is a checkbox, with this week's actions first.
+      // Tactical: a checklist of every step of the plan, then further actions, all checkboxes.
       const lines = tactical.content.split('\n');
-      expect(lines.findIndex((l: string) => l.startsWith('### This week'))).toBeLessThan(lines.findIndex((l: string) => l.startsWith('### Plan')));
+      expect(lines.findIndex((l: string) => l.startsWith('### Checklist'))).toBeLessThan(lines.findIndex((l: string) => l.startsWith('### Also do')));
       const boxes = lines.filter((l: string) => l.startsWith('- [ ] '));
       expect(boxes.length).toBeGreaterThanOrEqual(3 + tactical.insights.implementationSteps.length);
+      for (const step of tactical.insights.implementationSteps) expect(tactical.content).toContain(`- [ ] ${step}`);
       expect(tactical.content).not.toContain('### Recommendations');
     }
   });

@@ -21,6 +21,8 @@ export const coordinationResponseSchema = z
         frameworksApplied: strings.min(1),
         creditsUsed: z.number().int().min(1).max(15),
         confidenceScore: score,
+        // Additive to SPEC.md: which engine answered.
+        engine: z.string().regex(/^(library|model:.+)$/),
       })
       .strict(),
     insights: z
@@ -49,6 +51,7 @@ export const frameworkResponseSchema = z
       .object({
         sessionId: z.string().min(1),
         agent: z.literal('latchkey-framework-expert'),
+        engine: z.string().regex(/^(library|model:.+)$/),
         primaryFramework: z.string().min(1),
         supportingFrameworks: strings,
         complexityLevel: z.enum(['basic', 'intermediate', 'advanced', 'expert']),

@@ -1,6 +1,7 @@
-/** Session ownership holds also when two organisations race on a new session id. */
+/** Session ownership holds also when two organisations race on a new session id; sessions remember earlier turns. */
+import request from 'supertest';
 import { SessionStore } from '../src/store/sessions.js';
-import { startHarness, type Harness } from './harness.js';
+import { body, keyWithCredits, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,4 +32,24 @@ test('a turn of another organisation is never recorded in a session it does not 
   expect(loaded.history).toMatchObject({ turns: 1, industry: 'saas' });
   expect(await store.recordTurn(turn('org-a', 'r3'))).toBe(true);
   expect((await store.load('ses_race')).history.turns).toBe(2);
+});
+
+test('a session remembers the facts of earlier turns even when the client does not resend them', async () => {
+  const key = await keyWithCredits(h, 'org-memory', 100);
+  const first = await request(h.app)
+    .post('/v1/coordinate')
+    .set('apikey', key)
+    .send(body('We run a dental group with 4 practices and 60 staff, and patient no-shows are around 12%. How do we cut no-shows?'));
+  expect(first.status).toBe(200);
+  const sessionId = first.body.metadata.sessionId;
+  // Turn 2 sends only the new question with the session id.
+  const second = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('What should my first 90 days look like?', { sessionId }));
+  expect(second.status).toBe(200);
+  const structured = [...second.body.insights.keyRecommendations, ...second.body.insights.implementationSteps].join('\n');
+  expect(structured).toMatch(/dental/);
+  expect(structured).toContain('12%');
+  expect(second.body.metadata.frameworksApplied[0]).toBe('First 90 Days (STARS transitions)');
+  // Without the session the same question knows nothing of the dental group.
+  const fresh = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('What should my first 90 days look like?'));
+  expect(JSON.stringify(fresh.body.insights)).not.toMatch(/dental/);
 });

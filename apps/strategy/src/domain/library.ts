@@ -52,6 +52,8 @@ export const frameworkSchema = z
     combinesWith: z.array(z.string().regex(SLUG)).min(1),
     implementationTimeline: text,
     leadershipPrinciples: z.array(text).min(1),
+    /** Where the method comes from (books, papers, standards); optional, shown with definitions. */
+    sources: z.array(text).optional(),
   })
   .superRefine((f, ctx) => {
     const subs = CATEGORIES[f.category] as readonly string[];

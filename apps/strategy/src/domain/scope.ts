@@ -22,7 +22,11 @@ const BUSINESS_WORDS =
   'industry regulation regulations regulatory channel channels acquisition subscription subscriptions license licensing b2b b2c saas marketplace ' +
   'loyalty satisfaction nps onboarding trial upgrade freemium agency consulting retailer retailers wholesale branch branches gym clinics ' +
   'plan planning prioritize priorities decision decisions accountability responsibilities deadline deadlines stakeholders investment invest ' +
-  'paid app apps website site traffic seo loan loans approval approvals turnaround throughput orders campaign campaigns ads advertising';
+  'paid app apps website site traffic seo loan loans approval approvals turnaround throughput orders campaign campaigns ads advertising ' +
+  // Non-profit and public-sector organisations, and the places businesses run.
+  'nonprofit charity charities volunteer volunteers donor donors donation donations grant grants funder funders beneficiaries programme programmes program programs ' +
+  'council agency municipality ministry citizens residents taxpayers public-sector ' +
+  'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets';
 
 const BUSINESS = new Set(terms(BUSINESS_WORDS));
 /** Weak evidence: common business words that also appear in everyday questions. */

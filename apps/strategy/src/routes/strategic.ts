@@ -13,10 +13,11 @@ import { authenticate, type AuthedRequest } from '../auth/credentials.js';
 import type { BearerValidator } from '../auth/bearer.js';
 import { badRequest, forbidden } from '../errors.js';
 import { ChargeExpiredError, type ChargeService } from '../domain/charges.js';
-import { analyse, coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
+import { coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
 import type { Library } from '../domain/library.js';
-import type { ProseWriter } from '../domain/prose.js';
-import { classifyScope } from '../domain/scope.js';
+import type { ModelEngine } from '../domain/model-engine.js';
+import { planAnswer } from '../domain/plan.js';
+import { turnSummary } from '../domain/facts.js';
 import type { FrameworkSelector } from '../domain/selector.js';
 import { headerWindow, type RateLimiter, type WindowState } from '../limits/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
@@ -34,7 +35,8 @@ export interface StrategicDeps {
   requestLog: RequestLogStore;
   limiter: RateLimiter;
   bearer?: BearerValidator | undefined;
-  prose?: ProseWriter | undefined;
+  /** The grounded model engine (STRATEGY_AI_*); the library engine answers when it is absent or fails. */
+  model?: ModelEngine | undefined;
   logger: Logger;
   now: () => number;
   /** Test hook: called after the debit, before the answer is built. */
@@ -171,7 +173,6 @@ export function strategicRouter(deps: StrategicDeps): Router {
     const call = r.call!;
     try {
       const body = parseStrategicRequest(req.body, endpoint);
-      const question = body.messages.filter((m) => m.role === 'user').at(-1)!.content;
 
       const orgId = r.principal.orgId;
       let sessionId = body.sessionId;
@@ -185,14 +186,8 @@ export function strategicRouter(deps: StrategicDeps): Router {
       }
       call.sessionId = sessionId;
 
-      const analysis = analyse(deps.library, deps.selector, body, history);
-      let scope = classifyScope(question, deps.selector, analysis.selection.strength);
-      // A follow-up ("Who should own them?") is judged with its conversation:
-      // in a session with answered turns, or after earlier business questions,
-      // it is in scope unless it shows another domain's markers.
-      if (!scope.inScope && !scope.domain && (history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, deps.selector).inScope))) {
-        scope = { ...scope, inScope: true };
-      }
+      const planned = planAnswer(deps.library, deps.selector, body, history);
+      const { analysis, scope } = planned;
       if (!scope.inScope) {
         throw new HttpError(
           422,
@@ -213,13 +208,14 @@ export function strategicRouter(deps: StrategicDeps): Router {
       call.creditsUsed = cost;
       await deps.faultInjector?.(endpoint);
 
-      const answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
+      let answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
       call.engine = 'library';
-      if (deps.prose) {
-        const written = await deps.prose.write({ endpoint, analysis, draft: answer.content }).catch(() => null);
+      if (deps.model) {
+        const written = await deps.model.answer({ endpoint, analysis, depth, sessionId, creditsUsed: cost }).catch(() => null);
         if (written) {
-          answer.content = written.content;
+          answer = written.response;
           call.engine = `model:${written.model}`;
+          answer.metadata.engine = call.engine;
         }
       }
       const recorded = await deps.sessions.recordTurn({
@@ -234,6 +230,7 @@ export function strategicRouter(deps: StrategicDeps): Router {
         industry: analysis.context.industry,
         businessStage: analysis.context.businessStage,
         role: analysis.context.role,
+        summary: turnSummary(analysis.understanding),
       });
       // Another organisation created this new session id meanwhile: refused (and refunded).
       if (!recorded) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });

@@ -1,7 +1,9 @@
 /**
  * Sessions and their turns: which frameworks were applied and with what
- * context, so a continued session builds on earlier turns. The text of
- * questions and answers is not stored.
+ * context, and a digest of what each turn established (subject, numbers with
+ * their meaning, deadline), so a continued session builds on earlier turns
+ * even when the client does not resend them. The text of questions and
+ * answers is not stored.
  *
  * Writes go through a pool whose connections run with
  * `synchronous_commit = off` (see `relaxedPool`): a turn is visible at once
@@ -18,8 +20,8 @@ export class SessionStore {
 
   /** The owner of session `id` (null when it does not exist) and what its earlier turns contribute. */
   async load(id: string): Promise<{ owner: string | null; history: SessionHistory }> {
-    const { rows } = await this.db.query<{ org_id: string; frameworks: string[] | null; industry: string | null; business_stage: string | null; role: string | null }>(
-      `SELECT s.org_id, t.frameworks, t.industry, t.business_stage, t.role
+    const { rows } = await this.db.query<{ org_id: string; frameworks: string[] | null; industry: string | null; business_stage: string | null; role: string | null; summary: string | null }>(
+      `SELECT s.org_id, t.frameworks, t.industry, t.business_stage, t.role, t.summary
          FROM strategy_sessions s
          LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE session_id = s.id ORDER BY id DESC LIMIT 20) t ON true
         WHERE s.id = $1`,
@@ -32,7 +34,19 @@ export class SessionStore {
     const latest = (k: 'industry' | 'business_stage' | 'role') => turns.find((t) => t[k])?.[k] ?? undefined;
     return {
       owner: rows[0]!.org_id,
-      history: { turns: turns.length, applied, industry: latest('industry'), businessStage: latest('business_stage') as Stage | undefined, role: latest('role') },
+      history: {
+        turns: turns.length,
+        applied,
+        industry: latest('industry'),
+        businessStage: latest('business_stage') as Stage | undefined,
+        role: latest('role'),
+        // Oldest first, the last five turns.
+        summaries: turns
+          .map((t) => t.summary)
+          .filter((x): x is string => Boolean(x))
+          .slice(0, 5)
+          .reverse(),
+      },
     };
   }
 
@@ -53,6 +67,8 @@ export class SessionStore {
     industry?: string | undefined;
     businessStage?: string | undefined;
     role?: string | undefined;
+    /** What the turn established (subject, numbers, deadline); at most 1,000 characters. */
+    summary?: string | undefined;
   }): Promise<boolean> {
     const { rowCount } = await this.db.query(
       `WITH s AS (
@@ -60,8 +76,8 @@ export class SessionStore {
          ON CONFLICT (id) DO UPDATE SET updated_at = now() WHERE strategy_sessions.org_id = EXCLUDED.org_id
          RETURNING id
        )
-       INSERT INTO session_turns (session_id, request_id, endpoint, primary_framework, frameworks, strategic_focus, confidence, industry, business_stage, role)
-       SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM s`,
+       INSERT INTO session_turns (session_id, request_id, endpoint, primary_framework, frameworks, strategic_focus, confidence, industry, business_stage, role, summary)
+       SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM s`,
       [
         input.sessionId,
         input.orgId,
@@ -74,6 +90,7 @@ export class SessionStore {
         input.industry ?? null,
         input.businessStage ?? null,
         input.role ?? null,
+        input.summary ? input.summary.slice(0, 1000) : null,
       ],
     );
     return (rowCount ?? 0) > 0;

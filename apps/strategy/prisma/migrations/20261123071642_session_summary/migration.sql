@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "session_turns" ADD COLUMN     "summary" TEXT;

@@ -1,0 +1,245 @@
+/**
+ * The library engine, analysis half: understands a strategic request
+ * (question, conversation, context, session history), selects the frameworks
+ * and decides depth, style and price weight. The answers are written by
+ * writing.ts.
+ */
+import { coordinationCost, type CoordinationDepth } from '@latchkey/credits';
+import { COMPLEXITY_LEVELS, type ComplexityLevel, type Framework, type Library, type SetQuestion, type Stage } from './library.js';
+import type { FrameworkSelector, Selection } from './selector.js';
+import { clip, terms, words } from './text.js';
+import { understand, type ProblemType, type Understanding } from './understand.js';
+
+export type ResponseStyle = 'concise' | 'detailed' | 'tactical';
+export type Role = 'user' | 'assistant' | 'system';
+
+export interface StrategicRequest {
+  messages: Array<{ role: Role; content: string }>;
+  userContext?: { industry?: string | undefined; businessStage?: Stage | undefined; role?: string | undefined; previousWork?: unknown[] | undefined } | undefined;
+  preferences?: { responseStyle?: ResponseStyle | undefined; maxCredits?: number | undefined } | undefined;
+  sessionId?: string | undefined;
+}
+
+/** What earlier turns of the session contribute. */
+export interface SessionHistory {
+  turns: number;
+  applied: string[];
+  industry?: string | undefined;
+  businessStage?: Stage | undefined;
+  role?: string | undefined;
+  /** Digests of earlier turns (oldest first): what they established. */
+  summaries?: string[] | undefined;
+}
+
+export interface Analysis {
+  question: string;
+  conversation: string;
+  context: { industry?: string | undefined; businessStage?: Stage | undefined; role?: string | undefined };
+  selection: Selection;
+  primary: Framework;
+  supporting: Framework[];
+  confidence: number;
+  complexity: ComplexityLevel;
+  depth: CoordinationDepth;
+  /** Position inside the depth's price band, 0-1. */
+  weight: number;
+  style: ResponseStyle;
+  keyChallenge: string;
+  strategicFocus: string;
+  matchedUse: string;
+  history: SessionHistory;
+  /** What the question says: problem type, subject, numbers, deadline, constraint, decision, language. */
+  understanding: Understanding;
+}
+
+export const SUBCATEGORY_LABEL: Record<string, string> = {
+  'core-strategy': 'Core strategy',
+  'business-model-design': 'Business model design',
+  'customer-intelligence': 'Customer intelligence',
+  'market-analysis': 'Market analysis',
+  'organizational-design': 'Organizational design',
+  'team-operations': 'Team operations',
+  'financial-management': 'Financial management',
+  'growth-operations': 'Growth operations',
+  'performance-management': 'Performance management',
+};
+
+export const CATEGORY_LABEL: Record<string, string> = {
+  'strategic-planning': 'strategic planning',
+  'customer-experience': 'customer experience',
+  'employee-experience': 'employee experience',
+  'operational-excellence': 'operational excellence',
+};
+
+/** Which leadership and management questions fit each category. */
+const SET_QUESTIONS: Record<string, { leadership: string[]; management: string[] }> = {
+  'strategic-planning': { leadership: ['strategy', 'vision'], management: ['planning'] },
+  'customer-experience': { leadership: ['strategy', 'values'], management: ['controlling'] },
+  'employee-experience': { leadership: ['structure', 'style', 'skills'], management: ['organizing', 'staffing', 'directing'] },
+  'operational-excellence': { leadership: ['systems', 'strategy'], management: ['controlling', 'planning'] },
+};
+
+const COMPREHENSIVE = /\b(comprehensive|full (analysis|review|plan|strategy|picture)|end[- ]to[- ]end|overall strategy|complete (plan|strategy|picture|overhaul)|in[- ]depth|deep[- ]dive|holistic|transformation|turnaround|everything)\b/i;
+const SIMPLE = /^(what is|what's|what are|what does|define|explain|difference between|is it|quick question|can you explain|how does)\b/i;
+
+function overlap(a: string[], b: string): number {
+  const set = new Set(terms(b));
+  return a.filter((t) => set.has(t)).length;
+}
+
+/** The request's newest user message and the earlier conversation (user turns). */
+export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {
+  const users = messages.filter((m) => m.role === 'user');
+  const question = users.at(-1)?.content ?? '';
+  const conversation = users
+    .slice(0, -1)
+    .map((m) => m.content)
+    .join('\n');
+  return { question, conversation };
+}
+
+/** Ids of frameworks named in `previousWork` entries (strings or objects with a framework, name or id). */
+export function frameworksInPreviousWork(library: Library, previousWork: unknown[] | undefined): string[] {
+  if (!previousWork?.length) return [];
+  const text = JSON.stringify(previousWork).toLowerCase();
+  return library.frameworks.filter((f) => text.includes(f.id) || text.includes(f.name.toLowerCase())).map((f) => f.id);
+}
+
+export function analyse(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Analysis {
+  const { question, conversation } = splitConversation(req.messages);
+  const context = {
+    industry: req.userContext?.industry ?? history.industry,
+    businessStage: req.userContext?.businessStage ?? history.businessStage,
+    role: req.userContext?.role ?? history.role,
+  };
+  const applied = [...new Set([...history.applied, ...frameworksInPreviousWork(library, req.userContext?.previousWork)])];
+  // Earlier turns: the resent conversation, else what the session remembers of them.
+  const earlier = conversation.trim() ? conversation : (history.summaries ?? []).join('\n');
+  const u = understand(question, earlier, context);
+  // What the question says about the business is remembered by the session (as its industry) when the caller gave none.
+  if (!context.industry && u.identity) context.industry = u.identity;
+  const selection = selector.select(question, conversation, { ...context, applied }, u);
+  const primary = selection.primary.framework;
+  const supporting = selection.supporting.map((s) => s.framework);
+  const qTerms = terms(u.business);
+  const matchedUse = [...primary.whenToUse].sort((a, b) => overlap(qTerms, b) - overlap(qTerms, a))[0] ?? primary.whenToUse[0]!;
+  const wordCount = words(u.business).length;
+
+  // Complexity: the primary framework's own level, raised by scale and scope.
+  let level = COMPLEXITY_LEVELS.indexOf(primary.complexity);
+  const categories = new Set([primary, ...supporting].map((f) => f.category));
+  if (context.businessStage === 'enterprise' && supporting.length >= 2) level++;
+  if (wordCount > 45 || categories.size >= 3 || history.turns >= 2) level++;
+  if (level === 3 && primary.complexity !== 'advanced') level = 2;
+  const complexity = COMPLEXITY_LEVELS[Math.min(3, level)]!;
+
+  // Depth of a coordination answer (and so its price band).
+  let depth: CoordinationDepth = 'planning';
+  if (COMPREHENSIVE.test(question) || (wordCount > 45 && supporting.length >= 2 && categories.size >= 2)) depth = 'comprehensive';
+  else if (u.vague || u.definition || (SIMPLE.test(u.english.trim()) && wordCount < 20) || (!u.problem && (selection.strength < 40 || (wordCount < 7 && !conversation.trim())))) depth = 'simple';
+  const style: ResponseStyle = req.preferences?.responseStyle ?? (depth === 'simple' ? 'concise' : 'detailed');
+  // Price follows what is delivered: a concise answer is never priced as a comprehensive analysis.
+  if (style === 'concise' && depth === 'comprehensive') depth = 'planning';
+  let weight = Math.min(1, Math.max(0, (wordCount - 8) / 60)) * 0.5 + (supporting.length / 3) * 0.3 + (history.turns > 0 ? 0.1 : 0);
+  if (style === 'concise') weight -= 0.2;
+  if (style === 'detailed') weight += 0.1;
+  weight = Math.min(1, Math.max(0, weight));
+
+  return {
+    question,
+    conversation,
+    context,
+    selection,
+    primary,
+    supporting,
+    confidence: selection.confidence,
+    complexity,
+    depth,
+    weight,
+    style,
+    keyChallenge: restate(u, question),
+    understanding: u,
+    strategicFocus: `${SUBCATEGORY_LABEL[primary.subcategory] ?? primary.subcategory}: ${lowerFirst(stripDot(matchedUse))}`,
+    matchedUse,
+    history: { ...history, applied },
+  };
+}
+
+/** The cost a coordination answer of the analysed depth would have (before caps). */
+export function wantedCoordinationCost(a: Analysis): number {
+  return coordinationCost(a.depth, a.weight);
+}
+
+export const lowerFirst = (s: string) => (s ? s[0]!.toLowerCase() + s.slice(1) : s);
+export const stripDot = (s: string) => s.replace(/[.\s]+$/, '');
+export const uniq = <T>(xs: T[]) => [...new Set(xs)];
+
+export function confidenceBand(score: number): string {
+  if (score >= 90) return 'high: an optimal match';
+  if (score >= 80) return 'good';
+  if (score >= 70) return 'moderate: alternatives are worth a look';
+  if (score >= 60) return 'lower: a few clarifying answers would sharpen this';
+  return 'low: the question leaves a lot open; answer the clarifying questions first';
+}
+
+/** The leadership (7) and management (5) questions that fit the primary framework's category. */
+export function setQuestions(library: Library, primary: Framework): { leadership: SetQuestion[]; management: SetQuestion[] } {
+  const pick = SET_QUESTIONS[primary.category] ?? SET_QUESTIONS['strategic-planning']!;
+  return {
+    leadership: pick.leadership.map((id) => library.questionSets.leadership.find((q) => q.id === id)!).filter(Boolean),
+    management: pick.management.map((id) => library.questionSets.management.find((q) => q.id === id)!).filter(Boolean),
+  };
+}
+
+export function leadershipPrinciples(a: Analysis): string[] {
+  return uniq([...a.primary.leadershipPrinciples, ...a.supporting.flatMap((f) => f.leadershipPrinciples.slice(0, 1))]).slice(0, 6);
+}
+
+/** Questions that settle what a problem type turns on, for vague questions. */
+const TYPE_QUESTIONS: Partial<Record<ProblemType, string[]>> = {
+  pricing: ['What do you sell, to whom, and what do you charge today?', 'What prompted the pricing question: margins, a competitor, a new offer, or customers pushing back?'],
+  'cost-margin': ['Which costs have risen, by how much, and what share of sales are they?'],
+  'strategy-choice': ['Which decision is on the table this year (a market, a product, an investment, a cut), and by when must it be made?'],
+  retention: ['How many customers leave each month or year, and what do they say when they go?'],
+  funnel: ['Where do people drop out between first contact and paying, and with what numbers?'],
+  'market-entry': ['Which market are you considering, and what do you sell where you are today?'],
+  capacity: ['How much demand arrives per day or hour, and how many people serve it?'],
+  quality: ['Which errors happen, how often (per 100 or 1,000), and where are they found?'],
+};
+
+/** Clarifying questions for answers under 70 confidence and vague questions (SPEC.md bands), naming what is known. */
+export function clarifyingQuestions(a: Analysis): string[] {
+  const out: string[] = [];
+  const u = a.understanding;
+  const where = a.context.industry ? `your ${a.context.industry} business` : u.subject ? `the ${u.subject}` : 'the business';
+  if (u.vague) {
+    out.push(`What is the one result in ${where} you most want to change in the next six months, and what is it today (a number if you have one)?`);
+    if (u.problem) out.push(...(TYPE_QUESTIONS[u.problem.type] ?? []));
+    out.push(`What have you already tried for ${where}, and what stopped it working?`);
+  }
+  if (!a.context.industry && !u.subject) out.push('Which industry and market do you operate in, and who are your main customers?');
+  if (!a.context.businessStage) out.push(`Is ${where} at the startup, growth or enterprise stage, and roughly how large is it (people, revenue)?`);
+  const runnerUp = a.selection.ranked[1]?.framework;
+  if (runnerUp && !u.vague) {
+    out.push(`Is the core issue closer to "${lowerFirst(stripDot(a.matchedUse))}" or to "${lowerFirst(stripDot(runnerUp.whenToUse[0]!))}"?`);
+  }
+  out.push('What outcome would make this a success in six months, and how would you measure it?');
+  out.push('What has already been tried, and what constraints (budget, people, time) apply?');
+  return uniq(out);
+}
+
+/** Frameworks worth a look for 70-79 confidence answers. */
+export function alternatives(a: Analysis): Framework[] {
+  const used = new Set([a.primary.id, ...a.supporting.map((f) => f.id)]);
+  return a.selection.ranked
+    .map((s) => s.framework)
+    .filter((f) => !used.has(f.id))
+    .slice(0, 2);
+}
+
+/** "Your challenge": the situation and the question actually asked (not only the first sentence). */
+export function restate(u: Understanding, original: string): string {
+  if (u.language !== 'en') return `${clip(original, 300)} (asked in ${u.languageName}; this answer is in English)`;
+  const situation = u.situation ? `${clip(u.situation, 220)} ` : '';
+  return `${situation}${u.situation ? 'You ask: ' : ''}${clip(u.decision, 200)}`;
+}

@@ -1,0 +1,197 @@
+/**
+ * The question's own facts, made usable by the writers: the numbers with
+ * what they measure, simple arithmetic on them (rates of a volume, gaps to a
+ * target, runway, lifetime revenue, price changes, capacity per person), the
+ * deadline in weeks and the noun phrases the question turns on.
+ */
+import type { Quantity, Understanding } from './understand.js';
+import { nounPhrases } from './understand.js';
+
+export interface FactSheet {
+  /** "about 2,500 orders a day; 1.8% go out with the wrong item; 0.5% (target); 10 weeks". Empty when no numbers were given. */
+  baseline: string;
+  /** Arithmetic on the numbers, one sentence each. */
+  insights: string[];
+  /** Metrics built from the question's rates ("go out with the wrong item: now 1.8%, target 0.5%"). */
+  metrics: string[];
+  /** What the question is about, when said. */
+  subject?: string | undefined;
+  /** The question actually asked. */
+  decision: string;
+  /** Noun phrases of the situation and the decision ("flour", "gross margin", "per-seat pricing"). */
+  phrases: string[];
+  deadline?: string | undefined;
+  /** The deadline in weeks from now, when it can be told. */
+  deadlineWeeks?: number | undefined;
+  constraint?: string | undefined;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const money = (n: number, like: Quantity) => {
+  const sign = /^[^\d]*?([$€£])/.exec(like.text)?.[1] ?? '';
+  if (Math.abs(n) >= 1e6) return `${sign}${fmt(n / 1e6, 2)}M`;
+  if (Math.abs(n) >= 1e4) return `${sign}${fmt(n / 1e3, 1)}k`;
+  return `${sign}${fmt(n, 2)}`;
+};
+const pct = (n: number) => `${fmt(n, 1)}%`;
+const PER_LABEL: Record<string, string> = { day: 'a day', week: 'a week', month: 'a month', year: 'a year' };
+
+function describe(q: Quantity, deadline: string | undefined): string {
+  const isDeadline = Boolean(deadline && deadline.includes(q.text));
+  const ctx = q.context ? ` ${q.context}` : '';
+  return `${q.text}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`.replace(/\s+/g, ' ').trim();
+}
+
+function durationInDays(q: Quantity): number | undefined {
+  const t = q.text.toLowerCase();
+  if (/minute/.test(t) || /second/.test(t) || /hour/.test(t)) return undefined;
+  if (/week/.test(t)) return q.value * 7;
+  if (/month/.test(t)) return q.value * 30.4;
+  if (/year/.test(t)) return q.value * 365;
+  if (/day/.test(t)) return q.value;
+  return undefined;
+}
+
+const WORD_NUM: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+function weeksUntil(deadline: string | undefined, quantities: Quantity[]): number | undefined {
+  if (!deadline) return undefined;
+  const m = /(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month)s?/i.exec(deadline);
+  if (m) {
+    const n = /\d/.test(m[1]!) ? Number(m[1]) : WORD_NUM[m[1]!.toLowerCase()]!;
+    const unit = m[2]!.toLowerCase();
+    return Math.max(1, Math.round(unit === 'day' ? n / 7 : unit === 'week' ? n : n * 4.3));
+  }
+  if (/quarter/i.test(deadline)) return 13;
+  if (/next year/i.test(deadline)) return 52;
+  const d = quantities.find((q) => q.kind === 'duration' && deadline.includes(q.text));
+  const days = d ? durationInDays(d) : undefined;
+  return days ? Math.max(1, Math.round(days / 7)) : undefined;
+}
+
+/** Builds the fact sheet of an understood question (current and earlier turns). */
+export function factSheet(u: Understanding): FactSheet {
+  const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2);
+  const insights: string[] = [];
+  const metrics: string[] = [];
+  const percents = all.filter((q) => q.kind === 'percent');
+  const counts = all.filter((q) => q.kind === 'count' && q.value >= 1);
+  const moneys = all.filter((q) => q.kind === 'money');
+  const durations = all.filter((q) => q.kind === 'duration');
+
+  // A rate of a volume, and the gap to a target rate.
+  const current = percents.find((p) => !p.target);
+  const target = percents.find((p) => p !== current && (p.target || (current && p.at > current.at)));
+  const volume = [...counts].filter((c) => c.value >= 50 && !c.target).sort((a, b) => b.value - a.value)[0];
+  if (current && volume) {
+    const per = volume.per ? ` ${PER_LABEL[volume.per]}` : '';
+    const now = (current.value / 100) * volume.value;
+    insights.push(`${current.text} of ${volume.text}${volume.context ? ` ${volume.context.replace(/\b(a|per) (day|week|month|year)\b.*$/, '').trim()}` : ''} is about ${fmt(now, now < 10 ? 1 : 0)}${per}.`);
+    if (target) {
+      const then = (target.value / 100) * volume.value;
+      insights.push(`At ${target.text} that becomes ${fmt(then, then < 10 ? 1 : 0)}${per}: ${fmt(Math.max(0, now - then), 0)} fewer${per}, a ${pct(((current.value - target.value) / current.value) * 100)} cut.`);
+    }
+  } else if (current && target) {
+    const diff = target.value - current.value;
+    insights.push(`Going from ${current.text} to ${target.text} is ${diff >= 0 ? '+' : ''}${fmt(diff, 1)} points${current.value ? ` (${diff >= 0 ? '+' : ''}${pct((diff / current.value) * 100)} relative)` : ''}.`);
+  }
+  if (current) metrics.push(`${current.context || 'The rate you quoted'}: now ${current.text}${target ? `, target ${target.text}` : ''}, tracked weekly`);
+
+  // Margin: the share of sales that is cost.
+  const margin = percents.find((p) => /margin/i.test(p.context));
+  if (margin && margin.value > 0 && margin.value < 100) {
+    const cost = 100 - margin.value;
+    insights.push(`At a ${margin.text} margin, costs are ${pct(cost)} of sales: every 10% rise in those costs takes ${fmt(cost / 10, 1)} points of margin unless prices or mix move.`);
+  }
+  const costShare = percents.find((p) => /\b(of sales|of revenue)\b/i.test(p.context));
+  if (costShare && !margin) insights.push(`At ${costShare.text} ${costShare.context}, each point saved is worth 1% of sales straight to profit.`);
+
+  // Cash runway.
+  const cash = moneys.find((m) => !m.per && /bank|cash|hand|raised|runway/i.test(`${m.context}`)) ?? moneys.find((m) => !m.per && m.value >= 1e5);
+  const burn = moneys.find((m) => m.per === 'month' && m !== cash);
+  if (cash && burn && burn.value > 0) {
+    const months = cash.value / burn.value;
+    insights.push(`${cash.text} at a burn of ${burn.text} a month is about ${fmt(months, 1)} months of runway.`);
+    const want = durations.find((d) => d.target && /month/i.test(d.text)) ?? durations.find((d) => /runway/i.test(d.context) && /month/i.test(d.text));
+    if (want) insights.push(`${want.text} of runway on ${cash.text} means a burn of at most ${money(cash.value / want.value, burn)} a month, ${money(Math.max(0, burn.value - cash.value / want.value), burn)} less than today (or new money).`);
+  }
+
+  // Two monthly amounts: a price change or a cost that grew.
+  const monthly = moneys.filter((m) => m !== cash && m !== burn);
+  if (monthly.length >= 2 && !(cash && burn)) {
+    const [a, b] = monthly as [Quantity, Quantity];
+    const change = ((b.value - a.value) / a.value) * 100;
+    insights.push(`From ${a.text} to ${b.text} is ${change >= 0 ? '+' : ''}${pct(change)} (${money(b.value - a.value, a)}${a.per || b.per ? ` ${PER_LABEL[(b.per ?? a.per)!]}` : ''}).`);
+    const customers = counts.find((c) => /customer|client|subscriber|user|account/i.test(c.context));
+    if (customers && b.value > a.value) {
+      insights.push(`With ${customers.text} customers that is ${money((b.value - a.value) * customers.value, a)} more a month if nobody leaves; the rise still pays as long as fewer than ${pct((1 - a.value / b.value) * 100)} of them (about ${fmt(customers.value * (1 - a.value / b.value), 0)}) leave because of it.`);
+    }
+  }
+
+  // Lifetime revenue of a customer and what a monthly spend must bring.
+  const fee = moneys.find((m) => m.per === 'month' && /customer|pays|subscription|plan|\bfee\b/i.test(m.context + m.text)) ?? moneys.filter((m) => m.per === 'month').sort((x, y) => x.value - y.value)[0];
+  const lifetime = durations.find((d) => /month/i.test(d.text) && !d.target && !/runway/i.test(d.context));
+  if (fee && lifetime && !(cash && burn)) {
+    const ltv = fee.value * lifetime.value;
+    insights.push(`${fee.text} a month for ${lifetime.text} is about ${money(ltv, fee)} of revenue per customer (before gross margin).`);
+    const spend = moneys.find((m) => m !== fee && m.value > fee.value * 5);
+    if (spend) insights.push(`${spend.text}${spend.per ? ` ${PER_LABEL[spend.per]}` : ''} pays back only if it brings at least ${fmt(Math.ceil(spend.value / ltv), 0)} new customers${spend.per ? ` ${PER_LABEL[spend.per]}` : ''} at that lifetime revenue; at a 70% gross margin, ${fmt(Math.ceil(spend.value / (ltv * 0.7)), 0)}.`);
+  }
+
+  // A time that must shrink (lead times, waits, days outstanding).
+  const times = durations.filter((d) => durationInDays(d) !== undefined && !/runway/i.test(d.context) && !(u.deadline && u.deadline.includes(d.text)));
+  const nowTime = times.find((d) => !d.target);
+  const targetTime = times.find((d) => d !== nowTime && d.target) ?? (nowTime ? counts.find((c) => c.target && c.value < nowTime.value) : undefined);
+  if (nowTime && targetTime) {
+    const nowDays = durationInDays(nowTime)!;
+    const targetDays = targetTime.kind === 'duration' ? durationInDays(targetTime)! : (targetTime.value * nowDays) / nowTime.value;
+    if (targetDays < nowDays) {
+      insights.push(`From ${nowTime.text} to ${targetTime.text}${targetTime.kind === 'count' ? ` ${nowTime.text.replace(/^[\d.,\s]+/, '')}` : ''} is a ${pct(((nowDays - targetDays) / nowDays) * 100)} cut: the work that waits, not the work that is done, is where most of that time usually sits.`);
+    }
+    metrics.push(`${nowTime.context || 'The time you quoted'}: now ${nowTime.text}, target ${targetTime.text}`);
+  } else if (nowTime && !lifetime) {
+    metrics.push(`${nowTime.context ? `${nowTime.context}: ` : ''}${nowTime.text} today, tracked weekly`);
+  }
+
+  // Capacity per person from a handle time.
+  const handle = durations.find((d) => /minute/i.test(d.text));
+  if (handle && handle.value > 0) {
+    const perHour = 60 / handle.value;
+    const people = counts.find((c) => /agent|staff|people|employee|nurse|doctor|rep/i.test(c.context));
+    insights.push(`At ${handle.text} a contact, one person handles at most ${fmt(perHour, 1)} an hour, about ${fmt(perHour * 0.75, 1)} at a sustainable 75% occupancy${people ? `; ${people.text} ${people.context.split(' ')[0]} cover about ${fmt(perHour * 0.75 * people.value, 0)} an hour` : ''}.`);
+  }
+
+  // A multiple of revenue, a share of a count.
+  const multiple = all.find((q) => q.kind === 'multiple');
+  const base = moneys.find((m) => /revenue|arr|sales/i.test(m.context)) ?? moneys[0];
+  if (multiple && base) insights.push(`${multiple.text} ${base.text} ${/revenue/i.test(base.context) ? 'revenue ' : ''}is about ${money(multiple.value * base.value, base)}.`);
+  const cut = percents.find((p) => /fund|donation|budget|cut|drop|fell|fallen/i.test(`${p.context} ${u.business}`) && p !== margin);
+  const units = counts.find((c) => c.value >= 3 && c.value < 1000 && /site|programme|program|branch|location|store|shelter|clinic|office|town|school/i.test(c.context));
+  if (cut && units && !current?.target) insights.push(`A ${cut.text} cut across ${units.text} ${units.context.split(' ').slice(0, 2).join(' ')} is the cost of about ${fmt(Math.max(1, Math.round((cut.value / 100) * units.value)), 0)} of them at average cost; the matrix shows which.`);
+
+  const baseline = all.map((q) => describe(q, u.deadline)).filter(Boolean).join('; ');
+  const phrases = nounPhrases(`${u.situation} ${u.decision}`).slice(0, 6);
+  return {
+    baseline,
+    insights: [...new Set(insights)],
+    metrics,
+    subject: u.subject,
+    decision: u.decision,
+    phrases,
+    deadline: u.deadline,
+    deadlineWeeks: weeksUntil(u.deadline, all),
+    constraint: u.constraint,
+  };
+}
+
+/** The digest a session keeps of a turn (subject, numbers with their meaning, deadline, problem), in plain English. */
+export function turnSummary(u: Understanding): string {
+  const parts: string[] = [];
+  if (u.identity) parts.push(`We run ${u.identity}.`);
+  else if (u.subject) parts.push(`About the ${u.subject}.`);
+  const numbers = u.quantities.map((q) => describe(q, u.deadline));
+  if (numbers.length) parts.push(`${numbers.join('; ')}.`);
+  if (u.deadline) parts.push(`Deadline: ${u.deadline}.`);
+  if (u.constraint) parts.push(`Constraint: ${u.constraint}.`);
+  if (u.problem) parts.push(`Problem: ${u.problem.label}.`);
+  return parts.join(' ').slice(0, 1000);
+}

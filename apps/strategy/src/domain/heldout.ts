@@ -1,0 +1,159 @@
+/**
+ * The held-out evaluation (`eval/heldout.json`): questions in users' own
+ * words, never used for tuning. For each question the library engine runs
+ * exactly as the endpoints do (planAnswer, then both response builders) and
+ * the report measures:
+ * - fit: the primary framework is one a strategist would accept;
+ * - fact use: the structured fields (recommendations, steps, metrics, risks
+ *   of /v1/coordinate; actions, methodology, metrics of /v1/framework) use
+ *   every fact the question gives;
+ * - false refusals: business questions refused (and non-business ones answered);
+ * - clarifying: vague questions get clarifying questions, charged as simple;
+ * - calibration: precision of fit among answers with confidence >= 70;
+ * - language: non-English questions answered saying the answer is in English.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { coordinationCost } from '@latchkey/credits';
+import { DEFAULT_LIBRARY_DIR, type Library } from './library.js';
+import { coordinationResponse, frameworkResponse } from './guidance.js';
+import { planAnswer } from './plan.js';
+import { warmUp } from './understand.js';
+import type { FrameworkSelector } from './selector.js';
+
+const heldoutQuestion = z.strictObject({
+  id: z.string(),
+  segment: z.string(),
+  area: z.string(),
+  kind: z.enum(['plain', 'vague', 'definition', 'mixed', 'non-english', 'multi-turn', 'out-of-scope']),
+  language: z.enum(['en', 'de', 'fr']).optional(),
+  expect: z.enum(['answer', 'clarify', 'refuse']),
+  messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string() })).min(1),
+  userContext: z.strictObject({ industry: z.string().optional(), businessStage: z.enum(['startup', 'growth', 'enterprise']).optional() }).optional(),
+  accept: z.array(z.string()),
+  facts: z.array(z.string()),
+});
+export type HeldoutQuestion = z.infer<typeof heldoutQuestion>;
+
+export const HELDOUT_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'heldout.json');
+
+/** Reads and validates `eval/heldout.json`. */
+export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
+  return z.strictObject({ about: z.string(), questions: z.array(heldoutQuestion).min(60) }).parse(JSON.parse(readFileSync(file, 'utf8'))).questions;
+}
+
+/** Lower case, thousands separators and spaces before % removed, for fact matching. */
+export function factText(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/(\d)[,.'](\d{3})(?!\d)/g, '$1$2')
+    .replace(/(\d)[,.'](\d{3})(?!\d)/g, '$1$2')
+    .replace(/(\d)\s+%/g, '$1%');
+}
+
+/** Whether `text` uses `fact` (alternatives separated by `|`; a bare number must stand alone). */
+export function usesFact(text: string, fact: string): boolean {
+  const t = factText(text);
+  return fact.split('|').some((alt) => {
+    const a = factText(alt.trim());
+    if (/^\d+$/.test(a)) return new RegExp(`(?<![\\d.,])${a}(?![\\d]|[.,]\\d)`).test(t);
+    return t.includes(a);
+  });
+}
+
+export interface HeldoutRow {
+  id: string;
+  kind: HeldoutQuestion['kind'];
+  expect: HeldoutQuestion['expect'];
+  outcome: 'answered' | 'refused';
+  primary?: string;
+  confidence?: number;
+  fit?: boolean;
+  depth?: string;
+  factsMissing: string[];
+  factsOk?: boolean;
+  clarifyOk?: boolean;
+  languageOk?: boolean;
+  ms: number;
+}
+
+export interface HeldoutReport {
+  total: number;
+  rows: HeldoutRow[];
+  fit: { ok: number; of: number; rate: number };
+  facts: { ok: number; of: number; rate: number };
+  falseRefusals: string[];
+  wrongAnswers: string[];
+  clarify: { ok: number; of: number };
+  calibration: { confident: number; correct: number; precision: number };
+  language: { ok: number; of: number };
+  p99Ms: number;
+}
+
+function structuredText(co: ReturnType<typeof coordinationResponse>, fw: ReturnType<typeof frameworkResponse>): { co: string; fw: string } {
+  const i = co.insights;
+  const g = fw.structuredOutput.expertGuidance;
+  return {
+    co: [...i.keyRecommendations, ...i.implementationSteps, ...i.successMetrics, ...(i.riskFactors ?? [])].join('\n'),
+    fw: [...g.strategicActions, ...g.successMetrics, ...g.methodologyApplication.flatMap((p) => [p.phase, ...p.deliverables, ...p.strategicQuestions])].join('\n'),
+  };
+}
+
+/** Runs the library engine over the held-out set. */
+export function runHeldout(library: Library, selector: FrameworkSelector, questions = loadHeldout()): HeldoutReport {
+  const rows: HeldoutRow[] = [];
+  warmUp();
+  for (const q of questions) {
+    const t0 = performance.now();
+    const plan = planAnswer(library, selector, { messages: q.messages, ...(q.userContext ? { userContext: q.userContext } : {}) }, { turns: 0, applied: [] });
+    if (plan.kind === 'refuse') {
+      rows.push({ id: q.id, kind: q.kind, expect: q.expect, outcome: 'refused', factsMissing: [], ms: performance.now() - t0 });
+      continue;
+    }
+    const a = plan.analysis;
+    const co = coordinationResponse(library, a, a.depth, 'ses_eval', coordinationCost(a.depth, a.weight));
+    const fw = frameworkResponse(library, a, 'ses_eval', 5);
+    const ms = performance.now() - t0;
+    const row: HeldoutRow = { id: q.id, kind: q.kind, expect: q.expect, outcome: 'answered', primary: a.primary.id, confidence: a.confidence, depth: a.depth, factsMissing: [], ms };
+    if (q.accept.length) row.fit = q.accept.includes(a.primary.id);
+    if (q.expect === 'clarify') {
+      const asked = [...(co.suggestions?.followUpQuestions ?? []), co.content].join('\n');
+      row.factsMissing = q.facts.filter((f) => !usesFact(asked, f));
+      row.clarifyOk = a.depth === 'simple' && (co.suggestions?.followUpQuestions?.length ?? 0) >= 2 && row.factsMissing.length === 0;
+    } else if (q.facts.length) {
+      const s = structuredText(co, fw);
+      row.factsMissing = q.facts.filter((f) => !usesFact(s.co, f) || !usesFact(s.fw, f));
+      row.factsOk = row.factsMissing.length === 0;
+    }
+    if (q.language && q.language !== 'en') row.languageOk = /\bin English\b/.test(co.content) && /\bin English\b/.test(fw.content);
+    rows.push(row);
+  }
+  const answered = rows.filter((r) => r.outcome === 'answered');
+  const fitRows = answered.filter((r) => r.expect === 'answer' && r.fit !== undefined);
+  const factRows = answered.filter((r) => r.factsOk !== undefined);
+  const confident = fitRows.filter((r) => (r.confidence ?? 0) >= 70);
+  const clarifyRows = rows.filter((r) => r.expect === 'clarify');
+  const langRows = rows.filter((r) => r.languageOk !== undefined || (questions.find((q) => q.id === r.id)?.language ?? 'en') !== 'en');
+  const langAnswerRows = langRows.filter((r) => r.expect !== 'refuse');
+  const ms = rows.map((r) => r.ms).sort((x, y) => x - y);
+  // Fit is counted over every question expecting an answer with accepted frameworks (a refusal is a miss).
+  const fitDenominator = rows.filter((r) => r.expect === 'answer' && questions.find((q) => q.id === r.id)!.accept.length > 0);
+  const factDenominator = rows.filter((r) => r.expect === 'answer' && questions.find((q) => q.id === r.id)!.facts.length > 0);
+  const rate = (ok: number, of: number) => (of ? ok / of : 1);
+  const fitOk = fitRows.filter((r) => r.fit).length;
+  const factOk = factRows.filter((r) => r.factsOk).length;
+  return {
+    total: rows.length,
+    rows,
+    fit: { ok: fitOk, of: fitDenominator.length, rate: rate(fitOk, fitDenominator.length) },
+    facts: { ok: factOk, of: factDenominator.length, rate: rate(factOk, factDenominator.length) },
+    falseRefusals: rows.filter((r) => r.expect !== 'refuse' && r.outcome === 'refused').map((r) => r.id),
+    wrongAnswers: rows.filter((r) => r.expect === 'refuse' && r.outcome === 'answered').map((r) => r.id),
+    clarify: { ok: clarifyRows.filter((r) => r.clarifyOk).length, of: clarifyRows.length },
+    calibration: { confident: confident.length, correct: confident.filter((r) => r.fit).length, precision: rate(confident.filter((r) => r.fit).length, confident.length) },
+    language: { ok: langAnswerRows.filter((r) => r.languageOk).length, of: langAnswerRows.length },
+    p99Ms: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] ?? 0,
+  };
+}

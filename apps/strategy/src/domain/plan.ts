@@ -1,0 +1,37 @@
+/**
+ * The decision shared by both endpoints and by the evaluations: analyse the
+ * request, then answer it or refuse it as out of scope (SPEC.md area C,
+ * 422 `unsupported_request`).
+ */
+import { analyse, type Analysis, type SessionHistory, type StrategicRequest } from './guidance.js';
+import type { Library } from './library.js';
+import { classifyScope, type ScopeVerdict } from './scope.js';
+import type { FrameworkSelector } from './selector.js';
+
+export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
+
+/**
+ * Analyses `req` and decides whether it is answered. A follow-up ("Who should
+ * own them?") is judged with its conversation: in a session with answered
+ * turns, or after earlier business questions, it is in scope unless it shows
+ * another domain's markers.
+ */
+export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
+  const analysis = analyse(library, selector, req, history);
+  const u = analysis.understanding;
+  // Judged on the business part, in English (a mixed request's code or recipe sentences are declined, not fatal).
+  let scope = classifyScope(u.business, selector, analysis.selection.strength);
+  const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
+  if (!scope.inScope && !scope.domain) {
+    const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
+    // A recognised business problem, a library framework asked about, or a
+    // vague ask from someone who told us about their business ("We're
+    // stuck." with an industry) is a business question.
+    // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
+    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0);
+    const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
+    const vagueBusiness = u.vague && (scope.businessHits > 0 || hasContext || (u.problem?.strength ?? 0) >= 1);
+    if (followUp || recognised || vagueBusiness) scope = { ...scope, inScope: true };
+  }
+  return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
+}

@@ -1,0 +1,57 @@
+/** Understanding questions as people ask them (wink-nlp, eld). */
+import { detectLanguage, extractQuantities, glossToEnglish, nounPhrases, understand } from './understand.js';
+import { factSheet } from './facts.js';
+
+test('numbers with their meaning: rates, money with scale, counts, durations, per-period and targets', () => {
+  const q = extractQuantities('We have $1.1M in the bank and burn $140k a month. The board wants 18 months of runway.');
+  expect(q.map((x) => [x.kind, x.value])).toEqual([
+    ['money', 1_100_000],
+    ['money', 140_000],
+    ['duration', 18],
+  ]);
+  expect(q[1]!.per).toBe('month');
+  const w = extractQuantities('Our warehouse ships about 2,500 orders a day and 1.8% go out with the wrong item. I need that under 0.5%.');
+  expect(w.find((x) => x.kind === 'count')).toMatchObject({ value: 2500, per: 'day' });
+  expect(w.filter((x) => x.kind === 'percent').map((x) => [x.value, Boolean(x.target)])).toEqual([
+    [1.8, false],
+    [0.5, true],
+  ]);
+  expect(extractQuantities('a PE firm offered 4x revenue').find((x) => x.kind === 'multiple')?.value).toBe(4);
+});
+
+test('the problem type, subject, deadline, constraint and decision of a question', () => {
+  const u = understand('The council told us to cut spending by 8% next year without reducing opening hours. How would you approach it?', '');
+  expect(u.problem?.type).toBe('budget-cut');
+  expect(u.constraint).toBe('without reducing opening hours');
+  expect(u.decision).toBe('How would you approach it?');
+  const v = understand('We run a chain of 12 gyms and members cancel after the January rush. What do we do before March?', '');
+  expect(v.subject).toMatch(/chain of 12 gyms/);
+  expect(v.problem?.type).toBe('retention');
+  expect(v.deadline).toBe('before March');
+});
+
+test('German and French are recognised and glossed for understanding', () => {
+  expect(detectLanguage('Wie können wir unsere Kosten im Lager senken?')).toBe('de');
+  expect(detectLanguage('Comment réduire nos coûts de livraison ?')).toBe('fr');
+  expect(detectLanguage('How do we cut delivery costs?')).toBe('en');
+  expect(glossToEnglish('Unsere Kosten sind um 12 % gestiegen, 1.500 Kunden', 'de')).toBe('our costs are um 12% gestiegen, 1,500 customers');
+});
+
+test('vague questions are told apart from precise ones; earlier turns shape a follow-up', () => {
+  expect(understand('need advice', '').vague).toBe(true);
+  expect(understand('Our SaaS churn is 6% a month. What should we do?', '').vague).toBe(false);
+  const follow = understand('Should we close two of them?', 'We are a charity running 9 community centres and our grant was cut by 25%.');
+  expect(follow.problem?.type).toBe('portfolio-triage');
+  expect(follow.earlierQuantities.map((q) => q.value)).toEqual([9, 25]);
+});
+
+test('the fact sheet does the arithmetic on the numbers', () => {
+  const f = factSheet(understand('Our call centre gets 3,000 calls a day and 4% are abandoned; we want 2%. Handle time is 6 minutes. What do we do?', ''));
+  expect(f.insights.join(' ')).toContain('4% of 3,000 calls');
+  expect(f.insights.join(' ')).toContain('is about 120 a day');
+  expect(f.insights.join(' ')).toContain('at most 10 an hour');
+  const r = factSheet(understand('We have $2M in the bank and burn $250k a month. We want 12 months of runway.', ''));
+  expect(r.insights[0]).toContain('8 months of runway');
+  expect(r.insights[1]).toContain('at most $166.7k a month');
+  expect(nounPhrases('Flour has doubled in price and our bakery runs on a thin gross margin.')).toEqual(expect.arrayContaining(['flour', 'bakery', 'gross margin']));
+});

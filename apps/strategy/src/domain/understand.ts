@@ -1,0 +1,577 @@
+/**
+ * Understanding a question as people ask it, offline: the language (eld),
+ * tokens, parts of speech and number entities (wink-nlp with its English
+ * model), then the problem type, the subject, the numbers with their meaning
+ * (rates, money, headcounts, durations, dates), the constraint, the deadline
+ * and the decision asked for. German and French questions are glossed into
+ * English with a small business glossary before the English analysis.
+ */
+import winkNLP, { type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { eld } from 'eld/medium';
+import { normalise } from './text.js';
+
+export type Language = 'en' | 'de' | 'fr' | 'other';
+
+export interface Quantity {
+  /** As written ("1.8%", "$140k", "2,500"). */
+  text: string;
+  /** Numeric value (money in units, percents as the number, e.g. 1.8). */
+  value: number;
+  kind: 'percent' | 'money' | 'count' | 'duration' | 'date' | 'multiple';
+  /** What it measures, from the words around it ("orders a day", "go out with the wrong item"). */
+  context: string;
+  /** Position in the text (for ordering: earlier = current value, later = target). */
+  at: number;
+  /** "per month" style rate, when the text says so. */
+  per?: 'day' | 'week' | 'month' | 'year' | undefined;
+  /** The number is a target or a limit ("under 0.5%", "down to 20"). */
+  target?: boolean;
+}
+
+export type ProblemType =
+  | 'quality'
+  | 'flow'
+  | 'capacity'
+  | 'cost-margin'
+  | 'budget-cut'
+  | 'pricing'
+  | 'runway'
+  | 'working-capital'
+  | 'unit-economics'
+  | 'investment'
+  | 'deal'
+  | 'portfolio-triage'
+  | 'option-choice'
+  | 'career'
+  | 'team-trust'
+  | 'decision-rights'
+  | 'change'
+  | 'new-role'
+  | 'goals'
+  | 'measurement'
+  | 'retention'
+  | 'funnel'
+  | 'viral-growth'
+  | 'discovery'
+  | 'market-entry'
+  | 'differentiation'
+  | 'strategy-choice';
+
+interface ProblemDef {
+  label: string;
+  /** Frameworks in order of fit. */
+  frameworks: string[];
+  /** Cue phrases (matched on stems); each hit adds its weight (default 1). */
+  cues: Array<string | [string, number]>;
+}
+
+/**
+ * Problem types, their cue phrases and the frameworks that fit them. The cues
+ * are general business vocabulary, written from the frameworks' domains (not
+ * from any evaluation question).
+ */
+export const PROBLEMS: Record<ProblemType, ProblemDef> = {
+  quality: {
+    label: 'quality and error rates',
+    frameworks: ['poka-yoke-error-proofing', 'six-sigma-dmaic', 'lean-value-stream-mapping'],
+    cues: ['error rate', 'first pass yield', 'inspection', 'error', 'errors', 'mistake', 'mistakes', 'defect', 'defects', 'damaged', 'broken', 'returns', 'returned', 'rework', 'accuracy', 'inaccurate', 'quality problem', 'quality issue', 'scrap', 'complaints about', 'faulty', ['wrong', 0.5], ['variation', 0.6]],
+  },
+  flow: {
+    label: 'flow, delays and throughput',
+    frameworks: ['theory-of-constraints', 'lean-value-stream-mapping', 'capacity-planning-queueing'],
+    cues: ['bottleneck', 'delays', 'delayed', 'late', 'lead time', 'cycle time', 'throughput', 'take days', 'takes days', 'piles up', 'pile up', 'backlog of', 'stuck in', 'slow process', 'turnaround time', 'processing time', 'on time delivery', 'deliveries slip', 'queue', 'jam', 'waiting', ['handoffs', 0.8], ['approvals', 0.6]],
+  },
+  capacity: {
+    label: 'capacity and staffing for demand',
+    frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
+    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', 'agents', 'call centre', 'call center', 'handle time', 'service level', 'answered within', 'calls', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['hire', 0.5], ['demand', 0.4]],
+  },
+  'cost-margin': {
+    label: 'costs and margins',
+    frameworks: ['contribution-margin-analysis', 'zero-based-budgeting', 'kpi-tree'],
+    cues: ['margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
+  },
+  'budget-cut': {
+    label: 'cutting a budget',
+    frameworks: ['zero-based-budgeting', 'nonprofit-portfolio-matrix', 'contribution-margin-analysis'],
+    cues: ['cut our budget', 'budget cut', 'cut the budget', 'cut costs', 'cut spending', 'reduce spending', 'spend less', 'savings target', 'cost cutting', ['budget', 0.7], ['cut', 0.5]],
+  },
+  pricing: {
+    label: 'pricing',
+    frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
+    cues: ['rate', 'rates', 'fee', 'fees', 'cheaper', 'price', 'prices', 'pricing', 'priced', 'charge', 'we charge', 'rate card', 'per seat', 'per user', 'subscription fee', 'discount', 'raise prices', 'price increase', 'willingness to pay', 'freemium', 'tiers', 'add on', 'upgrade', 'monetize', 'monetise', 'cut prices'],
+  },
+  runway: {
+    label: 'cash runway',
+    frameworks: ['thirteen-week-cash-flow', 'zero-based-budgeting', 'unit-economics'],
+    cues: ['runway', 'burn', 'burn rate', 'in the bank', 'run out of cash', 'run out of money', 'cash left', 'months of cash', 'payroll', 'bridge', 'fundraise', 'fundraising'],
+  },
+  'working-capital': {
+    label: 'working capital and cash conversion',
+    frameworks: ['cash-conversion-cycle', 'thirteen-week-cash-flow'],
+    cues: ['working capital', 'receivables', 'payables', 'inventory', 'stock days', 'days of inventory', 'payment terms', 'pay us', 'paid late', 'late payers', 'dso', 'dpo', 'dio', 'cash on hand', 'covenant', 'treasury', 'cash flow', 'invoices', ['cash', 0.6]],
+  },
+  'unit-economics': {
+    label: 'unit economics',
+    frameworks: ['unit-economics', 'pirate-metrics-aarrr', 'value-based-pricing'],
+    cues: ['cac', 'ltv', 'lifetime value', 'payback', 'acquisition cost', 'cost per customer', 'ads', 'ad spend', 'paid ads', 'per customer'],
+  },
+  investment: {
+    label: 'a large investment',
+    frameworks: ['investment-appraisal', 'kpi-tree', 'kotter-8-step-change'],
+    cues: ['investment', 'invest', 'spend', 'business case', 'roi', 'return on investment', 'pays off', 'pay off', 'worth it', 'modernisation', 'modernization', 'replace our', 'new system', 'systems', 'capex', 'program', 'programme', 'project'],
+  },
+  deal: {
+    label: 'an acquisition, merger or sale',
+    frameworks: ['ma-deal-evaluation', 'investment-appraisal', 'kotter-8-step-change'],
+    cues: [['buy', 0.8], ['purchase', 0.8], 'sell to', 'buy the company', 'buy out', 'buyout', 'sell the business', 'sell the company', 'offer for', 'term sheet', 'acquisition', 'acquire', 'acquiring', 'acquired', 'merger', 'merge', 'merging', 'takeover', 'due diligence', 'deal', 'valuation', 'multiple', 'private equity', 'integrate', 'integration'],
+  },
+  'portfolio-triage': {
+    label: 'which programs, sites or products to keep',
+    frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
+    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', 'keep', 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
+  },
+  'option-choice': {
+    label: 'choosing between options',
+    frameworks: ['weighted-decision-matrix', 'investment-appraisal', 'swot-analysis'],
+    cues: ['partner with', 'build buy or partner', 'shortlist', 'where to open', 'which location', 'choose between', 'or partner', 'build or buy', 'which option', 'options', 'open a new', 'new location', 'decide what', 'decide which', 'how do we decide', 'prioritise', 'prioritize', ['or', 0.2]],
+  },
+  career: {
+    label: 'careers, levels and what good looks like',
+    frameworks: ['career-ladder-competency-framework', 'okrs', 'five-dysfunctions-of-a-team'],
+    cues: ['promoted', 'promotion', 'promotions', 'career', 'career ladder', 'ladder', 'levels', 'levelling', 'leveling', 'competencies', 'competency', 'performance review', 'performance reviews', 'ramp', 'quota', 'skills', 'growth path', 'pay bands'],
+  },
+  'team-trust': {
+    label: 'team dynamics and trust',
+    frameworks: ['five-dysfunctions-of-a-team', 'tuckman-stages', 'raci-matrix'],
+    cues: ['trust', 'conflict', 'blame', 'blaming', 'politics', 'toxic', 'don\'t get along', 'tension', 'morale'],
+  },
+  'decision-rights': {
+    label: 'decision rights and ownership',
+    frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
+    cues: ['bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
+  },
+  change: {
+    label: 'a change people must adopt',
+    frameworks: ['kotter-8-step-change', 'mckinsey-7s', 'okrs'],
+    cues: ['digitise', 'digitize', 'go live', 'new process', 'rollout', 'roll out', 'moving', 'switch to', 'adoption', 'adopt', 'resistance', 'resist', 'transformation', 'new software', 'new tool', 'change management'],
+  },
+  'new-role': {
+    label: 'a new leadership role',
+    frameworks: ['first-90-days-stars', 'okrs', 'kpi-tree'],
+    cues: ['first 90 days', '90 days', 'first 100 days', 'first months', 'just joined', 'new role', 'new job', 'taking over', 'took over', 'new manager', 'just started', 'just been promoted'],
+  },
+  goals: {
+    label: 'goals and alignment',
+    frameworks: ['okrs', 'north-star-metric', 'balanced-scorecard'],
+    cues: ['goals', 'objectives', 'align', 'alignment', 'priorities', 'focus', 'quarterly goals', 'rally around'],
+  },
+  measurement: {
+    label: 'what to measure',
+    frameworks: ['balanced-scorecard', 'kpi-tree', 'okrs'],
+    cues: ['measure', 'metrics', 'kpis', 'kpi', 'dashboard', 'impact', 'show impact', 'report to', 'track', 'scorecard', 'indicators', 'what should we measure'],
+  },
+  retention: {
+    label: 'keeping customers (retention)',
+    frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
+    cues: ['attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
+  },
+  funnel: {
+    label: 'the customer funnel',
+    frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
+    cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', 'activation', 'onboarding', 'drop off', 'upgrade', 'trial'],
+  },
+  'viral-growth': {
+    label: 'growth without paid acquisition',
+    frameworks: ['growth-loops', 'pirate-metrics-aarrr', 'north-star-metric'],
+    cues: ['word of mouth', 'referral', 'referrals', 'viral', 'without paid', 'organic growth', 'community'],
+  },
+  discovery: {
+    label: 'what to build next',
+    frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
+    cues: ['what to build', 'feature requests', 'features', 'backlog', 'roadmap', 'doesn\'t do what they need', 'customer needs', 'product market fit'],
+  },
+  'market-entry': {
+    label: 'entering a new market',
+    frameworks: ['ansoff-matrix', 'tam-sam-som', 'pestel-analysis'],
+    cues: ['next market', 'new market', 'expand', 'expansion', 'expandieren', 'enter', 'international', 'abroad', 'another country', 'new country', 'new city', 'new region', 'us market', 'europe'],
+  },
+  differentiation: {
+    label: 'standing out from competitors',
+    frameworks: ['blue-ocean-strategy', 'competitive-positioning-map', 'porters-five-forces', 'value-proposition-canvas'],
+    cues: ['copycat', 'imitate', 'copy', 'undercut', 'commodity', 'commoditised', 'stand out', 'differentiate', 'same as everyone', 'lower prices', 'competitor', 'competitors', 'competition'],
+  },
+  'strategy-choice': {
+    label: 'strategic direction',
+    frameworks: ['playing-to-win', 'swot-analysis', 'ansoff-matrix'],
+    cues: ['strategy', 'strategic plan', 'three year plan', 'direction', 'where to play', 'long term', 'vision', 'should we build', 'digital'],
+  },
+};
+
+// ------------------------------------------------------------ glossary (de, fr)
+
+/** A small business glossary: German and French words to English, for understanding only. */
+const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
+  de: {
+    wir: 'we', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', sind: 'are', ist: 'is', eine: 'a', ein: 'a', einen: 'a', mit: 'with', und: 'and', oder: 'or', was: 'what', wie: 'how', sollen: 'should', sollten: 'should', wir_: 'we',
+    preis: 'price', preise: 'prices', erhöhen: 'raise', senken: 'lower', kunden: 'customers', abwanderung: 'churn', kündigungen: 'cancellations', monat: 'month', pro: 'per', im: 'in the', haben: 'have', von: 'from', auf: 'to',
+    mittelständischer: 'mid-sized', maschinenbauer: 'machinery manufacturer', mitarbeitern: 'employees', mitarbeiter: 'employees', liefertermine: 'delivery dates', verschieben: 'slip', ständig: 'constantly', weil: 'because', montage: 'assembly', staut: 'piles up', alles: 'everything', tun: 'do',
+    möchten: 'want to', nächstes: 'next', jahr: 'year', nach: 'to', österreich: 'Austria', schweiz: 'Switzerland', expandieren: 'expand', gehen: 'go', vor: 'ahead', besten: 'best', am: 'at',
+    wetter: 'weather', morgen: 'tomorrow', kosten: 'costs', umsatz: 'revenue', gewinn: 'profit', marge: 'margin', strategie: 'strategy', wachstum: 'growth', markt: 'market', wettbewerber: 'competitors', lieferanten: 'suppliers', qualität: 'quality', fehler: 'errors', lager: 'warehouse', bestellungen: 'orders', team: 'team', führung: 'leadership', hilfe: 'help', brauchen: 'need', beim: 'with the', bei: 'with', preisgestaltung: 'pricing', übernahme: 'acquisition', kaufen: 'buy', budget: 'budget', liquidität: 'cash', zahlungsziel: 'payment terms', standorte: 'sites', schließen: 'close', behalten: 'keep', 'die': 'the', der: 'the', das: 'the', den: 'the', dem: 'the', sich: 'itself', in: 'in', es: 'it', zu: 'to', für: 'for',
+  },
+  fr: {
+    nous: 'we', notre: 'our', nos: 'our', sommes: 'are', est: 'is', une: 'a', un: 'a', avec: 'with', et: 'and', ou: 'or', comment: 'how', quel: 'what', quelle: 'what', "qu'est-ce": 'what is', faut: 'should', "faut-il": 'should we',
+    prix: 'price', fixer: 'set', offre: 'offer', nouvelle: 'new', nouveau: 'new', pour: 'for', les: 'the', le: 'the', la: 'the', des: 'the', de: 'of', du: 'of the', pme: 'SMEs', clients: 'customers', client: 'customer',
+    association: 'non-profit association', gère: 'runs', programmes: 'programmes', dons: 'donations', ont: 'have', baissé: 'fallen', cette: 'this', année: 'year', lesquels: 'which ones', garder: 'keep', fermer: 'close',
+    personnes: 'people', paient: 'pay', maintenant: 'now', jours: 'days', améliorer: 'improve', trésorerie: 'cash', besoin: 'need', "d'aide": 'help', aide: 'help', avons: 'have', stratégie: 'strategy', croissance: 'growth', marché: 'market', coûts: 'costs', marge: 'margin', chiffre: 'revenue', "d'affaires": 'of business', bénéfice: 'profit', concurrents: 'competitors', fournisseurs: 'suppliers', qualité: 'quality', erreurs: 'errors', équipe: 'team', embaucher: 'hire', acquisition: 'acquisition', racheter: 'buy', budget: 'budget', sites: 'sites', météo: 'weather', demain: 'tomorrow', recette: 'recipe',
+  },
+};
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'German', fr: 'French', other: 'another language' };
+const FUNCTION_WORDS: Record<'de' | 'fr', Set<string>> = {
+  de: new Set('wir unser unsere unseren ist eine ein und oder was wie sollen nicht mit für der die das den dem sind haben auch noch'.split(' ')),
+  fr: new Set("nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas".split(' ')),
+};
+
+/** The language of `text`: eld's verdict, confirmed by function words for short texts. */
+export function detectLanguage(text: string): Language {
+  const lower = text.toLowerCase();
+  const tokens = lower.split(/[^a-zàâäçéèêëîïôöûùüÿœß'-]+/).filter(Boolean);
+  const count = (lang: 'de' | 'fr') => tokens.filter((t) => FUNCTION_WORDS[lang].has(t)).length;
+  const scores = eld.detect(text).getScores() as Record<string, number>;
+  let best: Language = 'en';
+  let bestScore = scores.en ?? 0;
+  for (const lang of ['de', 'fr'] as const) {
+    const s = (scores[lang] ?? 0) + 0.1 * count(lang);
+    if (s > bestScore + 0.05 && count(lang) >= 1) {
+      best = lang;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+/** Glosses a German or French question into English word by word (understanding only), with local number formats made English. */
+export function glossToEnglish(text: string, lang: Language): string {
+  if (lang !== 'de' && lang !== 'fr') return text;
+  const dict = GLOSSARY[lang];
+  const numbers = text
+    // "1.200" (de) / "1 200" (fr) → "1,200"; "3,5" → "3.5"; "49 €" → "€49"; "15 %" → "15%".
+    .replace(/(\d)[.\u202f\u00a0 ](\d{3})(?!\d)/g, '$1,$2')
+    .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2')
+    .replace(/(\d+(?:[.,]\d+)?)\s*€/g, '€$1')
+    .replace(/(\d)\s+%/g, '$1%');
+  return numbers
+    .split(/(\s+)/)
+    .map((w) => {
+      const m = /^([^\p{L}]*)([\p{L}'’-]+)([^\p{L}]*)$/u.exec(w);
+      if (!m) return w;
+      const g = dict[m[2]!.toLowerCase().replace('’', "'")];
+      return g ? `${m[1]}${g}${m[3]}` : w;
+    })
+    .join('');
+}
+
+// ------------------------------------------------------------ numbers
+
+let nlpInstance: WinkMethods | undefined;
+
+/** Loads the language model and detector now (about 100 ms), so the first request does not pay for it. */
+export function warmUp(): void {
+  understand('We run 3 shops and sales fell 10% to $40k a month. What should we do by June?', '');
+}
+function nlp(): WinkMethods {
+  nlpInstance ??= winkNLP(model);
+  return nlpInstance;
+}
+
+const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
+const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, millions: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
+const CURRENCY = new Set(['$', '€', '£', 'usd', 'eur', 'gbp', 'chf']);
+const PER: Record<string, Quantity['per']> = { day: 'day', daily: 'day', week: 'week', weekly: 'week', month: 'month', monthly: 'month', mo: 'month', year: 'year', annually: 'year', yearly: 'year', annual: 'year' };
+const TARGET_WORDS = /\b(under|below|to|target|down to|at most|less than|fewer than|wants?|need|goal|by)\s*$/i;
+
+function parseNumber(raw: string): number | undefined {
+  const t = raw.toLowerCase().replace(/^about\s+|^around\s+|^roughly\s+|^over\s+|^some\s+/, '').trim();
+  if (WORD_NUMBERS[t] !== undefined) return WORD_NUMBERS[t];
+  const m = /(\d[\d,]*(?:\.\d+)?)/.exec(t);
+  if (!m) {
+    const w = t.split(/\s+/).find((x) => WORD_NUMBERS[x] !== undefined);
+    return w ? WORD_NUMBERS[w] : undefined;
+  }
+  return Number(m[1]!.replace(/,/g, ''));
+}
+
+/**
+ * The numbers of `text` with their meaning, from wink-nlp's entities
+ * (CARDINAL, MONEY, PERCENT, DURATION, DATE, ORDINAL), completed by the tokens
+ * around them (currency signs and scale suffixes such as "$140k", "€60M",
+ * multiples such as "4x", per-period rates such as "a month").
+ */
+export function extractQuantities(text: string): Quantity[] {
+  const doc = nlp().readDoc(text);
+  const its = nlp().its;
+  const tokens = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const out: Quantity[] = [];
+  const lowerTokens = tokens.map((t) => t.toLowerCase());
+  doc.entities().each((e: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const type = e.out(its.type) as string;
+    const [start, end] = e.out(its.span) as unknown as [number, number];
+    let value = parseNumber(e.out() as string);
+    let kind: Quantity['kind'] | undefined;
+    let first = start;
+    let last = end;
+    if (type === 'PERCENT') kind = 'percent';
+    else if (type === 'MONEY') kind = 'money';
+    else if (type === 'CARDINAL') kind = 'count';
+    else if (type === 'DURATION') kind = value === undefined ? undefined : 'duration';
+    else if (type === 'DATE') kind = 'date';
+    else if (type === 'ORDINAL') kind = 'count';
+    if (!kind) return;
+    if (kind !== 'date' && value === undefined) return;
+    // Currency before a cardinal ("€60M", "€1,200").
+    if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
+      kind = 'money';
+      first = start - 1;
+    }
+    // Scale after a number ("$1.1M", "$140k", "€60M"), multiple ("4x").
+    const next = lowerTokens[end + 1];
+    if ((kind === 'money' || kind === 'count') && next && SCALE[next] !== undefined && value !== undefined) {
+      value *= SCALE[next]!;
+      last = end + 1;
+    } else if (kind === 'count' && next === 'x') {
+      kind = 'multiple';
+      last = end + 1;
+    }
+    if (kind === 'money' && value !== undefined && /\d[km]$/i.test(e.out() as string)) value *= SCALE[(e.out() as string).slice(-1).toLowerCase()]!;
+    // Per-period rates ("a day", "per month", "/month").
+    let per: Quantity['per'];
+    for (let i = last + 1; i <= Math.min(tokens.length - 1, last + 4); i++) {
+      const w = lowerTokens[i]!;
+      if (['.', ',', ';', '?', '!'].includes(w)) break;
+      if (PER[w] && ['a', 'per', '/', 'an', 'each', 'every'].includes(lowerTokens[i - 1] ?? '')) {
+        per = PER[w];
+        break;
+      }
+      if (PER[w] && (w.endsWith('ly') || w === 'annual')) {
+        per = PER[w];
+        break;
+      }
+    }
+    // What it measures: the words after it up to punctuation or a conjunction (at most 6).
+    const ctx: string[] = [];
+    for (let i = last + 1; i < tokens.length && ctx.length < 6; i++) {
+      if (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ') break;
+      ctx.push(tokens[i]!);
+    }
+    const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
+    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
+    out.push({ text: written, value: value ?? 0, kind, context: ctx.join(' '), at: first, ...(per ? { per } : {}), ...(TARGET_WORDS.test(before) ? { target: true } : {}) });
+  });
+  return out;
+}
+
+// ------------------------------------------------------------ the question
+
+export interface Understanding {
+  language: Language;
+  languageName: string;
+  /** The newest question, in English (glossed when it was German or French). */
+  english: string;
+  /** The business part (a mixed request without its non-business sentences). */
+  business: string;
+  /** Sentences of another domain (code, cooking…) that are declined. */
+  declined: string[];
+  problem?: { type: ProblemType; label: string; strength: number } | undefined;
+  runnerUp?: { type: ProblemType; label: string; strength: number } | undefined;
+  /** What the question is about ("warehouse", "bakery", "food bank network"). */
+  subject?: string | undefined;
+  /** What the asker says the organisation is ("we're a food bank network"), when said. */
+  identity?: string | undefined;
+  quantities: Quantity[];
+  /** Numbers from earlier turns of the conversation. */
+  earlierQuantities: Quantity[];
+  deadline?: string | undefined;
+  constraint?: string | undefined;
+  /** The question actually asked (the last interrogative or imperative sentence). */
+  decision: string;
+  /** Every sentence of the question except the decision: the situation. */
+  situation: string;
+  /** A framework named in a definition question ("What is a SWOT analysis?"). */
+  definition?: boolean;
+  /** Too little to go on: answered with clarifying questions. */
+  vague: boolean;
+  /** Count of content words of the (business part of the) question. */
+  contentWords: number;
+}
+
+/** Sentences of `text` (wink-nlp's sentence splitter). */
+export function sentences(text: string): string[] {
+  const doc = nlp().readDoc(text);
+  return (doc.sentences().out() as string[]).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Problem-type scores of `text` (stemmed cue phrases), best first. */
+export function problemScores(text: string): Array<{ type: ProblemType; label: string; strength: number }> {
+  const norm = normalise(text);
+  const out: Array<{ type: ProblemType; label: string; strength: number }> = [];
+  for (const [type, def] of Object.entries(PROBLEMS) as Array<[ProblemType, ProblemDef]>) {
+    let s = 0;
+    for (const cue of def.cues) {
+      const [phrase, w] = typeof cue === 'string' ? [cue, 1] : cue;
+      if (norm.includes(cueNorm(phrase))) s += w;
+    }
+    if (s > 0) out.push({ type, label: def.label, strength: s });
+  }
+  return out.sort((a, b) => b.strength - a.strength);
+}
+
+const cueCache = new Map<string, string>();
+function cueNorm(phrase: string): string {
+  let n = cueCache.get(phrase);
+  if (!n) {
+    n = normalise(phrase);
+    cueCache.set(phrase, n);
+  }
+  return n;
+}
+
+const SUBJECT_PATTERNS: RegExp[] = [
+  /\b(?:we(?:'re| are) (?:a|an)|we run (?:a|an)?|we own|we operate (?:a|an)?|i run (?:a|an)?|our (?:company|business) is (?:a|an)?|practice manager at (?:a|an)|we make|we sell)\s+([^.,;?!]{3,60})/i,
+  /\b(?:our|my)\s+([a-z][a-z' -]{2,40}?)(?=\s+(?:ships|has|have|is|are|runs|keeps|takes|sells|answers|costs|system|network|group|team|store)\b|['’]s\b)/i,
+];
+
+function firstNounPhrase(fragment: string): string {
+  const doc = nlp().readDoc(fragment);
+  const its = nlp().its;
+  const values = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const words: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const p = pos[i]!;
+    if (['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(p) || (p === 'VERB' && words.length > 0 && /ing$/.test(values[i]!)) || (words.length > 0 && p === 'ADP' && ['of', 'for'].includes(values[i]!.toLowerCase()) && i + 1 < values.length && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(pos[i + 1]!))) {
+      words.push(values[i]!);
+      if (words.length >= 6) break;
+    } else if (words.length > 0 && !['DET'].includes(p)) break;
+  }
+  return words.join(' ').replace(/\s+'s$/, '').trim();
+}
+
+const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start']);
+
+/**
+ * Noun phrases of `text` (wink-nlp parts of speech): runs of adjectives and
+ * nouns ending in a noun, e.g. "gross margin", "per-seat pricing", "key people".
+ */
+export function nounPhrases(text: string): string[] {
+  if (!text.trim()) return [];
+  const doc = nlp().readDoc(text);
+  const its = nlp().its;
+  const values = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const out: string[] = [];
+  let run: Array<{ v: string; p: string; first: boolean }> = [];
+  const flush = () => {
+    while (run.length && run.at(-1)!.p === 'ADJ') run.pop();
+    const phrase = run.map((t) => (t.p === 'PROPN' && !t.first ? t.v : t.v.toLowerCase())).join(' ').replace(/\s+-\s+/g, '-');
+    if (phrase && !GENERIC_NOUNS.has(phrase.toLowerCase()) && !out.includes(phrase)) out.push(phrase);
+    run = [];
+  };
+  for (let i = 0; i < values.length; i++) {
+    const p = pos[i]!;
+    const first = i === 0 || /^[.?!]$/.test(values[i - 1]!);
+    if (p === 'NOUN' || p === 'PROPN' || (p === 'ADJ' && run.length < 3) || (values[i] === '-' && run.length)) run.push({ v: values[i]!, p, first });
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+const DECISION_START = /^(should|shall|do|does|did|how|what|which|where|when|who|whom|why|is|are|can|could|would|will|any|need|help|tell|give|explain)\b/i;
+
+/** Understands the newest question in the light of the earlier user turns and the caller's context. */
+export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}): Understanding {
+  const language = detectLanguage(question);
+  const english = glossToEnglish(question, language);
+  const all = sentences(english);
+  const declined: string[] = [];
+  const kept: string[] = [];
+  for (const s of all) (OTHER_DOMAIN.test(s) && !BUSINESS_HINT.test(s) ? declined : kept).push(s);
+  const businessSentences = kept.length ? kept : all;
+  const business = businessSentences.join(' ');
+  const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
+  const decision = (interrogative ?? businessSentences.at(-1) ?? english).trim();
+  const situation = businessSentences.filter((s) => s !== decision).join(' ');
+  const earlierEnglish = conversation ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
+  const scores = problemScores(business);
+  const addScores = (extra: ReturnType<typeof problemScores>, weight: number) => {
+    for (const e of extra) {
+      const same = scores.find((s) => s.type === e.type);
+      if (same) same.strength += e.strength * weight;
+      else scores.push({ ...e, strength: e.strength * weight });
+    }
+    scores.sort((a, b) => b.strength - a.strength);
+  };
+  // The decision asked names the problem more than the background does.
+  if (decision && decision !== business) addScores(problemScores(decision), 0.5);
+  // Earlier turns count at half weight, at full weight for a follow-up that names no problem itself ("Should we close it?").
+  if (earlierEnglish) addScores(problemScores(earlierEnglish), (scores[0]?.strength ?? 0) >= 1.5 ? 0.5 : 1);
+  let subject: string | undefined;
+  let identity: string | undefined;
+  for (const text of [earlierEnglish, business]) {
+    if (subject || !text) continue;
+    for (const [i, p] of SUBJECT_PATTERNS.entries()) {
+      const m = p.exec(text);
+      if (m) {
+        const np = firstNounPhrase(m[1]!);
+        if (np && !/^(business|company|team|customers?|clients?|users?)$/i.test(np)) {
+          subject = np;
+          if (i === 0) identity = np;
+          break;
+        }
+      }
+    }
+  }
+  subject ??= ctx.industry?.trim() || undefined;
+  const quantities = extractQuantities(business);
+  const earlierQuantities = earlierEnglish ? extractQuantities(earlierEnglish) : [];
+  // Numbers with meaning: a monthly payment and a lifetime in months is a customer-lifetime-value question.
+  if (quantities.some((q) => q.kind === 'money' && q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) {
+    addScores([{ type: 'unit-economics', label: PROBLEMS['unit-economics'].label, strength: 1.5 }], 1);
+  }
+  const deadlineMatch = /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(business);
+  const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(business);
+  const contentWords = normalise(business).trim().split(/\s+/).filter((w) => w.length > 2 && !GENERIC.has(w)).length;
+  const definition = DEFINITION.test(english.trim());
+  const strength = scores[0]?.strength ?? 0;
+  const vague = !definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5));
+  return {
+    language,
+    languageName: LANGUAGE_NAMES[language],
+    english,
+    business,
+    declined,
+    problem: scores[0],
+    runnerUp: scores[1],
+    subject,
+    identity,
+    quantities,
+    earlierQuantities,
+    deadline: deadlineMatch?.[1],
+    constraint: constraintMatch?.[1],
+    decision,
+    situation,
+    definition,
+    vague,
+    contentWords,
+  };
+}
+
+/** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
+const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
+/** A sentence that also asks something of the business. */
+const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
+const DEFINITION = /^(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
+const GENERIC = new Set(normalise('help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow').trim().split(/\s+/));

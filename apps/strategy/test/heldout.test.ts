@@ -1,0 +1,45 @@
+/**
+ * Floors on the held-out evaluation (eval/heldout.json, questions in users'
+ * own words; `pnpm eval:strategy` prints the same numbers). Floors sit at or
+ * just under the measured values: fit 52/59, fact use 51/51, no false
+ * refusals, calibration 50/55.
+ */
+import { loadLibrary } from '../src/domain/library.js';
+import { FrameworkSelector } from '../src/domain/selector.js';
+import { runHeldout, usesFact } from '../src/domain/heldout.js';
+
+const library = loadLibrary();
+const report = runHeldout(library, new FrameworkSelector(library));
+
+test('the held-out set has 60+ questions of every kind', () => {
+  expect(report.total).toBeGreaterThanOrEqual(60);
+  const kinds = new Set(report.rows.map((r) => r.kind));
+  for (const k of ['plain', 'vague', 'definition', 'mixed', 'non-english', 'multi-turn', 'out-of-scope']) expect(kinds).toContain(k);
+});
+
+test('framework fit and fact use stay above their floors', () => {
+  expect(report.fit.rate).toBeGreaterThanOrEqual(0.85);
+  expect(report.facts.rate).toBeGreaterThanOrEqual(0.95);
+});
+
+test('no business question is refused, no non-business question is answered', () => {
+  expect(report.falseRefusals).toEqual([]);
+  expect(report.wrongAnswers).toEqual([]);
+});
+
+test('vague questions get clarifying questions charged as simple; non-English answers say they are in English', () => {
+  expect(report.clarify.ok).toBe(report.clarify.of);
+  expect(report.language.ok).toBe(report.language.of);
+});
+
+test('confidence 70+ means fit (precision >= 90%)', () => {
+  expect(report.calibration.confident).toBeGreaterThanOrEqual(40);
+  expect(report.calibration.precision).toBeGreaterThanOrEqual(0.9);
+});
+
+test('fact matching ignores thousands separators and spaces before %, and numbers must stand alone', () => {
+  expect(usesFact('about 2,500 orders', '2500')).toBe(true);
+  expect(usesFact('1.8 % go out wrong', '1.8%')).toBe(true);
+  expect(usesFact('we have 120 reps', '20')).toBe(false);
+  expect(usesFact('€1.200 a day', '€1200|1200')).toBe(true);
+});
