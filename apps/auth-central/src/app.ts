@@ -7,7 +7,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AuthError } from '@latchkey/errors';
-import { adminAuth, createServiceApp, finishServiceApp } from '@latchkey/service-kit';
+import { adminAuth, createServiceApp, finishServiceApp, measureRaw } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';
 import type { Db } from './store/prisma.js';
@@ -130,6 +130,7 @@ export function createApp(deps: AuthCentralDeps): Express {
 
   const app = createServiceApp({
     logger: deps.logger,
+    service: 'auth-central',
     readiness: { database: () => deps.db.$queryRaw`SELECT 1`, ...deps.readiness },
   });
   app.locals.authCentral = { keys, sessions, logins } satisfies AuthCentralLocals;
@@ -170,7 +171,11 @@ export function createApp(deps: AuthCentralDeps): Express {
   const fast = fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin });
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
-    if (!fast(req, res)) handle(req, res, next);
+    // `/metrics` counts the fast path's answers under the route's own name (Express counts the others).
+    let answeredFast = false;
+    if (req.url?.startsWith('/context/auth/validate')) measureRaw('auth-central', req, res, () => (answeredFast ? '/context/auth/validate' : undefined));
+    if (fast(req, res)) answeredFast = true;
+    else handle(req, res, next);
   };
   return app;
 }

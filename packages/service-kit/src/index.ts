@@ -7,3 +7,21 @@ export { createPgPool, PG_TIMEOUTS, type PgPoolOptions } from './pg.js';
 export { DependencyMonitor } from './dependency.js';
 export { randomHex, sha256Hex, hmacHex, safeEqual, parseKey, encryptSecret, decryptSecret } from './secrets.js';
 export { adminAuth } from './admin.js';
+export {
+  metricsRegistry,
+  observeRequest,
+  measureRaw,
+  trackBreakers,
+  untrackBreakers,
+  renderMetrics,
+  httpRequests,
+  httpDuration,
+  dependencyUp,
+  breakerState,
+  gatewayCalls,
+  gatewayTokens,
+  signIns,
+  UNMATCHED_ROUTE,
+  METRICS_CONTENT_TYPE,
+  type BreakerStateName,
+} from './metrics.js';
