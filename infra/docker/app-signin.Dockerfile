@@ -1,7 +1,8 @@
-# syntax=docker/dockerfile:1.7
 # app-signin: end-user sign-in of each hosted app (area B, {signin_url}).
 # Build from the repository root:
 #   docker build -f infra/docker/app-signin.Dockerfile -t latchkey/app-signin .
+# No `# syntax=` line: the Docker engine's built-in BuildKit frontend builds
+# it, so no image is fetched from Docker Hub before the build.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
@@ -14,8 +15,8 @@ WORKDIR /repo
 COPY . .
 RUN turbo prune @latchkey/app-signin --docker
 
-# 2. Install from the pruned lockfile (a cached layer while only sources change),
-#    build, then keep the production dependencies only.
+# 2. Install from the pruned lockfile (a cached layer while only sources
+#    change) and build.
 FROM base AS build
 WORKDIR /repo
 COPY --from=prune /repo/out/json/ ./
@@ -23,16 +24,20 @@ COPY --from=prune /repo/scripts/ ./scripts/
 RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile
 COPY --from=prune /repo/out/full/ ./
 COPY --from=prune /repo/tsconfig.base.json ./
+COPY infra/docker/prune-deploy.mjs /prune-deploy.mjs
 RUN pnpm db:generate && turbo run build --filter=@latchkey/app-signin...
-RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile --prod --ignore-scripts \
-  && rm -rf node_modules/.cache .turbo
+# 3. The service alone with its production dependencies (a fresh install of
+#    them, no development tool, no other workspace package), then without the
+#    optional peers (Prisma CLI, TypeScript) and its sources and tests.
+RUN --mount=type=cache,id=pnpm,target=/pnpm/store \
+    pnpm --filter @latchkey/app-signin deploy --prod --legacy /app \
+  && node /prune-deploy.mjs /app
 
-# 3. Runtime: the pruned workspace keeps its layout (services find their
-#    prisma/ migrations and data files relative to it), run as the unprivileged node user.
+# 4. Runtime: only /app, run as the unprivileged node user.
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4102
-COPY --from=build --chown=node:node /repo /repo
-WORKDIR /repo/apps/app-signin
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4102 LATCHKEY_PRISMA_DIR=/app/prisma
+COPY --from=build --chown=node:node /app /app
+WORKDIR /app
 USER node
 EXPOSE 4102
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \

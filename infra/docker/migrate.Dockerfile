@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1.7
 # One-shot job: applies every pending migration of the four services to their
 # databases on the DATABASE_URL server (`pnpm db:migrate`), then exits.
 # Build from the repository root:

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describeWithBinary, findExecutable } from '@latchkey/testing';
 import { DEFAULT_PORTS } from '@latchkey/launcher';
 import { EDGE_VARIABLES } from '../../infra/nginx/edge.js';
+import { composeConfig } from './compose-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const compose = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
@@ -32,13 +33,28 @@ function workspacePackages(): Map<string, string> {
 describe('Dockerfiles', () => {
   const packages = workspacePackages();
 
-  it('exist for the four services and the dev IdP, plus the migration job', () => {
+  it('exist for the four services, the dev IdP and the CLI, plus the migration job', () => {
     expect(dockerfiles.sort()).toEqual(
-      ['ai-gateway', 'app-signin', 'auth-central', 'dev-idp', 'migrate', 'strategy'].map((s) => `${s}.Dockerfile`),
+      ['ai-gateway', 'app-signin', 'auth-central', 'cli', 'dev-idp', 'migrate', 'strategy'].map((s) => `${s}.Dockerfile`),
     );
   });
 
-  it.each(dockerfiles.filter((f) => f !== 'migrate.Dockerfile'))('%s builds a workspace package with turbo prune, as non-root', (file) => {
+  it.each(dockerfiles)('%s needs no Dockerfile frontend from Docker Hub (no `# syntax=` line)', (file) => {
+    expect(readFileSync(path.join(dockerDir, file), 'utf8')).not.toMatch(/^#\s*syntax\s*=/im);
+  });
+
+  it.each(dockerfiles.filter((f) => f !== 'migrate.Dockerfile'))('%s ships only its package and production dependencies (pnpm deploy --prod, pruned)', (file) => {
+    const text = readFileSync(path.join(dockerDir, file), 'utf8');
+    const service = file.replace(/\.Dockerfile$/, '');
+    expect(text).toContain(`pnpm --filter @latchkey/${service} deploy --prod --legacy /app`);
+    expect(text).toContain('node /prune-deploy.mjs /app');
+    // The runtime stage copies /app only, never the build's workspace.
+    const runtime = text.slice(text.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/COPY --from=build --chown=node:node \/app \/app/);
+    expect(runtime).not.toMatch(/\/repo/);
+  });
+
+  it.each(dockerfiles.filter((f) => !['migrate.Dockerfile', 'cli.Dockerfile'].includes(f)))('%s builds a workspace package with turbo prune, as non-root', (file) => {
     const text = readFileSync(path.join(dockerDir, file), 'utf8');
     const service = file.replace(/\.Dockerfile$/, '');
     const pruned = [...text.matchAll(/turbo prune (\S+) --docker/g)].map((m) => m[1]);
@@ -52,6 +68,8 @@ describe('Dockerfiles', () => {
     }
     expect(text).toMatch(/^USER node$/m);
     expect(text).toMatch(/CMD \["node", "dist\/main\.js"\]/);
+    // @latchkey/db finds the migrations in the image through LATCHKEY_PRISMA_DIR.
+    if (existsSync(path.join(root, 'apps', service, 'prisma'))) expect(text).toContain('LATCHKEY_PRISMA_DIR=/app/prisma');
     expect(text).toMatch(/pnpm install --frozen-lockfile/);
     // The port the image listens on is the service's port of DESIGN.md.
     const portName = { 'auth-central': 'auth', 'app-signin': 'signin', strategy: 'strategy', 'ai-gateway': 'gateway', 'dev-idp': 'idp' }[service] as keyof typeof DEFAULT_PORTS;
@@ -94,6 +112,51 @@ describeWithBinary('docker-compose')('docker-compose config', () => {
     const r = run(path.join(root, 'infra', 'docker', 'compose.env.example'));
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
+  });
+
+  it('has one issuer for the browser and the containers, and keeps the dev IdP on loopback behind the dev profile', () => {
+    const { services } = composeConfig();
+    const idp = services['dev-idp']!;
+    expect(idp.profiles).toEqual(['dev']);
+    const issuer = new URL(idp.environment!.ISSUER!);
+    // The containers reach the issuer's host name: it is the dev IdP's network alias, on the port it listens on.
+    expect(idp.networks!.default!.aliases).toContain(issuer.hostname);
+    expect(issuer.port).toBe(idp.environment!.PORT);
+    // Browsers on this machine resolve *.localhost to loopback, where the same port is published (and only there).
+    expect(issuer.hostname.endsWith('.localhost')).toBe(true);
+    expect(idp.ports).toHaveLength(1);
+    const published = idp.ports![0]!;
+    const hostIp = typeof published === 'string' ? published.split(':')[0] : published.host_ip;
+    const hostPort = typeof published === 'string' ? published.split(':')[1] : String(published.published);
+    expect(hostIp).toBe('127.0.0.1');
+    expect(hostPort).toBe(issuer.port);
+    // auth-central does not wait for a service of a profile that may be off.
+    expect(JSON.stringify(services['auth-central']!.depends_on ?? {})).not.toContain('dev-idp');
+    // The example's comment names that issuer.
+    expect(readFileSync(path.join(root, 'infra', 'docker', 'compose.env.example'), 'utf8')).toContain(`OIDC_ISSUER_URL=${issuer.origin}`);
+  });
+
+  it('runs the CLI on the private network (profile tools) against every service', () => {
+    const { services } = composeConfig();
+    const cli = services.cli!;
+    expect(cli.profiles).toEqual(['tools']);
+    expect(cli.environment).toMatchObject({
+      LATCHKEY_AUTH_URL: 'http://auth-central:4101',
+      LATCHKEY_SIGNIN_URL: 'http://app-signin:4102',
+      LATCHKEY_STRATEGY_URL: 'http://strategy:4103',
+      LATCHKEY_GATEWAY_URL: 'http://ai-gateway:4104',
+    });
+    expect(cli.environment!.LATCHKEY_ADMIN_TOKEN).toBeTruthy();
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain('docker compose run --rm cli host apps list');
+  });
+
+  it('lets the edge re-resolve the services and report their health', () => {
+    const { services } = composeConfig();
+    const edge = services.edge!;
+    expect(edge.environment!.LATCHKEY_RESOLVER).toBe('127.0.0.11');
+    const test = JSON.stringify(edge.healthcheck!.test);
+    for (const u of ['auth', 'signin', 'strategy', 'ai']) expect(test).toContain(u);
+    expect(test).toContain('/edge/upstreams/');
   });
 
   it('refuses to start without the secrets', () => {

@@ -139,6 +139,20 @@ describeWithBinary('nginx')('edge (nginx)', () => {
       expect(seenCount()).toBe(before);
     });
 
+    it('nor /metrics (each service\'s Prometheus endpoint), under every prefix and host', async () => {
+      const before = seenCount();
+      const metricsPaths = ['/metrics', '/metrics/', '/METRICS', '/Metrics?x=1', '/%6detrics', '//metrics', '/x/../metrics'];
+      for (const prefix of ['', '/auth', '/signin', '/strategy', '/ai', '/AI']) {
+        for (const p of metricsPaths) expect([403, 404]).toContain((await send({ port: devPort, path: `${prefix}${p}` })).status);
+      }
+      for (const host of [...Object.values(HOSTS), `demo.${HOSTS.signin}`, 'elsewhere.test']) {
+        for (const p of metricsPaths) expect([403, 404]).toContain((await send({ port: prodPort, path: p, host })).status);
+      }
+      expect(seenCount()).toBe(before);
+      // Paths that merely contain the word still pass.
+      expect((await send({ port: prodPort, path: '/v1/metrics-report', host: HOSTS.strategy })).status).toBe(200);
+    });
+
     it('still routes paths that merely contain "admin"', async () => {
       const res = await send({ port: devPort, path: '/strategy/v1/framework/administration' });
       expect(res.status).toBe(200);

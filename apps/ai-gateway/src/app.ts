@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
+import { createServiceApp, finishServiceApp, measureRaw, trackBreakers, untrackBreakers, type Logger } from '@latchkey/service-kit';
 import { KeyService } from './domain/keys.js';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './domain/limits.js';
 import { UsageSink } from './domain/usage.js';
@@ -51,6 +51,15 @@ export interface GatewayApp {
   close(): Promise<void>;
 }
 
+/** The `route` label of a `/v1` request: a known route, else `/v1/*` (labels stay bounded whatever callers send). */
+const PROXY_ROUTES = new Set(['/v1/chat/completions', '/v1/responses', '/v1/messages', '/v1/models']);
+function proxyRoute(url: string): string {
+  const path = url.split('?')[0]!;
+  if (PROXY_ROUTES.has(path)) return path;
+  if (path.startsWith('/v1/models/')) return '/v1/models/:model';
+  return '/v1/*';
+}
+
 export function createApp(deps: GatewayDeps): GatewayApp {
   const prefix = deps.redisPrefix ?? 'latchkey:';
   const defaults = { models: deps.defaultModels ?? DEFAULT_MODELS, rpm: deps.defaultRpm ?? 60, tpm: deps.defaultTpm ?? 100_000 };
@@ -62,8 +71,10 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   const upstream = new Upstream(deps.upstream);
   const proxy = createProxy({ keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes, now: deps.now });
 
+  trackBreakers('ai-gateway', () => upstream.breakerStates());
   const admin = createServiceApp({
     logger: deps.logger,
+    service: 'ai-gateway',
     readiness: {
       database: () => deps.db.$queryRaw`SELECT 1`,
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
@@ -74,7 +85,10 @@ export function createApp(deps: GatewayDeps): GatewayApp {
 
   const app = ((req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/v1/') || url === '/v1') proxy(req, res);
+    if (url.startsWith('/v1/') || url === '/v1') {
+      measureRaw('ai-gateway', req, res, () => proxyRoute(url));
+      proxy(req, res);
+    }
     else admin(req, res);
   }) as GatewayApp;
   app.admin = admin;
@@ -85,6 +99,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.settled = () => proxy.settled();
   app.ready = keys.start();
   app.close = async () => {
+    untrackBreakers('ai-gateway');
     await proxy.settled().catch((err: Error) => deps.logger.warn({ err: err.message }, 'token charges not applied at shutdown'));
     await keys.close();
     await usage.close();

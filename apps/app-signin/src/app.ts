@@ -7,7 +7,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { adminAuth, createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
+import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger } from '@latchkey/service-kit';
 import { HttpError, type ErrorFormatter } from '@latchkey/errors';
 import type { PrismaClient } from './store/prisma.js';
 import type { SigninConfig } from './config.js';
@@ -15,7 +15,7 @@ import { AppRuntime } from './domain/apps.js';
 import { hashPassword } from './domain/crypto.js';
 import { Limits } from './domain/limits.js';
 import { Operator } from './domain/operator.js';
-import { attachState, buildState, type Services } from './http/context.js';
+import { attachState, buildState, stateOf, type Services } from './http/context.js';
 import { cors } from './http/cors.js';
 import { adminRouter } from './routes/admin.js';
 import { register as signUp } from './routes/sign-up.js';
@@ -78,8 +78,17 @@ export function createApp(deps: AppDeps): SigninApp {
   };
   const operator = new Operator(prisma, apps, config, mailer.mode);
 
-  const app = createServiceApp({ logger, readiness: { database: () => prisma.$queryRaw`SELECT 1` } });
+  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => prisma.$queryRaw`SELECT 1` } });
   app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
+
+  // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.
+  const countSignIns: RequestHandler = (req, res, next) => {
+    const method = signInMethod(req.method, req.path);
+    // The app's id (never its sign-in address, which is meant to be unguessable).
+    const app = stateOf(req).app.id;
+    if (method) res.once('finish', () => signIns.inc({ service: 'app-signin', app, method, result: res.statusCode < 400 ? 'success' : 'failure' }));
+    next();
+  };
 
   const resolveApp: RequestHandler = async (req, _res, next) => {
     const slug = String(req.params.slug ?? '');
@@ -117,6 +126,7 @@ export function createApp(deps: AppDeps): SigninApp {
   app.use(
     '/a/:slug/api/auth',
     resolveApp,
+    countSignIns,
     cors(config.publicUrl),
     express.json({ limit: '64kb' }),
     // Only a provider's form_post callback is form-encoded.
@@ -144,4 +154,16 @@ export function createApp(deps: AppDeps): SigninApp {
       await apps.close();
     },
   };
+}
+
+/**
+ * The sign-in method of a request under `/a/:slug/api/auth` (`email`,
+ * `username`, `social`, `totp`, `otp`, `backup-code`, `callback`), or
+ * undefined when it is not a sign-in attempt. A bounded set: never the raw path.
+ */
+function signInMethod(method: string, path: string): string | undefined {
+  const m = /^\/(?:sign-in\/(email|username|social)|two-factor\/verify-(totp|otp|backup-code)|(callback)\/[^/]+)$/.exec(path);
+  if (!m) return undefined;
+  if (m[3]) return method === 'GET' || method === 'POST' ? 'callback' : undefined;
+  return method === 'POST' ? (m[1] ?? m[2]) : undefined;
 }

@@ -138,6 +138,7 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
 
   const app = createServiceApp({
     logger: deps.logger,
+    service: 'auth-central',
     readiness: { database: () => deps.db.$queryRaw`SELECT 1`, ...deps.readiness },
   });
   app.locals.authCentral = { keys, sessions, logins } satisfies AuthCentralLocals;
@@ -174,6 +175,9 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
   app.use('/admin', admin);
 
   finishServiceApp(app);
-  // The plain form of validate is answered before Express (http/fast-validate.ts); the rest goes on.
-  return withFastPath(app, fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin }));
+  // The plain form of validate is answered before Express (http/fast-validate.ts), and counted in /metrics under its route.
+  return withFastPath(app, fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin }), {
+    service: 'auth-central',
+    route: '/context/auth/validate',
+  });
 }

@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps): StrategyApp {
 
   const app = createServiceApp({
     logger: deps.logger,
+    service: 'strategy',
     readiness: {
       database: () => deps.pool.query('SELECT 1'),
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),

@@ -9,3 +9,4 @@ export {
   type CoordinationDepth,
   type PricedDepth,
 } from './pricing.js';
+export { creditsDebited, creditsRefunded } from './metrics.js';

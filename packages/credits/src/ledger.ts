@@ -18,6 +18,7 @@
  */
 import type { CreditAccountView, LedgerEntry as AdminLedgerEntry, LedgerKind } from '@latchkey/admin-api';
 import { randomUUID } from 'node:crypto';
+import { creditsDebited, creditsRefunded } from './metrics.js';
 
 /** Anything with pg's `query` (a `pg.Pool`, `pg.Client` or `PoolClient`). */
 export interface Queryable {
@@ -169,6 +170,7 @@ export class CreditLedger {
       );
       if (rows[0]) {
         const entry = toEntry(rows[0]);
+        creditsDebited.inc({ organisation: entry.orgId }, -entry.amount);
         return { ok: true, balance: entry.balanceAfter, entry };
       }
       const earlier = await this.entry(input.requestId, 'debit');
@@ -201,7 +203,7 @@ export class CreditLedger {
          RETURNING ${ENTRY_COLUMNS}`,
         [requestId, note ?? null],
       );
-      return rows[0] ? toEntry(rows[0]) : null;
+      return rows[0] ? refunded(toEntry(rows[0])) : null;
     } catch (err) {
       if (isUniqueViolation(err)) return null;
       throw err;
@@ -245,7 +247,7 @@ export class CreditLedger {
          RETURNING ${ENTRY_COLUMNS}`,
         [requestId, note ?? null],
       );
-      return rows[0] ? toEntry(rows[0]) : null;
+      return rows[0] ? refunded(toEntry(rows[0])) : null;
     } catch (err) {
       if (isUniqueViolation(err)) return null;
       throw err;
@@ -278,7 +280,7 @@ export class CreditLedger {
          RETURNING ${ENTRY_COLUMNS}`,
         [requestId, note ?? null],
       );
-      return rows[0] ? toEntry(rows[0]) : null;
+      return rows[0] ? refunded(toEntry(rows[0])) : null;
     } catch (err) {
       if (isUniqueViolation(err)) return null;
       throw err;
@@ -343,4 +345,10 @@ export class CreditLedger {
     const r = rows[0]!;
     return { total: Number(r.total), grants: Number(r.grants), debits: Number(r.debits), refunds: Number(r.refunds) };
   }
+}
+
+/** Counts a refund entry just written (`/metrics`) and returns it. */
+function refunded(entry: LedgerEntry): LedgerEntry {
+  creditsRefunded.inc({ organisation: entry.orgId }, entry.amount);
+  return entry;
 }

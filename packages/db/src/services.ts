@@ -13,7 +13,13 @@ export type ServiceName = keyof typeof SERVICE_DATABASES;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** `apps/<service>/prisma` of this checkout. */
+/**
+ * `apps/<service>/prisma` of this checkout, or `LATCHKEY_PRISMA_DIR` when set
+ * (a service image holds only its own package: the Dockerfiles set it to the
+ * service's `prisma/` folder).
+ */
 export function prismaDirOf(service: ServiceName): string {
+  const given = process.env.LATCHKEY_PRISMA_DIR;
+  if (given) return path.resolve(given);
   return path.join(repoRoot, 'apps', service, 'prisma');
 }

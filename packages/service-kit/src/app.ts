@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, notFoundHandler, type ErrorFormatter } from '@latchkey/errors';
+import { pino } from 'pino';
 import type { Logger } from './logger.js';
+import { METRICS_CONTENT_TYPE, renderMetrics, requestMetrics } from './metrics.js';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
 export type ReadinessCheck = () => Promise<unknown>;
@@ -20,6 +22,18 @@ export interface ServiceAppOptions {
    * container use e.g. `uniquelocal` or its network's CIDR.
    */
   trustProxy?: string;
+  /**
+   * The `service` label of its metrics (`GET /metrics`). Default: the
+   * logger's name (`createLogger(service)`), else `service`.
+   */
+  service?: string;
+}
+
+/** The `name` a pino logger was created with, if any. */
+function loggerName(logger: Logger): string | undefined {
+  const chindings = (logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym];
+  const m = typeof chindings === 'string' ? /"name":"([^"\\]{1,64})"/.exec(chindings) : null;
+  return m?.[1];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -46,7 +60,10 @@ export function requestId(): RequestHandler {
 
 /**
  * The base Express app of every service: request ids, access logs without
- * bodies or secrets, `/healthz` (process up) and `/readyz` (dependencies up).
+ * bodies or secrets, `/healthz` (process up), `/readyz` (dependencies up) and
+ * `/metrics` (Prometheus text format: requests by route pattern and status
+ * with latency histograms, dependency health, breaker states, the service's
+ * own counters; never routed by the edge, see metrics.ts).
  * The service mounts its routes on it, then calls `finishServiceApp`.
  */
 export function createServiceApp(opts: ServiceAppOptions): Express {
@@ -54,6 +71,8 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', opts.trustProxy ?? (process.env.TRUST_PROXY || 'loopback'));
   app.set('query parser', 'simple');
+  const service = opts.service ?? loggerName(opts.logger) ?? 'service';
+  app.use(requestMetrics(service));
   app.use(requestId());
   app.use(
     pinoHttp({
@@ -70,7 +89,7 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
       },
       // A 503 is a declared answer (a dependency is down, reported once by its monitor): not an error line per request.
       customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     }),
   );
   app.get('/healthz', (_req, res) => {
@@ -95,6 +114,11 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
     );
     const ready = Object.values(results).every((r) => r === 'ok');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
+  });
+  app.get('/metrics', async (_req, res) => {
+    const text = await renderMetrics(service, opts.readiness ?? {}, opts.readinessTimeoutMs ?? 2000);
+    res.setHeader('cache-control', 'no-store');
+    res.type(METRICS_CONTENT_TYPE).send(text);
   });
   return app;
 }

@@ -9,3 +9,21 @@ export { randomHex, sha256Hex, hmacHex, safeEqual, parseKey, encryptSecret, decr
 export { adminAuth } from './admin.js';
 export { withFastPath, sendJson, logAccess, type FastHandler, type FastPathApp, type AccessLine } from './fast-path.js';
 export { createLimiter, type LimiterOptions } from './limiter.js';
+export {
+  metricsRegistry,
+  observeRequest,
+  measureRaw,
+  trackBreakers,
+  untrackBreakers,
+  renderMetrics,
+  httpRequests,
+  httpDuration,
+  dependencyUp,
+  breakerState,
+  gatewayCalls,
+  gatewayTokens,
+  signIns,
+  UNMATCHED_ROUTE,
+  METRICS_CONTENT_TYPE,
+  type BreakerStateName,
+} from './metrics.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { gatewayCalls, gatewayTokens } from '@latchkey/service-kit';
 import type { Db } from '../store/db.js';
 import { insertUsageRows, type UsageRow } from '../store/usage-insert.js';
 import { UsageSpool, type SpoolSegment } from '../store/usage-spool.js';
@@ -96,6 +97,11 @@ export class UsageSink {
   }
 
   record(e: UsageEvent): void {
+    // Prometheus (`/metrics`): calls and tokens by solution, model and provider.
+    gatewayCalls.inc({ solution: e.solutionId, model: e.model, provider: e.provider, status: String(e.status) });
+    if (e.inputTokens > 0) gatewayTokens.inc({ solution: e.solutionId, model: e.model, provider: e.provider, kind: 'input' }, e.inputTokens);
+    if (e.outputTokens > 0) gatewayTokens.inc({ solution: e.solutionId, model: e.model, provider: e.provider, kind: 'output' }, e.outputTokens);
+    if (e.cachedTokens > 0) gatewayTokens.inc({ solution: e.solutionId, model: e.model, provider: e.provider, kind: 'cached' }, e.cachedTokens);
     // Spelled out (no rest/spread): this runs once per call on the request path.
     const row: UsageRow = {
       id: randomUUID(),

@@ -251,6 +251,13 @@ export class Upstream {
     return new GatewayError(503, `Provider ${provider} is unreachable.`, { upstream: true, headers, code: 'provider_unavailable' });
   }
 
+  /** The state of each provider's breaker used so far (for `/metrics`). */
+  breakerStates(): Record<string, 'closed' | 'open' | 'half_open'> {
+    const out: Record<string, 'closed' | 'open' | 'half_open'> = {};
+    for (const [provider, b] of this.breakers) out[provider] = b.halfOpen ? 'half_open' : b.opened ? 'open' : 'closed';
+    return out;
+  }
+
   async close(): Promise<void> {
     for (const b of this.breakers.values()) b.shutdown();
     await this.agent.close();
