@@ -240,6 +240,7 @@ export function alternatives(a: Analysis): Framework[] {
 /** "Your challenge": the situation and the question actually asked (not only the first sentence). */
 export function restate(u: Understanding, original: string): string {
   if (u.language !== 'en') return `${clip(original, 300)} (asked in ${u.languageName}; this answer is in English)`;
+  const before = u.earlier ? `Earlier: ${clip(u.earlier.replace(/\s+/g, ' '), 200)} ` : '';
   const situation = u.situation ? `${clip(u.situation, 220)} ` : '';
-  return `${situation}${u.situation ? 'You ask: ' : ''}${clip(u.decision, 200)}`;
+  return `${before}${situation}${u.situation || before ? 'You ask: ' : ''}${clip(u.decision, 200)}`;
 }

@@ -39,7 +39,7 @@ const PER_LABEL: Record<string, string> = { day: 'a day', week: 'a week', month:
 function describe(q: Quantity, deadline: string | undefined): string {
   const isDeadline = Boolean(deadline && deadline.includes(q.text));
   const ctx = q.context ? ` ${q.context}` : '';
-  return `${q.text}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`.replace(/\s+/g, ' ').trim();
+  return `${q.text}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`.replace(/\s+/g, ' ').replace(/ \/ /g, '/').trim();
 }
 
 function durationInDays(q: Quantity): number | undefined {
@@ -175,7 +175,7 @@ export function factSheet(u: Understanding): FactSheet {
     insights: [...new Set(insights)],
     metrics,
     subject: u.subject,
-    decision: u.decision,
+    decision: u.decisionAsWritten,
     phrases,
     deadline: u.deadline,
     deadlineWeeks: weeksUntil(u.deadline, all),

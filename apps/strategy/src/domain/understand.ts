@@ -331,6 +331,8 @@ export function extractQuantities(text: string): Quantity[] {
     else if (type === 'ORDINAL') kind = 'count';
     if (!kind) return;
     if (kind !== 'date' && value === undefined) return;
+    // "one of them", "two or three": small numbers in words are not facts worth quoting.
+    if (kind === 'count' && (value ?? 0) <= 2 && !/\d/.test(e.out() as string)) return;
     // Currency before a cardinal ("€60M", "€1,200").
     if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
       kind = 'money';
@@ -391,12 +393,16 @@ export interface Understanding {
   /** What the asker says the organisation is ("we're a food bank network"), when said. */
   identity?: string | undefined;
   quantities: Quantity[];
+  /** What earlier turns said (their situation, clipped), for restating a follow-up. */
+  earlier: string;
   /** Numbers from earlier turns of the conversation. */
   earlierQuantities: Quantity[];
   deadline?: string | undefined;
   constraint?: string | undefined;
   /** The question actually asked (the last interrogative or imperative sentence). */
   decision: string;
+  /** The decision in the asker's own words and language. */
+  decisionAsWritten: string;
   /** Every sentence of the question except the decision: the situation. */
   situation: string;
   /** A framework named in a definition question ("What is a SWOT analysis?"). */
@@ -504,6 +510,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
   const decision = (interrogative ?? businessSentences.at(-1) ?? english).trim();
   const situation = businessSentences.filter((s) => s !== decision).join(' ');
+  // The question as the asker wrote it (a glossed German or French sentence reads badly).
+  const decisionAsWritten = language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
   const earlierEnglish = conversation ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
   const scores = problemScores(business);
   const addScores = (extra: ReturnType<typeof problemScores>, weight: number) => {
@@ -559,9 +567,11 @@ export function understand(question: string, conversation: string, ctx: { indust
     identity,
     quantities,
     earlierQuantities,
+    earlier: earlierEnglish,
     deadline: deadlineMatch?.[1],
     constraint: constraintMatch?.[1],
     decision,
+    decisionAsWritten,
     situation,
     definition,
     vague,
