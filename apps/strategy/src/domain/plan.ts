@@ -28,7 +28,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // vague ask from someone who told us about their business ("We're
     // stuck." with an industry) is a business question.
     // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
-    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0);
+    // So is an organisation speaking of itself ("our", "we") with a number of its own.
+    const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
+    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0) + ownFacts;
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     const vagueBusiness = u.vague && (scope.businessHits > 0 || hasContext || (u.problem?.strength ?? 0) >= 1);
     if (followUp || recognised || vagueBusiness) scope = { ...scope, inScope: true };

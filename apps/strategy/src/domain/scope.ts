@@ -26,7 +26,9 @@ const BUSINESS_WORDS =
   // Non-profit and public-sector organisations, and the places businesses run.
   'nonprofit charity charities volunteer volunteers donor donors donation donations grant grants funder funders beneficiaries programme programmes program programs ' +
   'council agency municipality ministry citizens residents taxpayers public-sector ' +
-  'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets';
+  'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets ' +
+  // Education and the people services are for.
+  'students learners enrolment enrollment college university school schools tuition course courses salespeople reps competencies';
 
 const BUSINESS = new Set(terms(BUSINESS_WORDS));
 /** Weak evidence: common business words that also appear in everyday questions. */

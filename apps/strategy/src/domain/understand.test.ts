@@ -34,7 +34,7 @@ test('German and French are recognised and glossed for understanding', () => {
   expect(detectLanguage('Wie können wir unsere Kosten im Lager senken?')).toBe('de');
   expect(detectLanguage('Comment réduire nos coûts de livraison ?')).toBe('fr');
   expect(detectLanguage('How do we cut delivery costs?')).toBe('en');
-  expect(glossToEnglish('Unsere Kosten sind um 12 % gestiegen, 1.500 Kunden', 'de')).toBe('our costs are um 12% gestiegen, 1,500 customers');
+  expect(glossToEnglish('Unsere Kosten sind um 12 % gestiegen, 1.500 Kunden', 'de')).toBe('our costs are um 12% risen, 1,500 customers');
 });
 
 test('vague questions are told apart from precise ones; earlier turns shape a follow-up', () => {

@@ -130,7 +130,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   'portfolio-triage': {
     label: 'which programs, sites or products to keep',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
-    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', 'keep', 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
+    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
   },
   'option-choice': {
     label: 'choosing between options',
@@ -150,7 +150,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   'decision-rights': {
     label: 'decision rights and ownership',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
-    cues: ['bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
+    cues: [['decision', 0.6], 'delegate', 'delegation', 'empower', 'bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
   },
   change: {
     label: 'a change people must adopt',
@@ -175,7 +175,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   retention: {
     label: 'keeping customers (retention)',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
+    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
   },
   funnel: {
     label: 'the customer funnel',
@@ -218,12 +218,14 @@ const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
     preis: 'price', preise: 'prices', erhöhen: 'raise', senken: 'lower', kunden: 'customers', abwanderung: 'churn', kündigungen: 'cancellations', monat: 'month', pro: 'per', im: 'in the', haben: 'have', von: 'from', auf: 'to',
     mittelständischer: 'mid-sized', maschinenbauer: 'machinery manufacturer', mitarbeitern: 'employees', mitarbeiter: 'employees', liefertermine: 'delivery dates', verschieben: 'slip', ständig: 'constantly', weil: 'because', montage: 'assembly', staut: 'piles up', alles: 'everything', tun: 'do',
     möchten: 'want to', nächstes: 'next', jahr: 'year', nach: 'to', österreich: 'Austria', schweiz: 'Switzerland', expandieren: 'expand', gehen: 'go', vor: 'ahead', besten: 'best', am: 'at',
+    energiekosten: 'energy costs', gestiegen: 'risen', gesunken: 'fallen', mitarbeitende: 'employees', vertrieb: 'sales', verkäufer: 'salespeople', kompetenzen: 'competencies', einarbeitung: 'onboarding', monate: 'months', monaten: 'months', tage: 'days', tagen: 'days', wochen: 'weeks', rechnungen: 'invoices', schulden: 'debt', investition: 'investment', lohnt: 'pays off', neue: 'new', neuen: 'new', produkt: 'product', produkte: 'products', dienstleistung: 'service', filiale: 'branch', filialen: 'branches', lieferzeit: 'lead time', fehlerquote: 'error rate', reklamationen: 'complaints', rücksendungen: 'returns',
     wetter: 'weather', morgen: 'tomorrow', kosten: 'costs', umsatz: 'revenue', gewinn: 'profit', marge: 'margin', strategie: 'strategy', wachstum: 'growth', markt: 'market', wettbewerber: 'competitors', lieferanten: 'suppliers', qualität: 'quality', fehler: 'errors', lager: 'warehouse', bestellungen: 'orders', team: 'team', führung: 'leadership', hilfe: 'help', brauchen: 'need', beim: 'with the', bei: 'with', preisgestaltung: 'pricing', übernahme: 'acquisition', kaufen: 'buy', budget: 'budget', liquidität: 'cash', zahlungsziel: 'payment terms', standorte: 'sites', schließen: 'close', behalten: 'keep', 'die': 'the', der: 'the', das: 'the', den: 'the', dem: 'the', sich: 'itself', in: 'in', es: 'it', zu: 'to', für: 'for',
   },
   fr: {
     nous: 'we', notre: 'our', nos: 'our', sommes: 'are', est: 'is', une: 'a', un: 'a', avec: 'with', et: 'and', ou: 'or', comment: 'how', quel: 'what', quelle: 'what', "qu'est-ce": 'what is', faut: 'should', "faut-il": 'should we',
     prix: 'price', fixer: 'set', offre: 'offer', nouvelle: 'new', nouveau: 'new', pour: 'for', les: 'the', le: 'the', la: 'the', des: 'the', de: 'of', du: 'of the', pme: 'SMEs', clients: 'customers', client: 'customer',
     association: 'non-profit association', gère: 'runs', programmes: 'programmes', dons: 'donations', ont: 'have', baissé: 'fallen', cette: 'this', année: 'year', lesquels: 'which ones', garder: 'keep', fermer: 'close',
+    commerciaux: 'salespeople', vendeurs: 'salespeople', compétences: 'competencies', attendues: 'expected', définir: 'define', autonomes: 'productive', mettent: 'take', mois: 'months', semaines: 'weeks', nouveaux: 'new', nouvelles: 'new', recrutement: 'hiring', salariés: 'employees', employés: 'employees', ventes: 'sales', augmenter: 'raise', baisser: 'lower', réduire: 'reduce', délais: 'lead times', retours: 'returns', factures: 'invoices', investissement: 'investment', rentable: 'profitable', filiales: 'branches', magasins: 'stores',
     personnes: 'people', paient: 'pay', maintenant: 'now', jours: 'days', améliorer: 'improve', trésorerie: 'cash', besoin: 'need', "d'aide": 'help', aide: 'help', avons: 'have', stratégie: 'strategy', croissance: 'growth', marché: 'market', coûts: 'costs', marge: 'margin', chiffre: 'revenue', "d'affaires": 'of business', bénéfice: 'profit', concurrents: 'competitors', fournisseurs: 'suppliers', qualité: 'quality', erreurs: 'errors', équipe: 'team', embaucher: 'hire', acquisition: 'acquisition', racheter: 'buy', budget: 'budget', sites: 'sites', météo: 'weather', demain: 'tomorrow', recette: 'recipe',
   },
 };
@@ -339,7 +341,7 @@ export function extractQuantities(text: string): Quantity[] {
       first = start - 1;
     }
     // Scale after a number ("$1.1M", "$140k", "€60M"), multiple ("4x").
-    const next = lowerTokens[end + 1];
+    const next = lowerTokens[end + 1]?.replace(/\.$/, '');
     if ((kind === 'money' || kind === 'count') && next && SCALE[next] !== undefined && value !== undefined) {
       value *= SCALE[next]!;
       last = end + 1;
@@ -548,6 +550,11 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Numbers with meaning: a monthly payment and a lifetime in months is a customer-lifetime-value question.
   if (quantities.some((q) => q.kind === 'money' && q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) {
     addScores([{ type: 'unit-economics', label: PROBLEMS['unit-economics'].label, strength: 1.5 }], 1);
+  }
+  // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
+  const elapsed = quantities.filter((q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context));
+  if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) {
+    addScores([{ type: 'flow', label: PROBLEMS.flow.label, strength: 1 }], 1);
   }
   const deadlineMatch = /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(business);
   const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(business);
