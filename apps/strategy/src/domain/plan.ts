@@ -22,6 +22,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // Judged on the business part, in English (a mixed request's code or recipe sentences are declined, not fatal).
   let scope = classifyScope(u.business, selector, analysis.selection.strength);
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
+  // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
+  const ownNumbers = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date');
+  if (!scope.inScope && scope.domain && (scope.otherHits ?? 0) <= 1 && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1)) {
+    const { domain: _domain, ...rest } = scope;
+    scope = { ...rest, inScope: true };
+  }
   if (!scope.inScope && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
     // A recognised business problem, a library framework asked about, or a

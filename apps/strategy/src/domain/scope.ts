@@ -88,6 +88,8 @@ export interface ScopeVerdict {
   businessHits: number;
   /** The other domain detected, when any. */
   domain?: string;
+  /** How many markers of other domains the text shows. */
+  otherHits?: number;
   /** Other agents to ask, for the 422 body. */
   suggestions: string[];
 }
@@ -131,6 +133,7 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
     inScope,
     score,
     businessHits: business,
+    otherHits: other,
     ...(domain ? { domain: domain.name } : {}),
     suggestions: domain ? [...domain.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !domain!.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))] : DEFAULT_SUGGESTIONS,
   };

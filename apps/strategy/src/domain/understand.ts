@@ -90,7 +90,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   'cost-margin': {
     label: 'costs and margins',
     frameworks: ['contribution-margin-analysis', 'zero-based-budgeting', 'kpi-tree'],
-    cues: ['margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
+    cues: ['waste', 'wastage', 'spoilage', 'shrinkage', 'margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
   },
   'budget-cut': {
     label: 'cutting a budget',

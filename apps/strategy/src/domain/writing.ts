@@ -141,7 +141,7 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
 
 function definitionLines(a: Analysis, short = false): string[] {
   const f = a.primary;
-  if (short) return [`**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`, `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`];
+  if (short) return [`**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`, `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`, ...(f.sources?.length ? [`**Sources:** ${f.sources[0]}.`] : [])];
   const lines = [`**${f.name}** is ${lowerFirst(stripDot(f.summary))}.`, '', '**Use it when:**', bullets(f.whenToUse.slice(0, 3)), '', '**How it works:**'];
   lines.push(f.phases.map((p, i) => `${i + 1}. **${p.phase}**: ${p.expectedInsights}`).join('\n'));
   if (f.sources?.length) lines.push('', `**Sources:** ${f.sources.join('; ')}.`);
