@@ -68,8 +68,19 @@ function weeksUntil(deadline: string | undefined, quantities: Quantity[]): numbe
   return days ? Math.max(1, Math.round(days / 7)) : undefined;
 }
 
-/** Builds the fact sheet of an understood question (current and earlier turns). */
+const sheets = new WeakMap<Understanding, FactSheet>();
+
+/** Builds the fact sheet of an understood question (current and earlier turns); computed once per understanding. */
 export function factSheet(u: Understanding): FactSheet {
+  let sheet = sheets.get(u);
+  if (!sheet) {
+    sheet = buildFactSheet(u);
+    sheets.set(u, sheet);
+  }
+  return sheet;
+}
+
+function buildFactSheet(u: Understanding): FactSheet {
   const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2);
   const insights: string[] = [];
   const metrics: string[] = [];
