@@ -60,6 +60,8 @@ export type ProblemType =
 
 interface ProblemDef {
   label: string;
+  /** How a strategist settles this kind of decision, in one sentence. */
+  rule: string;
   /** Frameworks in order of fit. */
   frameworks: string[];
   /** Cue phrases (matched on stems); each hit adds its weight (default 1). */
@@ -74,136 +76,163 @@ interface ProblemDef {
 export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   quality: {
     label: 'quality and error rates',
+    rule: 'Start where the errors are made, not where they are found: the two biggest sources usually carry most of the volume, and preventing them beats inspecting for them.',
     frameworks: ['poka-yoke-error-proofing', 'six-sigma-dmaic', 'lean-value-stream-mapping'],
     cues: ['error rate', 'first pass yield', 'inspection', 'error', 'errors', 'mistake', 'mistakes', 'defect', 'defects', 'damaged', 'broken', 'returns', 'returned', 'rework', 'accuracy', 'inaccurate', 'quality problem', 'quality issue', 'scrap', 'complaints about', 'faulty', ['wrong', 0.5], ['variation', 0.6]],
   },
   flow: {
     label: 'flow, delays and throughput',
+    rule: 'Find the one step where work waits longest; time saved anywhere else does not shorten the total.',
     frameworks: ['theory-of-constraints', 'lean-value-stream-mapping', 'capacity-planning-queueing'],
     cues: ['bottleneck', 'delays', 'delayed', 'late', 'lead time', 'cycle time', 'throughput', 'take days', 'takes days', 'piles up', 'pile up', 'backlog of', 'stuck in', 'slow process', 'turnaround time', 'processing time', 'on time delivery', 'deliveries slip', 'queue', 'jam', 'waiting', ['handoffs', 0.8], ['approvals', 0.6]],
   },
   capacity: {
     label: 'capacity and staffing for demand',
+    rule: 'Size the team to the peak interval and the service level you promise, after removing the demand and handling time you can avoid.',
     frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
     cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', 'agents', 'call centre', 'call center', 'handle time', 'service level', 'answered within', 'calls', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['hire', 0.5], ['demand', 0.4]],
   },
   'cost-margin': {
     label: 'costs and margins',
+    rule: 'Compare what a price rise, a cost or specification change and a mix shift each recover before choosing; most good answers combine a targeted price rise with a cost fix on the best sellers.',
     frameworks: ['contribution-margin-analysis', 'zero-based-budgeting', 'kpi-tree'],
     cues: ['waste', 'wastage', 'spoilage', 'shrinkage', 'margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
   },
   'budget-cut': {
     label: 'cutting a budget',
+    rule: 'Rebuild the budget from the outcomes it must fund instead of trimming every line by the same percentage.',
     frameworks: ['zero-based-budgeting', 'nonprofit-portfolio-matrix', 'contribution-margin-analysis'],
     cues: ['cut our budget', 'budget cut', 'cut the budget', 'cut costs', 'cut spending', 'reduce spending', 'spend less', 'savings target', 'cost cutting', ['budget', 0.7], ['cut', 0.5]],
   },
   pricing: {
     label: 'pricing',
+    rule: 'Price to the value each segment gets, test it before rolling it out, and move existing customers last and with notice.',
     frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
     cues: ['rate', 'rates', 'fee', 'fees', 'cheaper', 'price', 'prices', 'pricing', 'priced', 'charge', 'we charge', 'rate card', 'per seat', 'per user', 'subscription fee', 'discount', 'raise prices', 'price increase', 'willingness to pay', 'freemium', 'tiers', 'add on', 'upgrade', 'monetize', 'monetise', 'cut prices'],
   },
   runway: {
     label: 'cash runway',
+    rule: 'Act on the burn now (a weekly cash view shows which payments can move) and decide the funding path while there is still time to raise.',
     frameworks: ['thirteen-week-cash-flow', 'zero-based-budgeting', 'unit-economics'],
     cues: ['runway', 'burn', 'burn rate', 'in the bank', 'run out of cash', 'run out of money', 'cash left', 'months of cash', 'payroll', 'bridge', 'fundraise', 'fundraising'],
   },
   'working-capital': {
     label: 'working capital and cash conversion',
+    rule: 'Work the levers in order of cash released: collect faster, hold less stock, pay on the terms agreed.',
     frameworks: ['cash-conversion-cycle', 'thirteen-week-cash-flow'],
     cues: ['working capital', 'receivables', 'payables', 'inventory', 'stock days', 'days of inventory', 'payment terms', 'pay us', 'paid late', 'late payers', 'dso', 'dpo', 'dio', 'cash on hand', 'covenant', 'treasury', 'cash flow', 'invoices', ['cash', 0.6]],
   },
   'unit-economics': {
     label: 'unit economics',
+    rule: 'Spend to win a customer only while their lifetime margin exceeds what winning them costs, with payback inside your cash runway.',
     frameworks: ['unit-economics', 'pirate-metrics-aarrr', 'value-based-pricing'],
     cues: ['cac', 'ltv', 'lifetime value', 'payback', 'acquisition cost', 'cost per customer', 'ads', 'ad spend', 'paid ads', 'per customer'],
   },
   investment: {
     label: 'a large investment',
+    rule: 'Fund it in stages released against measured benefits, each benefit with a named owner, and be ready to stop.',
     frameworks: ['investment-appraisal', 'kpi-tree', 'kotter-8-step-change'],
     cues: ['investment', 'invest', 'spend', 'business case', 'roi', 'return on investment', 'pays off', 'pay off', 'worth it', 'modernisation', 'modernization', 'replace our', 'new system', 'systems', 'capex', 'program', 'programme', 'project'],
   },
   deal: {
     label: 'an acquisition, merger or sale',
+    rule: 'Set the deal thesis and the walk-away price before negotiating; the value is won or lost in the integration.',
     frameworks: ['ma-deal-evaluation', 'investment-appraisal', 'kotter-8-step-change'],
     cues: [['buy', 0.8], ['purchase', 0.8], 'sell to', 'buy the company', 'buy out', 'buyout', 'sell the business', 'sell the company', 'offer for', 'term sheet', 'acquisition', 'acquire', 'acquiring', 'acquired', 'merger', 'merge', 'merging', 'takeover', 'due diligence', 'deal', 'valuation', 'multiple', 'private equity', 'integrate', 'integration'],
   },
   'portfolio-triage': {
     label: 'which programs, sites or products to keep',
+    rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
     cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
   },
   'option-choice': {
     label: 'choosing between options',
+    rule: 'Agree the criteria and their weights before scoring the options, then check that the winner survives other weightings.',
     frameworks: ['weighted-decision-matrix', 'investment-appraisal', 'swot-analysis'],
     cues: ['partner with', 'build buy or partner', 'shortlist', 'where to open', 'which location', 'choose between', 'or partner', 'build or buy', 'which option', 'options', 'open a new', 'new location', 'decide what', 'decide which', 'how do we decide', 'prioritise', 'prioritize', ['or', 0.2]],
   },
   career: {
     label: 'careers, levels and what good looks like',
+    rule: 'Write observable expectations per level with the managers who will use them, and calibrate them on real people before the next review.',
     frameworks: ['career-ladder-competency-framework', 'okrs', 'five-dysfunctions-of-a-team'],
     cues: ['promoted', 'promotion', 'promotions', 'career', 'career ladder', 'ladder', 'levels', 'levelling', 'leveling', 'competencies', 'competency', 'performance review', 'performance reviews', 'ramp', 'quota', 'skills', 'growth path', 'pay bands'],
   },
   'team-trust': {
     label: 'team dynamics and trust',
+    rule: 'Start with trust (the leader goes first in admitting mistakes), then make open disagreement safe and expected in meetings.',
     frameworks: ['five-dysfunctions-of-a-team', 'tuckman-stages', 'raci-matrix'],
     cues: ['trust', 'conflict', 'blame', 'blaming', 'politics', 'toxic', 'don\'t get along', 'tension', 'morale'],
   },
   'decision-rights': {
     label: 'decision rights and ownership',
+    rule: 'Name one accountable owner for each recurring decision and publish it; others are consulted, not approvers.',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
     cues: [['decision', 0.6], 'delegate', 'delegation', 'empower', 'bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
   },
   change: {
     label: 'a change people must adopt',
+    rule: 'Build the case and the coalition before the rollout, pilot with a willing group, and retire the old way once the new one works.',
     frameworks: ['kotter-8-step-change', 'mckinsey-7s', 'okrs'],
     cues: ['digitise', 'digitize', 'go live', 'new process', 'rollout', 'roll out', 'moving', 'switch to', 'adoption', 'adopt', 'resistance', 'resist', 'transformation', 'new software', 'new tool', 'change management'],
   },
   'new-role': {
     label: 'a new leadership role',
+    rule: 'Learn before changing: agree two or three priorities with your boss by day 30 and deliver early wins that serve them.',
     frameworks: ['first-90-days-stars', 'okrs', 'kpi-tree'],
     cues: ['first 90 days', '90 days', 'first 100 days', 'first months', 'just joined', 'new role', 'new job', 'taking over', 'took over', 'new manager', 'just started', 'just been promoted'],
   },
   goals: {
     label: 'goals and alignment',
+    rule: 'Choose a few company objectives, let teams write measurable key results against them, and review progress weekly.',
     frameworks: ['okrs', 'north-star-metric', 'balanced-scorecard'],
     cues: ['goals', 'objectives', 'align', 'alignment', 'priorities', 'focus', 'quarterly goals', 'rally around'],
   },
   measurement: {
     label: 'what to measure',
+    rule: 'Measure outcomes for the people you serve, not only activity, with a few leading indicators you can act on.',
     frameworks: ['balanced-scorecard', 'kpi-tree', 'okrs'],
     cues: ['measure', 'metrics', 'kpis', 'kpi', 'dashboard', 'impact', 'show impact', 'report to', 'track', 'scorecard', 'indicators', 'what should we measure'],
   },
   retention: {
     label: 'keeping customers (retention)',
+    rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
     cues: ['keep them', 'keep customers', 'keep members', 'keep clients', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
   },
   funnel: {
     label: 'the customer funnel',
+    rule: 'Measure every step from first contact to paying and fix the step with the biggest drop-off first.',
     frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
     cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', 'activation', 'onboarding', 'drop off', 'upgrade', 'trial'],
   },
   'viral-growth': {
     label: 'growth without paid acquisition',
+    rule: 'Make each user bring the next (sharing, referrals, content) and measure how many new users each cohort brings.',
     frameworks: ['growth-loops', 'pirate-metrics-aarrr', 'north-star-metric'],
     cues: ['word of mouth', 'referral', 'referrals', 'viral', 'without paid', 'organic growth', 'community'],
   },
   discovery: {
     label: 'what to build next',
+    rule: 'Build for the jobs customers hire you for; rank requests by their effect on satisfaction, not by how loudly they are asked.',
     frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
     cues: ['what to build', 'feature requests', 'features', 'backlog', 'roadmap', 'doesn\'t do what they need', 'customer needs', 'product market fit'],
   },
   'market-entry': {
     label: 'entering a new market',
+    rule: 'Size the reachable market and its entry barriers first, then test with a small pilot before committing.',
     frameworks: ['ansoff-matrix', 'tam-sam-som', 'pestel-analysis'],
     cues: ['next market', 'new market', 'expand', 'expansion', 'expandieren', 'enter', 'international', 'abroad', 'another country', 'new country', 'new city', 'new region', 'us market', 'europe'],
   },
   differentiation: {
     label: 'standing out from competitors',
+    rule: 'Compete on what rivals and private labels cannot copy cheaply, and stop spending on what customers do not value.',
     frameworks: ['blue-ocean-strategy', 'competitive-positioning-map', 'porters-five-forces', 'value-proposition-canvas'],
     cues: ['copycat', 'imitate', 'copy', 'undercut', 'commodity', 'commoditised', 'stand out', 'differentiate', 'same as everyone', 'lower prices', 'competitor', 'competitors', 'competition'],
   },
   'strategy-choice': {
     label: 'strategic direction',
+    rule: 'Make explicit choices about where to play and how to win, and say what you will stop doing.',
     frameworks: ['playing-to-win', 'swot-analysis', 'ansoff-matrix'],
     cues: ['strategy', 'strategic plan', 'three year plan', 'direction', 'where to play', 'long term', 'vision', 'should we build', 'digital'],
   },
