@@ -247,5 +247,6 @@ export function restate(u: Understanding, original: string): string {
   if (u.language !== 'en') return `${clip(original, 300)} (asked in ${u.languageName}; this answer is in English)`;
   const before = u.earlier ? `Earlier: ${clip(u.earlier.replace(/\s+/g, ' '), 200)} ` : '';
   const situation = u.situation ? `${clip(u.situation, 220)} ` : '';
-  return `${before}${situation}${u.situation || before ? 'You ask: ' : ''}${clip(u.decision, 200)}`;
+  const asks = /\?\s*$/.test(u.decision) ? 'You ask: ' : 'Your aim: ';
+  return `${before}${situation}${u.situation || before ? asks : ''}${clip(u.decision, 200)}`;
 }

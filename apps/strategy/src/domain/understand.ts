@@ -496,7 +496,7 @@ function firstNounPhrase(fragment: string): string {
   return words.join(' ').replace(/\s+'s$/, '').trim();
 }
 
-const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start']);
+const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'ways', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start', 'place', 'people', 'part', 'kind', 'sort', 'bit', 'end', 'day', 'days', 'week', 'month', 'year']);
 
 /**
  * Noun phrases of `text` (wink-nlp parts of speech): runs of adjectives and
