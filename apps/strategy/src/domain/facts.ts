@@ -52,8 +52,28 @@ function durationInDays(q: Quantity): number | undefined {
   return undefined;
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * Weeks from `now` to a calendar deadline: "by June" (the end of June), "before
+ * March" / "in March" (its start), "in Q3" / "by Q3" (the quarter's end); the
+ * next such date after `now`. Undefined when the deadline names none.
+ */
+export function weeksToCalendarDeadline(deadline: string, now: Date): number | undefined {
+  const text = deadline.toLowerCase();
+  const year = now.getUTCFullYear();
+  let target: Date | undefined;
+  const q = /\bq([1-4])\b/.exec(text);
+  const m = MONTHS.findIndex((name) => new RegExp(`\\b${name}\\b`).test(text));
+  if (q) target = new Date(Date.UTC(year, Number(q[1]) * 3, 1));
+  else if (m >= 0) target = /\bby\b|end of/.test(text) ? new Date(Date.UTC(year, m + 1, 1)) : new Date(Date.UTC(year, m, 1));
+  if (!target) return undefined;
+  if (target.getTime() <= now.getTime()) target = new Date(Date.UTC(target.getUTCFullYear() + 1, target.getUTCMonth(), 1));
+  return Math.max(1, Math.round((target.getTime() - now.getTime()) / (7 * 86_400_000)));
+}
+
 const WORD_NUM: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
-function weeksUntil(deadline: string | undefined, quantities: Quantity[]): number | undefined {
+function weeksUntil(deadline: string | undefined, quantities: Quantity[], now: Date): number | undefined {
   if (!deadline) return undefined;
   const m = /(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month)s?/i.exec(deadline);
   if (m) {
@@ -61,8 +81,10 @@ function weeksUntil(deadline: string | undefined, quantities: Quantity[]): numbe
     const unit = m[2]!.toLowerCase();
     return Math.max(1, Math.round(unit === 'day' ? n / 7 : unit === 'week' ? n : n * 4.3));
   }
-  if (/quarter/i.test(deadline)) return 13;
+  if (/quarter/i.test(deadline) && !/q[1-4]/i.test(deadline)) return 13;
   if (/next year/i.test(deadline)) return 52;
+  const dated = weeksToCalendarDeadline(deadline, now);
+  if (dated) return dated;
   const d = quantities.find((q) => q.kind === 'duration' && deadline.includes(q.text));
   const days = d ? durationInDays(d) : undefined;
   return days ? Math.max(1, Math.round(days / 7)) : undefined;
@@ -189,7 +211,7 @@ function buildFactSheet(u: Understanding): FactSheet {
     decision: u.decisionAsWritten,
     phrases,
     deadline: u.deadline,
-    deadlineWeeks: weeksUntil(u.deadline, all),
+    deadlineWeeks: weeksUntil(u.deadline, all, u.askedAt),
     constraint: u.constraint,
   };
 }

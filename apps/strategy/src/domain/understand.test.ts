@@ -55,3 +55,15 @@ test('the fact sheet does the arithmetic on the numbers', () => {
   expect(r.insights[1]).toContain('at most $166.7k a month');
   expect(nounPhrases('Flour has doubled in price and our bakery runs on a thin gross margin.')).toEqual(expect.arrayContaining(['flour', 'bakery', 'gross margin']));
 });
+
+test('calendar deadlines become weeks from the day the question is asked', async () => {
+  const { weeksToCalendarDeadline } = await import('./facts.js');
+  const now = new Date(Date.UTC(2026, 10, 23)); // 23 November 2026
+  expect(weeksToCalendarDeadline('by June', now)).toBe(31); // end of June 2027
+  expect(weeksToCalendarDeadline('before March', now)).toBe(14); // 1 March 2027
+  expect(weeksToCalendarDeadline('before the covenant test in Q3', now)).toBe(45); // end of Q3 2027
+  expect(weeksToCalendarDeadline('by December', now)).toBe(6); // end of December 2026
+  expect(weeksToCalendarDeadline('before the spring catalogue', now)).toBeUndefined();
+  const sheet = factSheet(understand('We must cut returns from 6% to 3% by June. Where do we start?', '', {}, now));
+  expect(sheet.deadlineWeeks).toBe(31);
+});

@@ -438,6 +438,8 @@ export interface Understanding {
   situation: string;
   /** A framework named in a definition question ("What is a SWOT analysis?"). */
   definition?: boolean;
+  /** When the question was understood (calendar deadlines count from it). */
+  askedAt: Date;
   /** Too little to go on: answered with clarifying questions. */
   vague: boolean;
   /** Count of content words of the (business part of the) question. */
@@ -529,7 +531,7 @@ export function nounPhrases(text: string): string[] {
 const DECISION_START = /^(should|shall|do|does|did|how|what|which|where|when|who|whom|why|is|are|can|could|would|will|any|need|help|tell|give|explain)\b/i;
 
 /** Understands the newest question in the light of the earlier user turns and the caller's context. */
-export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}): Understanding {
+export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}, now: Date = new Date()): Understanding {
   const language = detectLanguage(question);
   const english = glossToEnglish(question, language);
   const all = sentences(english);
@@ -612,6 +614,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     definition,
     vague,
     contentWords,
+    askedAt: now,
   };
 }
 
