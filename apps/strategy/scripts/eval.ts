@@ -6,7 +6,7 @@
  */
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
-import { runHeldout } from '../src/domain/heldout.js';
+import { FRESH_FILE, loadHeldout, runHeldout } from '../src/domain/heldout.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -47,3 +47,13 @@ console.log(`  vague questions given clarifying questions (simple):   ${held.cla
 console.log(`  calibration: fit among answers with confidence >= 70:  ${pct(held.calibration.precision)} (${held.calibration.correct}/${held.calibration.confident})`);
 console.log(`  non-English answered, saying the answer is in English: ${held.language.ok}/${held.language.of}`);
 console.log(`  library engine time per question (in process), p99:    ${held.p99Ms.toFixed(1)} ms`);
+
+const fresh = runHeldout(library, new FrameworkSelector(library), loadHeldout(FRESH_FILE));
+if (verbose) {
+  for (const r of fresh.rows) {
+    const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.fit === false ? '✗' : '✓';
+    console.log(`${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : ''}`);
+  }
+}
+console.log(`fresh set (eval/fresh.json, ${fresh.total} questions written after the selector work; its first run, before any change, gave fit 70.6% (12/17), fact use 81.3% (13/16), 2 false refusals, precision 84.6% (11/13); general vocabulary was added after it, so it is no longer untouched)`);
+console.log(`  framework fit: ${pct(fresh.fit.rate)} (${fresh.fit.ok}/${fresh.fit.of}); fact use: ${pct(fresh.facts.rate)} (${fresh.facts.ok}/${fresh.facts.of}); false refusals: ${fresh.falseRefusals.length}; non-business answered: ${fresh.wrongAnswers.length}; confidence >= 70 precision: ${pct(fresh.calibration.precision)} (${fresh.calibration.correct}/${fresh.calibration.confident})`);

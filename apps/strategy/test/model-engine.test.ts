@@ -136,3 +136,18 @@ test('a reply slower than the style budget (concise: half the detailed budget) �
   expect(res.body.metadata.engine).toBe('library');
   expect(res.body.content).toContain('### Three actions');
 });
+
+test('a German question: the model is told to answer in German and its German answer is used', async () => {
+  const content = `## Preiserhöhung um 8 %\n\n${'Testen Sie die Zahlungsbereitschaft je Segment, bevor Sie die Listenpreise ändern. '.repeat(4)}`;
+  fakes.openai.configure({
+    reply: good({ framework: 'value-based-pricing', supporting: [], content, keyChallenge: 'Sollen wir unsere Preise um 8 % erhöhen?', strategicFocus: 'Preisgestaltung' }),
+  });
+  const key = await keyWithCredits(h, 'org-model-de', 100);
+  const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Sollen wir unsere Preise um 8 % erhöhen? Wir haben 300 Kunden.'));
+  expect(res.status).toBe(200);
+  const sent = fakes.openai.requests.at(-1)!.body;
+  expect(sent.messages[0].content).toContain('Write "content" and every text field in German.');
+  expect(JSON.parse(sent.messages.at(-1).content).language).toBe('German');
+  expect(res.body.metadata.engine).toBe('model:openai/gpt-4o-mini');
+  expect(res.body.content).toBe(content);
+});

@@ -9,6 +9,7 @@ import { COMPLEXITY_LEVELS, type ComplexityLevel, type Framework, type Library, 
 import type { FrameworkSelector, Selection } from './selector.js';
 import { clip, terms, words } from './text.js';
 import { understand, type ProblemType, type Understanding } from './understand.js';
+import { factSheet } from './facts.js';
 
 export type ResponseStyle = 'concise' | 'detailed' | 'tactical';
 export type Role = 'user' | 'assistant' | 'system';
@@ -143,6 +144,10 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
   let weight = Math.min(1, Math.max(0, (wordCount - 8) / 60)) * 0.5 + (supporting.length / 3) * 0.3 + (history.turns > 0 ? 0.1 : 0);
   if (style === 'concise') weight -= 0.2;
   if (style === 'detailed') weight += 0.1;
+  // What is delivered: arithmetic on the question's numbers, and a plan dated to its deadline.
+  const facts = factSheet(u);
+  weight += 0.04 * Math.min(3, facts.insights.length);
+  if (style === 'tactical' && facts.deadlineWeeks) weight += 0.05;
   weight = Math.min(1, Math.max(0, weight));
 
   return {
@@ -240,6 +245,8 @@ export function alternatives(a: Analysis): Framework[] {
 /** "Your challenge": the situation and the question actually asked (not only the first sentence). */
 export function restate(u: Understanding, original: string): string {
   if (u.language !== 'en') return `${clip(original, 300)} (asked in ${u.languageName}; this answer is in English)`;
+  const before = u.earlier ? `Earlier: ${clip(u.earlier.replace(/\s+/g, ' '), 200)} ` : '';
   const situation = u.situation ? `${clip(u.situation, 220)} ` : '';
-  return `${situation}${u.situation ? 'You ask: ' : ''}${clip(u.decision, 200)}`;
+  const asks = /\?\s*$/.test(u.decision) ? 'You ask: ' : 'Your aim: ';
+  return `${before}${situation}${u.situation || before ? asks : ''}${clip(u.decision, 200)}`;
 }

@@ -1,7 +1,7 @@
 /**
  * Floors on the eval set (library/eval): selection agreement and
  * out-of-scope detection. `pnpm eval:strategy` prints the same numbers.
- * Floors sit just under the measured values (top-1 50/56, top-3 55/56,
+ * Floors sit just under the measured values (top-1 48/56, top-3 55/56,
  * out-of-scope 20/20, no false positives).
  */
 import { loadLibrary } from './library.js';

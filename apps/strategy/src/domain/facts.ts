@@ -39,7 +39,7 @@ const PER_LABEL: Record<string, string> = { day: 'a day', week: 'a week', month:
 function describe(q: Quantity, deadline: string | undefined): string {
   const isDeadline = Boolean(deadline && deadline.includes(q.text));
   const ctx = q.context ? ` ${q.context}` : '';
-  return `${q.text}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`.replace(/\s+/g, ' ').trim();
+  return `${q.text}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`.replace(/\s+/g, ' ').replace(/ \/ /g, '/').trim();
 }
 
 function durationInDays(q: Quantity): number | undefined {
@@ -52,8 +52,28 @@ function durationInDays(q: Quantity): number | undefined {
   return undefined;
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * Weeks from `now` to a calendar deadline: "by June" (the end of June), "before
+ * March" / "in March" (its start), "in Q3" / "by Q3" (the quarter's end); the
+ * next such date after `now`. Undefined when the deadline names none.
+ */
+export function weeksToCalendarDeadline(deadline: string, now: Date): number | undefined {
+  const text = deadline.toLowerCase();
+  const year = now.getUTCFullYear();
+  let target: Date | undefined;
+  const q = /\bq([1-4])\b/.exec(text);
+  const m = MONTHS.findIndex((name) => new RegExp(`\\b${name}\\b`).test(text));
+  if (q) target = new Date(Date.UTC(year, Number(q[1]) * 3, 1));
+  else if (m >= 0) target = /\bby\b|end of/.test(text) ? new Date(Date.UTC(year, m + 1, 1)) : new Date(Date.UTC(year, m, 1));
+  if (!target) return undefined;
+  if (target.getTime() <= now.getTime()) target = new Date(Date.UTC(target.getUTCFullYear() + 1, target.getUTCMonth(), 1));
+  return Math.max(1, Math.round((target.getTime() - now.getTime()) / (7 * 86_400_000)));
+}
+
 const WORD_NUM: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
-function weeksUntil(deadline: string | undefined, quantities: Quantity[]): number | undefined {
+function weeksUntil(deadline: string | undefined, quantities: Quantity[], now: Date): number | undefined {
   if (!deadline) return undefined;
   const m = /(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month)s?/i.exec(deadline);
   if (m) {
@@ -61,15 +81,28 @@ function weeksUntil(deadline: string | undefined, quantities: Quantity[]): numbe
     const unit = m[2]!.toLowerCase();
     return Math.max(1, Math.round(unit === 'day' ? n / 7 : unit === 'week' ? n : n * 4.3));
   }
-  if (/quarter/i.test(deadline)) return 13;
+  if (/quarter/i.test(deadline) && !/q[1-4]/i.test(deadline)) return 13;
   if (/next year/i.test(deadline)) return 52;
+  const dated = weeksToCalendarDeadline(deadline, now);
+  if (dated) return dated;
   const d = quantities.find((q) => q.kind === 'duration' && deadline.includes(q.text));
   const days = d ? durationInDays(d) : undefined;
   return days ? Math.max(1, Math.round(days / 7)) : undefined;
 }
 
-/** Builds the fact sheet of an understood question (current and earlier turns). */
+const sheets = new WeakMap<Understanding, FactSheet>();
+
+/** Builds the fact sheet of an understood question (current and earlier turns); computed once per understanding. */
 export function factSheet(u: Understanding): FactSheet {
+  let sheet = sheets.get(u);
+  if (!sheet) {
+    sheet = buildFactSheet(u);
+    sheets.set(u, sheet);
+  }
+  return sheet;
+}
+
+function buildFactSheet(u: Understanding): FactSheet {
   const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2);
   const insights: string[] = [];
   const metrics: string[] = [];
@@ -175,10 +208,10 @@ export function factSheet(u: Understanding): FactSheet {
     insights: [...new Set(insights)],
     metrics,
     subject: u.subject,
-    decision: u.decision,
+    decision: u.decisionAsWritten,
     phrases,
     deadline: u.deadline,
-    deadlineWeeks: weeksUntil(u.deadline, all),
+    deadlineWeeks: weeksUntil(u.deadline, all, u.askedAt),
     constraint: u.constraint,
   };
 }

@@ -38,9 +38,12 @@ export type HeldoutQuestion = z.infer<typeof heldoutQuestion>;
 
 export const HELDOUT_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'heldout.json');
 
-/** Reads and validates `eval/heldout.json`. */
+/** The second, fresh held-out set (written after the selector work, run once, never tuned on). */
+export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh.json');
+
+/** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
-  return z.strictObject({ about: z.string(), questions: z.array(heldoutQuestion).min(60) }).parse(JSON.parse(readFileSync(file, 'utf8'))).questions;
+  return z.strictObject({ about: z.string(), questions: z.array(heldoutQuestion).min(10) }).parse(JSON.parse(readFileSync(file, 'utf8'))).questions;
 }
 
 /** Lower case, thousands separators and spaces before % removed, for fact matching. */

@@ -22,13 +22,21 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // Judged on the business part, in English (a mixed request's code or recipe sentences are declined, not fatal).
   let scope = classifyScope(u.business, selector, analysis.selection.strength);
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
+  // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
+  const ownNumbers = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date');
+  if (!scope.inScope && scope.domain && (scope.otherHits ?? 0) <= 1 && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1)) {
+    const { domain: _domain, ...rest } = scope;
+    scope = { ...rest, inScope: true };
+  }
   if (!scope.inScope && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
     // A recognised business problem, a library framework asked about, or a
     // vague ask from someone who told us about their business ("We're
     // stuck." with an industry) is a business question.
     // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
-    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0);
+    // So is an organisation speaking of itself ("our", "we") with a number of its own.
+    const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
+    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0) + ownFacts;
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     const vagueBusiness = u.vague && (scope.businessHits > 0 || hasContext || (u.problem?.strength ?? 0) >= 1);
     if (followUp || recognised || vagueBusiness) scope = { ...scope, inScope: true };

@@ -26,7 +26,9 @@ const BUSINESS_WORDS =
   // Non-profit and public-sector organisations, and the places businesses run.
   'nonprofit charity charities volunteer volunteers donor donors donation donations grant grants funder funders beneficiaries programme programmes program programs ' +
   'council agency municipality ministry citizens residents taxpayers public-sector ' +
-  'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets';
+  'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets ' +
+  // Education and the people services are for.
+  'students learners enrolment enrollment college university school schools tuition course courses salespeople reps competencies';
 
 const BUSINESS = new Set(terms(BUSINESS_WORDS));
 /** Weak evidence: common business words that also appear in everyday questions. */
@@ -86,6 +88,8 @@ export interface ScopeVerdict {
   businessHits: number;
   /** The other domain detected, when any. */
   domain?: string;
+  /** How many markers of other domains the text shows. */
+  otherHits?: number;
   /** Other agents to ask, for the 422 body. */
   suggestions: string[];
 }
@@ -129,6 +133,7 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
     inScope,
     score,
     businessHits: business,
+    otherHits: other,
     ...(domain ? { domain: domain.name } : {}),
     suggestions: domain ? [...domain.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !domain!.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))] : DEFAULT_SUGGESTIONS,
   };

@@ -34,7 +34,7 @@ test('German and French are recognised and glossed for understanding', () => {
   expect(detectLanguage('Wie können wir unsere Kosten im Lager senken?')).toBe('de');
   expect(detectLanguage('Comment réduire nos coûts de livraison ?')).toBe('fr');
   expect(detectLanguage('How do we cut delivery costs?')).toBe('en');
-  expect(glossToEnglish('Unsere Kosten sind um 12 % gestiegen, 1.500 Kunden', 'de')).toBe('our costs are um 12% gestiegen, 1,500 customers');
+  expect(glossToEnglish('Unsere Kosten sind um 12 % gestiegen, 1.500 Kunden', 'de')).toBe('our costs are um 12% risen, 1,500 customers');
 });
 
 test('vague questions are told apart from precise ones; earlier turns shape a follow-up', () => {
@@ -54,4 +54,16 @@ test('the fact sheet does the arithmetic on the numbers', () => {
   expect(r.insights[0]).toContain('8 months of runway');
   expect(r.insights[1]).toContain('at most $166.7k a month');
   expect(nounPhrases('Flour has doubled in price and our bakery runs on a thin gross margin.')).toEqual(expect.arrayContaining(['flour', 'bakery', 'gross margin']));
+});
+
+test('calendar deadlines become weeks from the day the question is asked', async () => {
+  const { weeksToCalendarDeadline } = await import('./facts.js');
+  const now = new Date(Date.UTC(2026, 10, 23)); // 23 November 2026
+  expect(weeksToCalendarDeadline('by June', now)).toBe(31); // end of June 2027
+  expect(weeksToCalendarDeadline('before March', now)).toBe(14); // 1 March 2027
+  expect(weeksToCalendarDeadline('before the covenant test in Q3', now)).toBe(45); // end of Q3 2027
+  expect(weeksToCalendarDeadline('by December', now)).toBe(6); // end of December 2026
+  expect(weeksToCalendarDeadline('before the spring catalogue', now)).toBeUndefined();
+  const sheet = factSheet(understand('We must cut returns from 6% to 3% by June. Where do we start?', '', {}, now));
+  expect(sheet.deadlineWeeks).toBe(31);
 });

@@ -60,6 +60,8 @@ export type ProblemType =
 
 interface ProblemDef {
   label: string;
+  /** How a strategist settles this kind of decision, in one sentence. */
+  rule: string;
   /** Frameworks in order of fit. */
   frameworks: string[];
   /** Cue phrases (matched on stems); each hit adds its weight (default 1). */
@@ -74,136 +76,163 @@ interface ProblemDef {
 export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   quality: {
     label: 'quality and error rates',
+    rule: 'Start where the errors are made, not where they are found: the two biggest sources usually carry most of the volume, and preventing them beats inspecting for them.',
     frameworks: ['poka-yoke-error-proofing', 'six-sigma-dmaic', 'lean-value-stream-mapping'],
     cues: ['error rate', 'first pass yield', 'inspection', 'error', 'errors', 'mistake', 'mistakes', 'defect', 'defects', 'damaged', 'broken', 'returns', 'returned', 'rework', 'accuracy', 'inaccurate', 'quality problem', 'quality issue', 'scrap', 'complaints about', 'faulty', ['wrong', 0.5], ['variation', 0.6]],
   },
   flow: {
     label: 'flow, delays and throughput',
+    rule: 'Find the one step where work waits longest; time saved anywhere else does not shorten the total.',
     frameworks: ['theory-of-constraints', 'lean-value-stream-mapping', 'capacity-planning-queueing'],
     cues: ['bottleneck', 'delays', 'delayed', 'late', 'lead time', 'cycle time', 'throughput', 'take days', 'takes days', 'piles up', 'pile up', 'backlog of', 'stuck in', 'slow process', 'turnaround time', 'processing time', 'on time delivery', 'deliveries slip', 'queue', 'jam', 'waiting', ['handoffs', 0.8], ['approvals', 0.6]],
   },
   capacity: {
     label: 'capacity and staffing for demand',
+    rule: 'Size the team to the peak interval and the service level you promise, after removing the demand and handling time you can avoid.',
     frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
     cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', 'agents', 'call centre', 'call center', 'handle time', 'service level', 'answered within', 'calls', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['hire', 0.5], ['demand', 0.4]],
   },
   'cost-margin': {
     label: 'costs and margins',
+    rule: 'Compare what a price rise, a cost or specification change and a mix shift each recover before choosing; most good answers combine a targeted price rise with a cost fix on the best sellers.',
     frameworks: ['contribution-margin-analysis', 'zero-based-budgeting', 'kpi-tree'],
-    cues: ['margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
+    cues: ['waste', 'wastage', 'spoilage', 'shrinkage', 'margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
   },
   'budget-cut': {
     label: 'cutting a budget',
+    rule: 'Rebuild the budget from the outcomes it must fund instead of trimming every line by the same percentage.',
     frameworks: ['zero-based-budgeting', 'nonprofit-portfolio-matrix', 'contribution-margin-analysis'],
     cues: ['cut our budget', 'budget cut', 'cut the budget', 'cut costs', 'cut spending', 'reduce spending', 'spend less', 'savings target', 'cost cutting', ['budget', 0.7], ['cut', 0.5]],
   },
   pricing: {
     label: 'pricing',
+    rule: 'Price to the value each segment gets, test it before rolling it out, and move existing customers last and with notice.',
     frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
     cues: ['rate', 'rates', 'fee', 'fees', 'cheaper', 'price', 'prices', 'pricing', 'priced', 'charge', 'we charge', 'rate card', 'per seat', 'per user', 'subscription fee', 'discount', 'raise prices', 'price increase', 'willingness to pay', 'freemium', 'tiers', 'add on', 'upgrade', 'monetize', 'monetise', 'cut prices'],
   },
   runway: {
     label: 'cash runway',
+    rule: 'Act on the burn now (a weekly cash view shows which payments can move) and decide the funding path while there is still time to raise.',
     frameworks: ['thirteen-week-cash-flow', 'zero-based-budgeting', 'unit-economics'],
     cues: ['runway', 'burn', 'burn rate', 'in the bank', 'run out of cash', 'run out of money', 'cash left', 'months of cash', 'payroll', 'bridge', 'fundraise', 'fundraising'],
   },
   'working-capital': {
     label: 'working capital and cash conversion',
+    rule: 'Work the levers in order of cash released: collect faster, hold less stock, pay on the terms agreed.',
     frameworks: ['cash-conversion-cycle', 'thirteen-week-cash-flow'],
     cues: ['working capital', 'receivables', 'payables', 'inventory', 'stock days', 'days of inventory', 'payment terms', 'pay us', 'paid late', 'late payers', 'dso', 'dpo', 'dio', 'cash on hand', 'covenant', 'treasury', 'cash flow', 'invoices', ['cash', 0.6]],
   },
   'unit-economics': {
     label: 'unit economics',
+    rule: 'Spend to win a customer only while their lifetime margin exceeds what winning them costs, with payback inside your cash runway.',
     frameworks: ['unit-economics', 'pirate-metrics-aarrr', 'value-based-pricing'],
     cues: ['cac', 'ltv', 'lifetime value', 'payback', 'acquisition cost', 'cost per customer', 'ads', 'ad spend', 'paid ads', 'per customer'],
   },
   investment: {
     label: 'a large investment',
+    rule: 'Fund it in stages released against measured benefits, each benefit with a named owner, and be ready to stop.',
     frameworks: ['investment-appraisal', 'kpi-tree', 'kotter-8-step-change'],
     cues: ['investment', 'invest', 'spend', 'business case', 'roi', 'return on investment', 'pays off', 'pay off', 'worth it', 'modernisation', 'modernization', 'replace our', 'new system', 'systems', 'capex', 'program', 'programme', 'project'],
   },
   deal: {
     label: 'an acquisition, merger or sale',
+    rule: 'Set the deal thesis and the walk-away price before negotiating; the value is won or lost in the integration.',
     frameworks: ['ma-deal-evaluation', 'investment-appraisal', 'kotter-8-step-change'],
     cues: [['buy', 0.8], ['purchase', 0.8], 'sell to', 'buy the company', 'buy out', 'buyout', 'sell the business', 'sell the company', 'offer for', 'term sheet', 'acquisition', 'acquire', 'acquiring', 'acquired', 'merger', 'merge', 'merging', 'takeover', 'due diligence', 'deal', 'valuation', 'multiple', 'private equity', 'integrate', 'integration'],
   },
   'portfolio-triage': {
     label: 'which programs, sites or products to keep',
+    rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
-    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', 'keep', 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
+    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
   },
   'option-choice': {
     label: 'choosing between options',
+    rule: 'Agree the criteria and their weights before scoring the options, then check that the winner survives other weightings.',
     frameworks: ['weighted-decision-matrix', 'investment-appraisal', 'swot-analysis'],
     cues: ['partner with', 'build buy or partner', 'shortlist', 'where to open', 'which location', 'choose between', 'or partner', 'build or buy', 'which option', 'options', 'open a new', 'new location', 'decide what', 'decide which', 'how do we decide', 'prioritise', 'prioritize', ['or', 0.2]],
   },
   career: {
     label: 'careers, levels and what good looks like',
+    rule: 'Write observable expectations per level with the managers who will use them, and calibrate them on real people before the next review.',
     frameworks: ['career-ladder-competency-framework', 'okrs', 'five-dysfunctions-of-a-team'],
     cues: ['promoted', 'promotion', 'promotions', 'career', 'career ladder', 'ladder', 'levels', 'levelling', 'leveling', 'competencies', 'competency', 'performance review', 'performance reviews', 'ramp', 'quota', 'skills', 'growth path', 'pay bands'],
   },
   'team-trust': {
     label: 'team dynamics and trust',
+    rule: 'Start with trust (the leader goes first in admitting mistakes), then make open disagreement safe and expected in meetings.',
     frameworks: ['five-dysfunctions-of-a-team', 'tuckman-stages', 'raci-matrix'],
     cues: ['trust', 'conflict', 'blame', 'blaming', 'politics', 'toxic', 'don\'t get along', 'tension', 'morale'],
   },
   'decision-rights': {
     label: 'decision rights and ownership',
+    rule: 'Name one accountable owner for each recurring decision and publish it; others are consulted, not approvers.',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
-    cues: ['bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
+    cues: [['decision', 0.6], 'delegate', 'delegation', 'empower', 'bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
   },
   change: {
     label: 'a change people must adopt',
+    rule: 'Build the case and the coalition before the rollout, pilot with a willing group, and retire the old way once the new one works.',
     frameworks: ['kotter-8-step-change', 'mckinsey-7s', 'okrs'],
     cues: ['digitise', 'digitize', 'go live', 'new process', 'rollout', 'roll out', 'moving', 'switch to', 'adoption', 'adopt', 'resistance', 'resist', 'transformation', 'new software', 'new tool', 'change management'],
   },
   'new-role': {
     label: 'a new leadership role',
+    rule: 'Learn before changing: agree two or three priorities with your boss by day 30 and deliver early wins that serve them.',
     frameworks: ['first-90-days-stars', 'okrs', 'kpi-tree'],
     cues: ['first 90 days', '90 days', 'first 100 days', 'first months', 'just joined', 'new role', 'new job', 'taking over', 'took over', 'new manager', 'just started', 'just been promoted'],
   },
   goals: {
     label: 'goals and alignment',
+    rule: 'Choose a few company objectives, let teams write measurable key results against them, and review progress weekly.',
     frameworks: ['okrs', 'north-star-metric', 'balanced-scorecard'],
     cues: ['goals', 'objectives', 'align', 'alignment', 'priorities', 'focus', 'quarterly goals', 'rally around'],
   },
   measurement: {
     label: 'what to measure',
+    rule: 'Measure outcomes for the people you serve, not only activity, with a few leading indicators you can act on.',
     frameworks: ['balanced-scorecard', 'kpi-tree', 'okrs'],
     cues: ['measure', 'metrics', 'kpis', 'kpi', 'dashboard', 'impact', 'show impact', 'report to', 'track', 'scorecard', 'indicators', 'what should we measure'],
   },
   retention: {
     label: 'keeping customers (retention)',
+    rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
+    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
   },
   funnel: {
     label: 'the customer funnel',
+    rule: 'Measure every step from first contact to paying and fix the step with the biggest drop-off first.',
     frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
     cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', 'activation', 'onboarding', 'drop off', 'upgrade', 'trial'],
   },
   'viral-growth': {
     label: 'growth without paid acquisition',
+    rule: 'Make each user bring the next (sharing, referrals, content) and measure how many new users each cohort brings.',
     frameworks: ['growth-loops', 'pirate-metrics-aarrr', 'north-star-metric'],
     cues: ['word of mouth', 'referral', 'referrals', 'viral', 'without paid', 'organic growth', 'community'],
   },
   discovery: {
     label: 'what to build next',
+    rule: 'Build for the jobs customers hire you for; rank requests by their effect on satisfaction, not by how loudly they are asked.',
     frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
     cues: ['what to build', 'feature requests', 'features', 'backlog', 'roadmap', 'doesn\'t do what they need', 'customer needs', 'product market fit'],
   },
   'market-entry': {
     label: 'entering a new market',
+    rule: 'Size the reachable market and its entry barriers first, then test with a small pilot before committing.',
     frameworks: ['ansoff-matrix', 'tam-sam-som', 'pestel-analysis'],
     cues: ['next market', 'new market', 'expand', 'expansion', 'expandieren', 'enter', 'international', 'abroad', 'another country', 'new country', 'new city', 'new region', 'us market', 'europe'],
   },
   differentiation: {
     label: 'standing out from competitors',
+    rule: 'Compete on what rivals and private labels cannot copy cheaply, and stop spending on what customers do not value.',
     frameworks: ['blue-ocean-strategy', 'competitive-positioning-map', 'porters-five-forces', 'value-proposition-canvas'],
     cues: ['copycat', 'imitate', 'copy', 'undercut', 'commodity', 'commoditised', 'stand out', 'differentiate', 'same as everyone', 'lower prices', 'competitor', 'competitors', 'competition'],
   },
   'strategy-choice': {
     label: 'strategic direction',
+    rule: 'Make explicit choices about where to play and how to win, and say what you will stop doing.',
     frameworks: ['playing-to-win', 'swot-analysis', 'ansoff-matrix'],
     cues: ['strategy', 'strategic plan', 'three year plan', 'direction', 'where to play', 'long term', 'vision', 'should we build', 'digital'],
   },
@@ -218,12 +247,14 @@ const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
     preis: 'price', preise: 'prices', erhöhen: 'raise', senken: 'lower', kunden: 'customers', abwanderung: 'churn', kündigungen: 'cancellations', monat: 'month', pro: 'per', im: 'in the', haben: 'have', von: 'from', auf: 'to',
     mittelständischer: 'mid-sized', maschinenbauer: 'machinery manufacturer', mitarbeitern: 'employees', mitarbeiter: 'employees', liefertermine: 'delivery dates', verschieben: 'slip', ständig: 'constantly', weil: 'because', montage: 'assembly', staut: 'piles up', alles: 'everything', tun: 'do',
     möchten: 'want to', nächstes: 'next', jahr: 'year', nach: 'to', österreich: 'Austria', schweiz: 'Switzerland', expandieren: 'expand', gehen: 'go', vor: 'ahead', besten: 'best', am: 'at',
+    energiekosten: 'energy costs', gestiegen: 'risen', gesunken: 'fallen', mitarbeitende: 'employees', vertrieb: 'sales', verkäufer: 'salespeople', kompetenzen: 'competencies', einarbeitung: 'onboarding', monate: 'months', monaten: 'months', tage: 'days', tagen: 'days', wochen: 'weeks', rechnungen: 'invoices', schulden: 'debt', investition: 'investment', lohnt: 'pays off', neue: 'new', neuen: 'new', produkt: 'product', produkte: 'products', dienstleistung: 'service', filiale: 'branch', filialen: 'branches', lieferzeit: 'lead time', fehlerquote: 'error rate', reklamationen: 'complaints', rücksendungen: 'returns',
     wetter: 'weather', morgen: 'tomorrow', kosten: 'costs', umsatz: 'revenue', gewinn: 'profit', marge: 'margin', strategie: 'strategy', wachstum: 'growth', markt: 'market', wettbewerber: 'competitors', lieferanten: 'suppliers', qualität: 'quality', fehler: 'errors', lager: 'warehouse', bestellungen: 'orders', team: 'team', führung: 'leadership', hilfe: 'help', brauchen: 'need', beim: 'with the', bei: 'with', preisgestaltung: 'pricing', übernahme: 'acquisition', kaufen: 'buy', budget: 'budget', liquidität: 'cash', zahlungsziel: 'payment terms', standorte: 'sites', schließen: 'close', behalten: 'keep', 'die': 'the', der: 'the', das: 'the', den: 'the', dem: 'the', sich: 'itself', in: 'in', es: 'it', zu: 'to', für: 'for',
   },
   fr: {
     nous: 'we', notre: 'our', nos: 'our', sommes: 'are', est: 'is', une: 'a', un: 'a', avec: 'with', et: 'and', ou: 'or', comment: 'how', quel: 'what', quelle: 'what', "qu'est-ce": 'what is', faut: 'should', "faut-il": 'should we',
     prix: 'price', fixer: 'set', offre: 'offer', nouvelle: 'new', nouveau: 'new', pour: 'for', les: 'the', le: 'the', la: 'the', des: 'the', de: 'of', du: 'of the', pme: 'SMEs', clients: 'customers', client: 'customer',
     association: 'non-profit association', gère: 'runs', programmes: 'programmes', dons: 'donations', ont: 'have', baissé: 'fallen', cette: 'this', année: 'year', lesquels: 'which ones', garder: 'keep', fermer: 'close',
+    commerciaux: 'salespeople', vendeurs: 'salespeople', compétences: 'competencies', attendues: 'expected', définir: 'define', autonomes: 'productive', mettent: 'take', mois: 'months', semaines: 'weeks', nouveaux: 'new', nouvelles: 'new', recrutement: 'hiring', salariés: 'employees', employés: 'employees', ventes: 'sales', augmenter: 'raise', baisser: 'lower', réduire: 'reduce', délais: 'lead times', retours: 'returns', factures: 'invoices', investissement: 'investment', rentable: 'profitable', filiales: 'branches', magasins: 'stores',
     personnes: 'people', paient: 'pay', maintenant: 'now', jours: 'days', améliorer: 'improve', trésorerie: 'cash', besoin: 'need', "d'aide": 'help', aide: 'help', avons: 'have', stratégie: 'strategy', croissance: 'growth', marché: 'market', coûts: 'costs', marge: 'margin', chiffre: 'revenue', "d'affaires": 'of business', bénéfice: 'profit', concurrents: 'competitors', fournisseurs: 'suppliers', qualité: 'quality', erreurs: 'errors', équipe: 'team', embaucher: 'hire', acquisition: 'acquisition', racheter: 'buy', budget: 'budget', sites: 'sites', météo: 'weather', demain: 'tomorrow', recette: 'recipe',
   },
 };
@@ -331,13 +362,15 @@ export function extractQuantities(text: string): Quantity[] {
     else if (type === 'ORDINAL') kind = 'count';
     if (!kind) return;
     if (kind !== 'date' && value === undefined) return;
+    // "one of them", "two or three": small numbers in words are not facts worth quoting.
+    if (kind === 'count' && (value ?? 0) <= 2 && !/\d/.test(e.out() as string)) return;
     // Currency before a cardinal ("€60M", "€1,200").
     if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
       kind = 'money';
       first = start - 1;
     }
     // Scale after a number ("$1.1M", "$140k", "€60M"), multiple ("4x").
-    const next = lowerTokens[end + 1];
+    const next = lowerTokens[end + 1]?.replace(/\.$/, '');
     if ((kind === 'money' || kind === 'count') && next && SCALE[next] !== undefined && value !== undefined) {
       value *= SCALE[next]!;
       last = end + 1;
@@ -391,16 +424,22 @@ export interface Understanding {
   /** What the asker says the organisation is ("we're a food bank network"), when said. */
   identity?: string | undefined;
   quantities: Quantity[];
+  /** What earlier turns said (their situation, clipped), for restating a follow-up. */
+  earlier: string;
   /** Numbers from earlier turns of the conversation. */
   earlierQuantities: Quantity[];
   deadline?: string | undefined;
   constraint?: string | undefined;
   /** The question actually asked (the last interrogative or imperative sentence). */
   decision: string;
+  /** The decision in the asker's own words and language. */
+  decisionAsWritten: string;
   /** Every sentence of the question except the decision: the situation. */
   situation: string;
   /** A framework named in a definition question ("What is a SWOT analysis?"). */
   definition?: boolean;
+  /** When the question was understood (calendar deadlines count from it). */
+  askedAt: Date;
   /** Too little to go on: answered with clarifying questions. */
   vague: boolean;
   /** Count of content words of the (business part of the) question. */
@@ -459,7 +498,7 @@ function firstNounPhrase(fragment: string): string {
   return words.join(' ').replace(/\s+'s$/, '').trim();
 }
 
-const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start']);
+const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'ways', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start', 'place', 'people', 'part', 'kind', 'sort', 'bit', 'end', 'day', 'days', 'week', 'month', 'year']);
 
 /**
  * Noun phrases of `text` (wink-nlp parts of speech): runs of adjectives and
@@ -492,7 +531,7 @@ export function nounPhrases(text: string): string[] {
 const DECISION_START = /^(should|shall|do|does|did|how|what|which|where|when|who|whom|why|is|are|can|could|would|will|any|need|help|tell|give|explain)\b/i;
 
 /** Understands the newest question in the light of the earlier user turns and the caller's context. */
-export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}): Understanding {
+export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}, now: Date = new Date()): Understanding {
   const language = detectLanguage(question);
   const english = glossToEnglish(question, language);
   const all = sentences(english);
@@ -504,6 +543,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
   const decision = (interrogative ?? businessSentences.at(-1) ?? english).trim();
   const situation = businessSentences.filter((s) => s !== decision).join(' ');
+  // The question as the asker wrote it (a glossed German or French sentence reads badly).
+  const decisionAsWritten = language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
   const earlierEnglish = conversation ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
   const scores = problemScores(business);
   const addScores = (extra: ReturnType<typeof problemScores>, weight: number) => {
@@ -541,6 +582,11 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (quantities.some((q) => q.kind === 'money' && q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) {
     addScores([{ type: 'unit-economics', label: PROBLEMS['unit-economics'].label, strength: 1.5 }], 1);
   }
+  // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
+  const elapsed = quantities.filter((q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context));
+  if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) {
+    addScores([{ type: 'flow', label: PROBLEMS.flow.label, strength: 1 }], 1);
+  }
   const deadlineMatch = /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(business);
   const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(business);
   const contentWords = normalise(business).trim().split(/\s+/).filter((w) => w.length > 2 && !GENERIC.has(w)).length;
@@ -559,13 +605,16 @@ export function understand(question: string, conversation: string, ctx: { indust
     identity,
     quantities,
     earlierQuantities,
+    earlier: earlierEnglish,
     deadline: deadlineMatch?.[1],
     constraint: constraintMatch?.[1],
     decision,
+    decisionAsWritten,
     situation,
     definition,
     vague,
     contentWords,
+    askedAt: now,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ComplexityLevel, Framework, Library, Stage } from './library.js';
 import type { ScoredFramework } from './selector.js';
 import { clip, firstSentence, terms } from './text.js';
 import { factSheet, type FactSheet } from './facts.js';
+import { PROBLEMS } from './understand.js';
 import { alternatives, CATEGORY_LABEL, clarifyingQuestions, leadershipPrinciples, lowerFirst, setQuestions, stripDot, uniq, type Analysis } from './analysis.js';
 
 function rationale(a: Analysis, scored: ScoredFramework): string {
@@ -109,12 +110,15 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
   for (let i = 0; i < f.phases.length; i++) if (closeness(i) > closeness(decidingIndex)) decidingIndex = i;
   const decidingPhase = f.phases[decidingIndex]!;
   const question = decidingPhase.strategicQuestions[0]!.replace(/[?.\s]+$/, '');
-  const decision = `On "${clip(facts.decision, 160)}": settle it in ${f.name}'s "${decidingPhase.phase}" step (${lowerFirst(question)}?), once the numbers below are on the table.`;
+  // How a strategist settles this kind of decision, when the framework is the one the problem calls for.
+  const rule = u.problem && PROBLEMS[u.problem.type].frameworks.includes(f.id) ? `${PROBLEMS[u.problem.type].rule} ` : '';
+  const decision = `On "${clip(facts.decision, 160)}": ${rule}Settle it in ${f.name}'s "${decidingPhase.phase}" step (${lowerFirst(question)}?), once the numbers below are on the table.`;
   const actions: string[] = [];
   const lowerBaseline = facts.baseline.toLowerCase();
   const told = facts.phrases.filter((p) => !lowerBaseline.includes(p.toLowerCase()) && !(facts.subject ?? '').toLowerCase().includes(p.toLowerCase())).slice(0, 4);
   if (facts.baseline) actions.push(`Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`);
   else if (facts.phrases.length) actions.push(`Start from what you told us about ${who} (${facts.phrases.slice(0, 5).join(', ')}) and put a number on each before deciding.`);
+  if (rule) actions.push(rule.trim());
   actions.push(`For ${who}: ${lowerFirst(stripDot(f.strategicActions[0]!))}.`);
   for (const insight of facts.insights.slice(1, 3)) actions.push(insight);
   if (facts.constraint) actions.push(`Keep to your constraint (${facts.constraint}): rule out the options that break it before comparing the rest.`);
@@ -141,7 +145,7 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
 
 function definitionLines(a: Analysis, short = false): string[] {
   const f = a.primary;
-  if (short) return [`**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`, `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`];
+  if (short) return [`**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`, `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`, ...(f.sources?.length ? [`**Sources:** ${f.sources[0]}.`] : [])];
   const lines = [`**${f.name}** is ${lowerFirst(stripDot(f.summary))}.`, '', '**Use it when:**', bullets(f.whenToUse.slice(0, 3)), '', '**How it works:**'];
   lines.push(f.phases.map((p, i) => `${i + 1}. **${p.phase}**: ${p.expectedInsights}`).join('\n'));
   if (f.sources?.length) lines.push('', `**Sources:** ${f.sources.join('; ')}.`);
