@@ -80,6 +80,20 @@ const ROUTES: Record<string, { route: RouteName | 'models'; method: string; shap
   '/v1/models': { route: 'models', method: 'GET', shape: 'openai' },
 };
 
+/** Response header naming the provider's own model name (the name the gateway sent it). */
+export const PROVIDER_MODEL_HEADER = 'x-latchkey-provider-model';
+const MODEL_FIELD = /"model":"(?:[^"\\]|\\.)*"/;
+
+/**
+ * A passed-through stream frame with its first `"model":"…"` (the response's own field: Chat's
+ * chunk, Messages' `message_start`, Responses' `response` object) set to the id the client sent.
+ * A `"model":"` inside a string value is escaped (`\"`), so it never matches.
+ */
+export function withModel(frame: string, model: string): string {
+  const value = `"model":${JSON.stringify(model)}`;
+  return frame.replace(MODEL_FIELD, () => value);
+}
+
 /** Reads the body, refusing it (413) as soon as it is known to be over `limit`: by Content-Length first, else while counting. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
@@ -151,8 +165,12 @@ interface CallState {
   route: string;
   shape: Shape;
   key?: ActiveKey;
+  /** The id the client sent (`openai/gpt-4o-mini`): the `model` of every response and stream event. */
   model?: string;
+  /** The provider's own model name: what it reported, else what was sent to it. */
+  providerModel?: string;
   provider?: ProviderName;
+  kind?: 'call' | 'count_tokens' | 'embeddings';
   stream: boolean;
   admission?: Admission;
   estimate: number;
@@ -207,8 +225,10 @@ export function createProxy(deps: ProxyDeps): Proxy {
         solutionId: st.key.solutionId,
         keyId: st.key.id,
         model: st.model,
+        providerModel: st.providerModel,
         provider: st.provider,
         route: st.route,
+        kind: st.kind ?? 'call',
         stream: st.stream,
         inputTokens: st.usage?.input ?? 0,
         outputTokens: st.usage?.output ?? 0,
@@ -241,6 +261,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
     const upstreamModel = model.slice(slash + 1);
     const cfg = PROVIDERS.includes(provider) ? deps.providers[provider] : undefined;
     st.model = model;
+    st.providerModel = upstreamModel;
     st.provider = provider;
     if (!cfg) throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, { code: 'provider_unavailable', headers: { 'x-should-retry': 'false' } });
     const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
@@ -264,6 +285,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
       });
     }
     st.admission = admission;
+    rl[PROVIDER_MODEL_HEADER] = upstreamModel;
     const plan = planUpstream(route, provider, cfg, canon, body, req.headers);
     const abort = new AbortController();
     res.once('close', () => {
@@ -283,10 +305,14 @@ export function createProxy(deps: ProxyDeps): Proxy {
       if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
       if (plan.passthrough) {
         st.usage = passthroughUsage(plan.format, json);
-        sendJson(res, st, 200, buf, rl);
+        if (typeof json.model === 'string' && json.model) st.providerModel = json.model;
+        // The client sees the id it sent; the provider's name is in the header and the usage record.
+        json.model = model;
+        sendJson(res, st, 200, json, rl);
         return;
       }
       const r = decodeUpstreamResponse(plan.format, json);
+      if (r.model) st.providerModel = r.model;
       st.usage = r.usage;
       const out = route === 'chat' ? encodeChatResponse(r, model) : route === 'messages' ? encodeMessagesResponse(r, model) : encodeResponsesResponse(r, model, canon);
       sendJson(res, st, 200, out, rl);
@@ -345,7 +371,9 @@ export function createProxy(deps: ProxyDeps): Proxy {
       for (const ev of events) {
         if (ev.type === 'text_delta' || ev.type === 'thinking_delta') streamedChars += ev.text.length;
         else if (ev.type === 'args_delta') streamedChars += ev.json.length;
-        else if (ev.type === 'finish') {
+        else if (ev.type === 'start') {
+          if (ev.model) st.providerModel = ev.model;
+        } else if (ev.type === 'finish') {
           finished = true;
           st.usage = ev.usage;
         } else if (ev.type === 'error') {
@@ -360,7 +388,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
           const j = parseJson(forward.slice(forward.indexOf('data:') + 5).trim());
           if (isObj(j) && Array.isArray(j.choices) && j.choices.length === 0) forward = undefined;
         }
-        if (forward !== undefined) out += forward;
+        if (forward !== undefined) out += forward.includes('"model":"') ? withModel(forward, model) : forward;
       }
     };
     try {
