@@ -73,7 +73,8 @@ export function errorBody(shape: Shape, err: GatewayError): unknown {
   return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
 }
 
-const ROUTES: Record<string, { route: RouteName | 'models'; method: string; shape: Shape }> = {
+type Match = { route: RouteName | 'models' | 'model'; method: string; shape: Shape };
+const ROUTES: Record<string, Match> = {
   '/v1/chat/completions': { route: 'chat', method: 'POST', shape: 'openai' },
   '/v1/responses': { route: 'responses', method: 'POST', shape: 'openai' },
   '/v1/messages': { route: 'messages', method: 'POST', shape: 'anthropic' },
@@ -92,6 +93,49 @@ const MODEL_FIELD = /"model":"(?:[^"\\]|\\.)*"/;
 export function withModel(frame: string, model: string): string {
   const value = `"model":${JSON.stringify(model)}`;
   return frame.replace(MODEL_FIELD, () => value);
+}
+
+const MODEL_ROUTE: Match = { route: 'model', method: 'GET', shape: 'openai' };
+const MODELS_CREATED_AT = new Date(MODELS_CREATED * 1000).toISOString();
+
+/** A request from an Anthropic client (its SDK sends `anthropic-version` and `x-api-key`). */
+const anthropicStyle = (req: IncomingMessage) => req.headers['anthropic-version'] !== undefined || req.headers['x-api-key'] !== undefined;
+
+/** `GET /v1/models/{id}` (the SDKs percent-encode the slash of `openai/gpt-4o-mini`; a raw slash works too) → the id, or undefined. */
+function modelIdOf(path: string): string | undefined {
+  if (!path.startsWith('/v1/models/') || path.length === '/v1/models/'.length) return undefined;
+  try {
+    return decodeURIComponent(path.slice('/v1/models/'.length));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One model entry: OpenAI's `{id, object, created, owned_by}` or Anthropic's `{type, id, display_name, created_at}`. */
+export function modelEntry(shape: Shape, id: string): Record<string, unknown> {
+  if (shape === 'anthropic') return { type: 'model', id, display_name: id, created_at: MODELS_CREATED_AT };
+  return { id, object: 'model', created: MODELS_CREATED, owned_by: id.slice(0, id.indexOf('/')) };
+}
+
+/**
+ * The key's models as a list: OpenAI's `{object: 'list', data}`, or Anthropic's page
+ * `{data, has_more, first_id, last_id}` honouring `limit` (1–1000, default 20), `after_id` and `before_id`.
+ */
+export function modelList(shape: Shape, ids: readonly string[], query: URLSearchParams): Record<string, unknown> {
+  if (shape === 'openai') return { object: 'list', data: ids.map((id) => modelEntry('openai', id)) };
+  const rawLimit = query.get('limit');
+  const limit = rawLimit === null ? 20 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new GatewayError(400, 'limit must be an integer from 1 to 1000.', { param: 'limit', code: 'invalid_request' });
+  let start = 0;
+  let end = ids.length;
+  const after = query.get('after_id');
+  const before = query.get('before_id');
+  if (after !== null) start = ids.indexOf(after) + 1;
+  if (before !== null) end = Math.max(0, ids.indexOf(before));
+  let page = ids.slice(start, end);
+  const more = page.length > limit;
+  page = before !== null && after === null ? page.slice(-limit) : page.slice(0, limit);
+  return { data: page.map((id) => modelEntry('anthropic', id)), has_more: more, first_id: page[0] ?? null, last_id: page.at(-1) ?? null };
 }
 
 /** Reads the body, refusing it (413) as soon as it is known to be over `limit`: by Content-Length first, else while counting. */
@@ -219,7 +263,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
 
   const finish = (res: ServerResponse, st: CallState) => {
     const latencyMs = Math.round(performance.now() - st.t0);
-    if (st.key && st.model && st.provider && st.route !== 'models') {
+    if (st.key && st.model && st.provider && st.route !== 'models' && st.route !== 'model') {
       deps.usage.record({
         requestId: st.requestId,
         solutionId: st.key.solutionId,
@@ -431,8 +475,10 @@ export function createProxy(deps: ProxyDeps): Proxy {
     const t0 = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const path = (req.url ?? '/').split('?', 1)[0]!;
-    const match = ROUTES[path];
-    const shape: Shape = match?.shape ?? (path.startsWith('/v1/messages') ? 'anthropic' : 'openai');
+    const modelId = modelIdOf(path);
+    const match = ROUTES[path] ?? (modelId !== undefined ? MODEL_ROUTE : undefined);
+    const isModels = match?.route === 'models' || match?.route === 'model';
+    const shape: Shape = isModels ? (anthropicStyle(req) ? 'anthropic' : 'openai') : (match?.shape ?? (path.startsWith('/v1/messages') ? 'anthropic' : 'openai'));
     const st: CallState = { requestId, t0, route: match?.route ?? path, shape, stream: false, estimate: 0, upstreamMs: 0, status: 0 };
     res.setHeader('x-request-id', requestId);
     res.setHeader('request-id', requestId);
@@ -457,7 +503,13 @@ export function createProxy(deps: ProxyDeps): Proxy {
       if (!key) throw new GatewayError(401, 'Invalid, malformed or revoked gateway key.', { code: 'invalid_api_key' });
       st.key = key;
       if (match.route === 'models') {
-        sendJson(res, st, 200, { object: 'list', data: key.models.map((id) => ({ id, object: 'model', created: MODELS_CREATED, owned_by: id.split('/')[0] })) });
+        const q = req.url!.indexOf('?');
+        sendJson(res, st, 200, modelList(shape, key.models, new URLSearchParams(q < 0 ? '' : req.url!.slice(q + 1))));
+        return;
+      }
+      if (match.route === 'model') {
+        if (!key.models.includes(modelId!)) throw new GatewayError(404, `The model ${JSON.stringify(modelId!.slice(0, 200))} does not exist or is not allowed for this key.`, { param: 'model', code: 'model_not_found' });
+        sendJson(res, st, 200, modelEntry(shape, modelId!));
         return;
       }
       await handleCall(req, res, st, match.route);

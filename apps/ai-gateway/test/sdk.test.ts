@@ -6,7 +6,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { generateText, streamText, tool, stepCountIs, jsonSchema } from 'ai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { startHarness, MODELS, type Harness } from './harness.js';
+import { startHarness, MODELS, ALL_MODELS, type Harness } from './harness.js';
 
 let h: Harness;
 let key: string;
@@ -156,6 +156,36 @@ describe.each(providers)('ai SDK through %s', (provider) => {
     const s = streamText({ model, prompt: 'weather again?', maxRetries: 0, tools: { get_weather: tool({ inputSchema: jsonSchema<{ city: string }>(weatherTool as any) }) } });
     const toolCalls = await s.toolCalls;
     expect(toolCalls[0]).toMatchObject({ toolName: 'get_weather', input: { city: 'Paris' } });
+  });
+});
+
+describe('models in both SDKs', () => {
+  it('openai: models.list and models.retrieve of an id with a slash', async () => {
+    const list = [];
+    for await (const m of openai.models.list()) list.push(m);
+    expect(list.map((m) => m.id)).toEqual(ALL_MODELS);
+    expect(list[0]).toEqual({ id: ALL_MODELS[0], object: 'model', created: expect.any(Number), owned_by: 'openai' });
+    for (const id of ALL_MODELS) expect(await openai.models.retrieve(id)).toMatchObject({ id, object: 'model', owned_by: id.split('/')[0] });
+    const e = await openai.models.retrieve('openai/gpt-5-pro').catch((err) => err);
+    expect(e).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it('anthropic: models.list (paged) and models.retrieve in Anthropic\'s shape', async () => {
+    const ids: string[] = [];
+    for await (const m of anthropic.models.list({ limit: 2 })) {
+      expect(m).toEqual({ type: 'model', id: m.id, display_name: m.id, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      ids.push(m.id);
+    }
+    expect(ids).toEqual(ALL_MODELS);
+    const page = await anthropic.models.list({ limit: 2 });
+    expect(page.has_more).toBe(true);
+    expect(page.last_id).toBe(ALL_MODELS[1]);
+    for (const id of ALL_MODELS) expect(await anthropic.models.retrieve(id)).toMatchObject({ type: 'model', id, display_name: id });
+    const e = await anthropic.models.retrieve('anthropic/claude-opus-0').catch((err) => err);
+    expect(e).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(e.error.error.type).toBe('not_found_error');
+    const bad = await anthropic.models.list({ limit: 0 }).catch((err) => err);
+    expect(bad).toBeInstanceOf(Anthropic.BadRequestError);
   });
 });
 
