@@ -51,6 +51,9 @@ export interface GatewayApp {
   close(): Promise<void>;
 }
 
+/** Paths an SDK calls when its base URL lacks `/v1`. */
+const SDK_PATH = /^\/(chat\/completions|completions|responses|messages|models|embeddings)(\/|\?|$)/;
+
 export function createApp(deps: GatewayDeps): GatewayApp {
   const prefix = deps.redisPrefix ?? 'latchkey:';
   const defaults = { models: deps.defaultModels ?? DEFAULT_MODELS, rpm: deps.defaultRpm ?? 60, tpm: deps.defaultTpm ?? 100_000 };
@@ -74,7 +77,8 @@ export function createApp(deps: GatewayDeps): GatewayApp {
 
   const app = ((req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/v1/') || url === '/v1') proxy(req, res);
+    // SDK paths without `/v1` (a base URL missing it) get the SDK's 404 with a hint, not the admin shape.
+    if (url.startsWith('/v1/') || url === '/v1' || SDK_PATH.test(url)) proxy(req, res);
     else admin(req, res);
   }) as GatewayApp;
   app.admin = admin;

@@ -138,6 +138,26 @@ export function modelList(shape: Shape, ids: readonly string[], query: URLSearch
   return { data: page.map((id) => modelEntry('anthropic', id)), has_more: more, first_id: page[0] ?? null, last_id: page.at(-1) ?? null };
 }
 
+/** The origin the caller used, for hints: `Host` when it is a plain host[:port], `X-Forwarded-Proto` https when nginx says so. */
+function callerOrigin(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (typeof host !== 'string' || !/^[A-Za-z0-9.\-[\]:]{1,255}$/.test(host)) return '{ai_url}';
+  return `${req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/**
+ * The 404 message of a path the gateway does not serve, naming the base URL each SDK needs: a path
+ * without `/v1` is an OpenAI-style base URL missing it; `/v1/v1/…` is the Anthropic SDK given `…/v1`.
+ */
+export function notFoundMessage(req: IncomingMessage, path: string): string {
+  const origin = callerOrigin(req);
+  const what = `No route for ${req.method} ${path.slice(0, 200)}.`;
+  const hint = `OpenAI SDKs and @ai-sdk/*: baseURL ${origin}/v1; the Anthropic SDK: baseURL ${origin} (it adds /v1 itself).`;
+  if (!path.startsWith('/v1/') && path !== '/v1') return `${what} The gateway's API is under /v1 — ${hint}`;
+  if (path.startsWith('/v1/v1/')) return `${what} The base URL ends in /v1 twice — ${hint}`;
+  return `${what} Routes: POST /v1/chat/completions, /v1/responses, /v1/messages, /v1/messages/count_tokens, /v1/embeddings; GET /v1/models, /v1/models/{id}. ${hint}`;
+}
+
 /** Reads the body, refusing it (413) as soon as it is known to be over `limit`: by Content-Length first, else while counting. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
@@ -478,7 +498,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
     const modelId = modelIdOf(path);
     const match = ROUTES[path] ?? (modelId !== undefined ? MODEL_ROUTE : undefined);
     const isModels = match?.route === 'models' || match?.route === 'model';
-    const shape: Shape = isModels ? (anthropicStyle(req) ? 'anthropic' : 'openai') : (match?.shape ?? (path.startsWith('/v1/messages') ? 'anthropic' : 'openai'));
+    const shape: Shape = isModels || !match ? (anthropicStyle(req) || /^\/(v1\/)*messages/.test(path) ? 'anthropic' : 'openai') : match.shape;
     const st: CallState = { requestId, t0, route: match?.route ?? path, shape, stream: false, estimate: 0, upstreamMs: 0, status: 0 };
     res.setHeader('x-request-id', requestId);
     res.setHeader('request-id', requestId);
@@ -489,7 +509,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
       if (req.method === 'OPTIONS' || req.headers.origin !== undefined) {
         throw new GatewayError(403, 'The gateway does not serve browsers: call it from a server.', { code: 'origin_not_allowed' });
       }
-      if (!match) throw new GatewayError(404, `No route for ${req.method} ${path.slice(0, 200)}.`, { code: 'not_found' });
+      if (!match) throw new GatewayError(404, notFoundMessage(req, path), { code: 'not_found' });
       if (req.method !== match.method) throw new GatewayError(405, `Use ${match.method} ${path}.`, { code: 'method_not_allowed', headers: { allow: match.method } });
       const secret = presentedKey(req);
       if (!secret) throw new GatewayError(401, 'Missing gateway key: send Authorization: Bearer <key> or x-api-key: <key>.', { code: 'invalid_api_key' });

@@ -190,6 +190,25 @@ describe('models in both SDKs', () => {
 });
 
 describe('errors as each SDK sees them', () => {
+  it('a base URL without /v1 (OpenAI) or with it (Anthropic): a 404 in the SDK\'s shape naming the right base URL', async () => {
+    const noV1 = new OpenAI({ apiKey: key, baseURL: h.gw.url, maxRetries: 0 });
+    const e1 = await noV1.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e1).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(e1.error).toMatchObject({ type: 'invalid_request_error', code: 'not_found' });
+    expect(e1.message).toContain(`baseURL ${h.gw.url}/v1`);
+    const e2 = await noV1.models.list().catch((e) => e);
+    expect(e2).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(e2.message).toContain(`${h.gw.url}/v1`);
+    const withV1 = new Anthropic({ apiKey: key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    const e3 = await withV1.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e3).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(e3.error.error.type).toBe('not_found_error');
+    expect(e3.message).toContain(`the Anthropic SDK: baseURL ${h.gw.url} `);
+    const e4 = await fetch(`${h.gw.url}/v1/nothing`, { headers: { authorization: `Bearer ${key}` } });
+    expect(e4.status).toBe(404);
+    expect((await e4.json()).error.message).toContain('GET /v1/models');
+  });
+
   it('openai: AuthenticationError, BadRequestError, PermissionDeniedError, RateLimitError, InternalServerError with the request id', async () => {
     const bad = new OpenAI({ apiKey: 'lk_wrong', baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
     const e1 = await bad.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
