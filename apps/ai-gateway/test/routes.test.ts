@@ -203,7 +203,8 @@ describe('GET /v1/models', () => {
 
   it("answers an Anthropic-style request (x-api-key or anthropic-version) in Anthropic's shape", async () => {
     const narrow = await h.createKey({ models: ['openai/gpt-4o-mini', 'google/gemini-2.5-flash'] });
-    for (const headers of [{ 'x-api-key': narrow.key }, { authorization: `Bearer ${narrow.key}`, 'anthropic-version': '2023-06-01' }]) {
+    const styles: Array<Record<string, string>> = [{ 'x-api-key': narrow.key }, { authorization: `Bearer ${narrow.key}`, 'anthropic-version': '2023-06-01' }];
+    for (const headers of styles) {
       const body = await (await fetch(`${h.gw.url}/v1/models`, { headers })).json();
       expect(body).toEqual({
         data: [
