@@ -17,6 +17,7 @@ import type { UsageSink } from './domain/usage.js';
 import {
   decodeUpstreamResponse,
   passthroughUsage,
+  planCountTokens,
   planUpstream,
   PROVIDERS,
   streamDecoder,
@@ -25,7 +26,9 @@ import {
   type ProviderName,
   type RouteName,
   type Upstream,
+  type UpstreamPlan,
 } from './providers/upstream.js';
+import { estimateOpenAITokens } from './wire/tokens.js';
 import type { StreamEncoder } from './wire/blocks.js';
 import { ChatStreamEncoder, decodeChatRequest, encodeChatResponse } from './wire/chat.js';
 import { decodeMessagesRequest, encodeMessagesResponse, MessagesStreamEncoder } from './wire/messages.js';
@@ -73,11 +76,12 @@ export function errorBody(shape: Shape, err: GatewayError): unknown {
   return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
 }
 
-type Match = { route: RouteName | 'models' | 'model'; method: string; shape: Shape };
+type Match = { route: RouteName | 'models' | 'model' | 'count_tokens'; method: string; shape: Shape };
 const ROUTES: Record<string, Match> = {
   '/v1/chat/completions': { route: 'chat', method: 'POST', shape: 'openai' },
   '/v1/responses': { route: 'responses', method: 'POST', shape: 'openai' },
   '/v1/messages': { route: 'messages', method: 'POST', shape: 'anthropic' },
+  '/v1/messages/count_tokens': { route: 'count_tokens', method: 'POST', shape: 'anthropic' },
   '/v1/models': { route: 'models', method: 'GET', shape: 'openai' },
 };
 
@@ -310,7 +314,8 @@ export function createProxy(deps: ProxyDeps): Proxy {
     void res;
   };
 
-  async function handleCall(req: IncomingMessage, res: ServerResponse, st: CallState, route: RouteName): Promise<void> {
+  /** Reads the body and resolves its `model` against the key's allow-list and the configured providers. */
+  async function resolveCall(req: IncomingMessage, st: CallState) {
     const raw = await readBody(req, maxBody);
     const body = parseJson(raw.toString('utf8'));
     if (!isObj(body)) throw new GatewayError(400, 'The request body must be a JSON object.', { code: 'invalid_json' });
@@ -328,9 +333,12 @@ export function createProxy(deps: ProxyDeps): Proxy {
     st.providerModel = upstreamModel;
     st.provider = provider;
     if (!cfg) throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, { code: 'provider_unavailable', headers: { 'x-should-retry': 'false' } });
-    const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
-    st.stream = canon.stream;
-    st.estimate = estimateInputTokens(canon);
+    return { body, model, provider, upstreamModel, cfg };
+  }
+
+  /** Admits the call under the key's limits, reserving `st.estimate` tokens; returns the rate-limit headers (429 when refused). */
+  async function admit(st: CallState): Promise<Record<string, string>> {
+    const key = st.key!;
     let admission: Admission;
     try {
       admission = await deps.limiter.admit(key.id, key, st.estimate);
@@ -349,7 +357,55 @@ export function createProxy(deps: ProxyDeps): Proxy {
       });
     }
     st.admission = admission;
-    rl[PROVIDER_MODEL_HEADER] = upstreamModel;
+    if (st.providerModel) rl[PROVIDER_MODEL_HEADER] = st.providerModel;
+    return rl;
+  }
+
+  /** One non-streamed upstream call whose answer must be a JSON object (count_tokens, embeddings). */
+  async function upstreamJson(res: ServerResponse, st: CallState, provider: ProviderName, plan: Pick<UpstreamPlan, 'url' | 'headers' | 'body'>): Promise<Record<string, any>> {
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const tUp = performance.now();
+    try {
+      const up = await deps.upstream.call(provider, plan, abort.signal);
+      const text = await up.body.text();
+      if (up.statusCode >= 400) throw upstreamError(provider, up.statusCode, text, up.headers);
+      const json = parseJson(text);
+      if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+      return json;
+    } finally {
+      st.upstreamMs = performance.now() - tUp;
+    }
+  }
+
+  /**
+   * `POST /v1/messages/count_tokens` (Anthropic's format, any model): Anthropic's own count endpoint,
+   * Gemini's `countTokens`, or for OpenAI models a local o200k estimate (`x-latchkey-estimate: true`).
+   * Counts against the key's requests per minute, never its tokens; recorded as kind `count_tokens`.
+   */
+  async function handleCount(req: IncomingMessage, res: ServerResponse, st: CallState): Promise<void> {
+    st.kind = 'count_tokens';
+    const { body, provider, upstreamModel, cfg } = await resolveCall(req, st);
+    const canon = decodeMessagesRequest(body, upstreamModel);
+    const rl = await admit(st);
+    if (provider === 'openai') {
+      sendJson(res, st, 200, { input_tokens: await estimateOpenAITokens(canon) }, { ...rl, 'x-latchkey-estimate': 'true' });
+      return;
+    }
+    const json = await upstreamJson(res, st, provider, planCountTokens(provider, cfg, canon, body, req.headers));
+    const n = provider === 'anthropic' ? json.input_tokens : json.totalTokens;
+    if (typeof n !== 'number' || !Number.isFinite(n)) throw new GatewayError(502, `Provider ${provider} sent a token count without a number.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+    sendJson(res, st, 200, { input_tokens: n }, rl);
+  }
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, st: CallState, route: RouteName): Promise<void> {
+    const { body, model, provider, upstreamModel, cfg } = await resolveCall(req, st);
+    const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
+    st.stream = canon.stream;
+    st.estimate = estimateInputTokens(canon);
+    const rl = await admit(st);
     const plan = planUpstream(route, provider, cfg, canon, body, req.headers);
     const abort = new AbortController();
     res.once('close', () => {
@@ -532,7 +588,8 @@ export function createProxy(deps: ProxyDeps): Proxy {
         sendJson(res, st, 200, modelEntry(shape, modelId!));
         return;
       }
-      await handleCall(req, res, st, match.route);
+      if (match.route === 'count_tokens') await handleCount(req, res, st);
+      else await handleCall(req, res, st, match.route);
     };
     run()
       .catch((err) => {

@@ -159,6 +159,49 @@ describe.each(providers)('ai SDK through %s', (provider) => {
   });
 });
 
+describe('anthropic.messages.countTokens on every model', () => {
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'count these words for me please' }];
+  it.each(ALL_MODELS)('%s', async (model) => {
+    const before = await h.prisma.usageRecord.count({ where: { kind: 'call' } });
+    const { data: counted, response } = await anthropic.messages.countTokens({ model, system: 'be brief', messages }).withResponse();
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    const provider = model.split('/')[0]!;
+    if (provider === 'openai') {
+      // A local tokenizer estimate, flagged as such; the provider is not called.
+      expect(response.headers.get('x-latchkey-estimate')).toBe('true');
+      expect(h.fakes.openai.requests).toHaveLength(0);
+    } else {
+      expect(response.headers.get('x-latchkey-estimate')).toBeNull();
+      const fake = provider === 'anthropic' ? h.fakes.anthropic : h.fakes.gemini;
+      expect(fake.requests.at(-1)!.path).toMatch(provider === 'anthropic' ? /^\/v1\/messages\/count_tokens$/ : /:countTokens$/);
+      // The provider's own count: the same number a model call with this body reports.
+      const made = await anthropic.messages.create({ model, max_tokens: 50, system: 'be brief', messages });
+      expect(counted.input_tokens).toBe(made.usage.input_tokens + (made.usage.cache_read_input_tokens ?? 0));
+    }
+    await h.gw.app.usage.settle();
+    const row = await h.prisma.usageRecord.findFirst({ where: { requestId: response.headers.get('x-request-id')! } });
+    expect(row).toMatchObject({ kind: 'count_tokens', route: 'count_tokens', model, inputTokens: 0, outputTokens: 0, status: 200 });
+    // Not a model call.
+    expect(await h.prisma.usageRecord.count({ where: { kind: 'call' } })).toBe(before + (provider === 'openai' ? 0 : 1));
+  });
+
+  it('counts tools and grows with the text (OpenAI estimate)', async () => {
+    const short = await anthropic.messages.countTokens({ model: MODELS.openai, messages });
+    const long = await anthropic.messages.countTokens({ model: MODELS.openai, messages: [{ role: 'user', content: 'count these words for me please '.repeat(10) }] });
+    const tools = await anthropic.messages.countTokens({ model: MODELS.openai, messages, tools: [{ name: 'get_weather', input_schema: weatherTool }] });
+    expect(long.input_tokens).toBeGreaterThan(short.input_tokens + 40);
+    expect(tools.input_tokens).toBeGreaterThan(short.input_tokens + 10);
+  });
+
+  it('refuses a model off the allow-list and a bad body in Anthropic\'s shape', async () => {
+    const e1 = await anthropic.messages.countTokens({ model: 'openai/gpt-5-pro', messages }).catch((e) => e);
+    expect(e1).toBeInstanceOf(Anthropic.BadRequestError);
+    const e2 = await anthropic.messages.countTokens({ model: MODELS.google, messages: [] }).catch((e) => e);
+    expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(e2.error.error.type).toBe('invalid_request_error');
+  });
+});
+
 describe('models in both SDKs', () => {
   it('openai: models.list and models.retrieve of an id with a slash', async () => {
     const list = [];
