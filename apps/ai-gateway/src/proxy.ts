@@ -362,7 +362,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
   }
 
   /** One non-streamed upstream call whose answer must be a JSON object (count_tokens, embeddings). */
-  async function upstreamJson(res: ServerResponse, st: CallState, provider: ProviderName, plan: Pick<UpstreamPlan, 'url' | 'headers' | 'body'>): Promise<Record<string, any>> {
+  async function upstreamJson(res: ServerResponse, st: CallState, provider: ProviderName, plan: Pick<UpstreamPlan, 'url' | 'headers' | 'body'>): Promise<Record<string, unknown>> {
     const abort = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) abort.abort();
