@@ -53,7 +53,7 @@ describe('Grafana dashboard', () => {
     const all = queries();
     expect(all.length).toBeGreaterThan(10);
     for (const { panel, expr } of all) {
-      const used = [...expr.matchAll(/(latchkey_[a-z_]+?)(?:_bucket|_count|_sum)?(?=[{\[ ,)]|$)/g)].map((m) => m[1]!);
+      const used = [...expr.matchAll(/(latchkey_[a-z_]+?)(?:_bucket|_count|_sum)?(?=[{[ ,)]|$)/g)].map((m) => m[1]!);
       expect([panel, used.length > 0]).toEqual([panel, true]);
       for (const name of used) {
         expect([panel, name, metrics.has(name)]).toEqual([panel, name, true]);

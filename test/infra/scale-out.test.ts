@@ -87,7 +87,9 @@ async function call(port: number, method: string, reqPath: string, opts: { host?
     const [pair] = line.split(';');
     const eq = pair!.indexOf('=');
     const [name, value] = [pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim()];
-    if (opts.jar) value && !/max-age=0/i.test(line) ? opts.jar.set(name, value) : opts.jar.delete(name);
+    if (!opts.jar) continue;
+    if (value && !/max-age=0/i.test(line)) opts.jar.set(name, value);
+    else opts.jar.delete(name);
   }
   let json: any;
   try {

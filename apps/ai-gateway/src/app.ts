@@ -52,13 +52,15 @@ export interface GatewayApp {
 }
 
 /** The `route` label of a `/v1` request: a known route, else `/v1/*` (labels stay bounded whatever callers send). */
-const PROXY_ROUTES = new Set(['/v1/chat/completions', '/v1/responses', '/v1/messages', '/v1/models']);
+const PROXY_ROUTES = new Set(['/v1/chat/completions', '/v1/responses', '/v1/messages', '/v1/models', '/v1/messages/count_tokens', '/v1/embeddings']);
 function proxyRoute(url: string): string {
   const path = url.split('?')[0]!;
   if (PROXY_ROUTES.has(path)) return path;
   if (path.startsWith('/v1/models/')) return '/v1/models/:model';
   return '/v1/*';
 }
+/** Paths an SDK calls when its base URL lacks `/v1`. */
+const SDK_PATH = /^\/(chat\/completions|completions|responses|messages|models|embeddings)(\/|\?|$)/;
 
 export function createApp(deps: GatewayDeps): GatewayApp {
   const prefix = deps.redisPrefix ?? 'latchkey:';
@@ -85,7 +87,8 @@ export function createApp(deps: GatewayDeps): GatewayApp {
 
   const app = ((req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/v1/') || url === '/v1') {
+    // SDK paths without `/v1` (a base URL missing it) get the SDK's 404 with a hint, not the admin shape.
+    if (url.startsWith('/v1/') || url === '/v1' || SDK_PATH.test(url)) {
       measureRaw('ai-gateway', req, res, () => proxyRoute(url));
       proxy(req, res);
     }

@@ -17,6 +17,7 @@ import type { UsageSink } from './domain/usage.js';
 import {
   decodeUpstreamResponse,
   passthroughUsage,
+  planCountTokens,
   planUpstream,
   PROVIDERS,
   streamDecoder,
@@ -25,7 +26,9 @@ import {
   type ProviderName,
   type RouteName,
   type Upstream,
+  type UpstreamPlan,
 } from './providers/upstream.js';
+import { estimateOpenAITokens } from './wire/tokens.js';
 import type { StreamEncoder } from './wire/blocks.js';
 import { ChatStreamEncoder, decodeChatRequest, encodeChatResponse } from './wire/chat.js';
 import { decodeMessagesRequest, encodeMessagesResponse, MessagesStreamEncoder } from './wire/messages.js';
@@ -73,12 +76,91 @@ export function errorBody(shape: Shape, err: GatewayError): unknown {
   return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
 }
 
-const ROUTES: Record<string, { route: RouteName | 'models'; method: string; shape: Shape }> = {
+type Match = { route: RouteName | 'models' | 'model' | 'count_tokens'; method: string; shape: Shape };
+const ROUTES: Record<string, Match> = {
   '/v1/chat/completions': { route: 'chat', method: 'POST', shape: 'openai' },
   '/v1/responses': { route: 'responses', method: 'POST', shape: 'openai' },
   '/v1/messages': { route: 'messages', method: 'POST', shape: 'anthropic' },
+  '/v1/messages/count_tokens': { route: 'count_tokens', method: 'POST', shape: 'anthropic' },
   '/v1/models': { route: 'models', method: 'GET', shape: 'openai' },
 };
+
+/** Response header naming the provider's own model name (the name the gateway sent it). */
+export const PROVIDER_MODEL_HEADER = 'x-latchkey-provider-model';
+const MODEL_FIELD = /"model":"(?:[^"\\]|\\.)*"/;
+
+/**
+ * A passed-through stream frame with its first `"model":"…"` (the response's own field: Chat's
+ * chunk, Messages' `message_start`, Responses' `response` object) set to the id the client sent.
+ * A `"model":"` inside a string value is escaped (`\"`), so it never matches.
+ */
+export function withModel(frame: string, model: string): string {
+  const value = `"model":${JSON.stringify(model)}`;
+  return frame.replace(MODEL_FIELD, () => value);
+}
+
+const MODEL_ROUTE: Match = { route: 'model', method: 'GET', shape: 'openai' };
+const MODELS_CREATED_AT = new Date(MODELS_CREATED * 1000).toISOString();
+
+/** A request from an Anthropic client (its SDK sends `anthropic-version` and `x-api-key`). */
+const anthropicStyle = (req: IncomingMessage) => req.headers['anthropic-version'] !== undefined || req.headers['x-api-key'] !== undefined;
+
+/** `GET /v1/models/{id}` (the SDKs percent-encode the slash of `openai/gpt-4o-mini`; a raw slash works too) → the id, or undefined. */
+function modelIdOf(path: string): string | undefined {
+  if (!path.startsWith('/v1/models/') || path.length === '/v1/models/'.length) return undefined;
+  try {
+    return decodeURIComponent(path.slice('/v1/models/'.length));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One model entry: OpenAI's `{id, object, created, owned_by}` or Anthropic's `{type, id, display_name, created_at}`. */
+export function modelEntry(shape: Shape, id: string): Record<string, unknown> {
+  if (shape === 'anthropic') return { type: 'model', id, display_name: id, created_at: MODELS_CREATED_AT };
+  return { id, object: 'model', created: MODELS_CREATED, owned_by: id.slice(0, id.indexOf('/')) };
+}
+
+/**
+ * The key's models as a list: OpenAI's `{object: 'list', data}`, or Anthropic's page
+ * `{data, has_more, first_id, last_id}` honouring `limit` (1–1000, default 20), `after_id` and `before_id`.
+ */
+export function modelList(shape: Shape, ids: readonly string[], query: URLSearchParams): Record<string, unknown> {
+  if (shape === 'openai') return { object: 'list', data: ids.map((id) => modelEntry('openai', id)) };
+  const rawLimit = query.get('limit');
+  const limit = rawLimit === null ? 20 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new GatewayError(400, 'limit must be an integer from 1 to 1000.', { param: 'limit', code: 'invalid_request' });
+  let start = 0;
+  let end = ids.length;
+  const after = query.get('after_id');
+  const before = query.get('before_id');
+  if (after !== null) start = ids.indexOf(after) + 1;
+  if (before !== null) end = Math.max(0, ids.indexOf(before));
+  let page = ids.slice(start, end);
+  const more = page.length > limit;
+  page = before !== null && after === null ? page.slice(-limit) : page.slice(0, limit);
+  return { data: page.map((id) => modelEntry('anthropic', id)), has_more: more, first_id: page[0] ?? null, last_id: page.at(-1) ?? null };
+}
+
+/** The origin the caller used, for hints: `Host` when it is a plain host[:port], `X-Forwarded-Proto` https when nginx says so. */
+function callerOrigin(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (typeof host !== 'string' || !/^[A-Za-z0-9.\-[\]:]{1,255}$/.test(host)) return '{ai_url}';
+  return `${req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/**
+ * The 404 message of a path the gateway does not serve, naming the base URL each SDK needs: a path
+ * without `/v1` is an OpenAI-style base URL missing it; `/v1/v1/…` is the Anthropic SDK given `…/v1`.
+ */
+export function notFoundMessage(req: IncomingMessage, path: string): string {
+  const origin = callerOrigin(req);
+  const what = `No route for ${req.method} ${path.slice(0, 200)}.`;
+  const hint = `OpenAI SDKs and @ai-sdk/*: baseURL ${origin}/v1; the Anthropic SDK: baseURL ${origin} (it adds /v1 itself).`;
+  if (!path.startsWith('/v1/') && path !== '/v1') return `${what} The gateway's API is under /v1 — ${hint}`;
+  if (path.startsWith('/v1/v1/')) return `${what} The base URL ends in /v1 twice — ${hint}`;
+  return `${what} Routes: POST /v1/chat/completions, /v1/responses, /v1/messages, /v1/messages/count_tokens, /v1/embeddings; GET /v1/models, /v1/models/{id}. ${hint}`;
+}
 
 /** Reads the body, refusing it (413) as soon as it is known to be over `limit`: by Content-Length first, else while counting. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -151,8 +233,12 @@ interface CallState {
   route: string;
   shape: Shape;
   key?: ActiveKey;
+  /** The id the client sent (`openai/gpt-4o-mini`): the `model` of every response and stream event. */
   model?: string;
+  /** The provider's own model name: what it reported, else what was sent to it. */
+  providerModel?: string;
   provider?: ProviderName;
+  kind?: 'call' | 'count_tokens' | 'embeddings';
   stream: boolean;
   admission?: Admission;
   estimate: number;
@@ -201,14 +287,16 @@ export function createProxy(deps: ProxyDeps): Proxy {
 
   const finish = (res: ServerResponse, st: CallState) => {
     const latencyMs = Math.round(performance.now() - st.t0);
-    if (st.key && st.model && st.provider && st.route !== 'models') {
+    if (st.key && st.model && st.provider && st.route !== 'models' && st.route !== 'model') {
       deps.usage.record({
         requestId: st.requestId,
         solutionId: st.key.solutionId,
         keyId: st.key.id,
         model: st.model,
+        providerModel: st.providerModel,
         provider: st.provider,
         route: st.route,
+        kind: st.kind ?? 'call',
         stream: st.stream,
         inputTokens: st.usage?.input ?? 0,
         outputTokens: st.usage?.output ?? 0,
@@ -226,7 +314,8 @@ export function createProxy(deps: ProxyDeps): Proxy {
     void res;
   };
 
-  async function handleCall(req: IncomingMessage, res: ServerResponse, st: CallState, route: RouteName): Promise<void> {
+  /** Reads the body and resolves its `model` against the key's allow-list and the configured providers. */
+  async function resolveCall(req: IncomingMessage, st: CallState) {
     const raw = await readBody(req, maxBody);
     const body = parseJson(raw.toString('utf8'));
     if (!isObj(body)) throw new GatewayError(400, 'The request body must be a JSON object.', { code: 'invalid_json' });
@@ -241,11 +330,15 @@ export function createProxy(deps: ProxyDeps): Proxy {
     const upstreamModel = model.slice(slash + 1);
     const cfg = PROVIDERS.includes(provider) ? deps.providers[provider] : undefined;
     st.model = model;
+    st.providerModel = upstreamModel;
     st.provider = provider;
     if (!cfg) throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, { code: 'provider_unavailable', headers: { 'x-should-retry': 'false' } });
-    const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
-    st.stream = canon.stream;
-    st.estimate = estimateInputTokens(canon);
+    return { body, model, provider, upstreamModel, cfg };
+  }
+
+  /** Admits the call under the key's limits, reserving `st.estimate` tokens; returns the rate-limit headers (429 when refused). */
+  async function admit(st: CallState): Promise<Record<string, string>> {
+    const key = st.key!;
     let admission: Admission;
     try {
       admission = await deps.limiter.admit(key.id, key, st.estimate);
@@ -264,6 +357,55 @@ export function createProxy(deps: ProxyDeps): Proxy {
       });
     }
     st.admission = admission;
+    if (st.providerModel) rl[PROVIDER_MODEL_HEADER] = st.providerModel;
+    return rl;
+  }
+
+  /** One non-streamed upstream call whose answer must be a JSON object (count_tokens, embeddings). */
+  async function upstreamJson(res: ServerResponse, st: CallState, provider: ProviderName, plan: Pick<UpstreamPlan, 'url' | 'headers' | 'body'>): Promise<Record<string, unknown>> {
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const tUp = performance.now();
+    try {
+      const up = await deps.upstream.call(provider, plan, abort.signal);
+      const text = await up.body.text();
+      if (up.statusCode >= 400) throw upstreamError(provider, up.statusCode, text, up.headers);
+      const json = parseJson(text);
+      if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+      return json;
+    } finally {
+      st.upstreamMs = performance.now() - tUp;
+    }
+  }
+
+  /**
+   * `POST /v1/messages/count_tokens` (Anthropic's format, any model): Anthropic's own count endpoint,
+   * Gemini's `countTokens`, or for OpenAI models a local o200k estimate (`x-latchkey-estimate: true`).
+   * Counts against the key's requests per minute, never its tokens; recorded as kind `count_tokens`.
+   */
+  async function handleCount(req: IncomingMessage, res: ServerResponse, st: CallState): Promise<void> {
+    st.kind = 'count_tokens';
+    const { body, provider, upstreamModel, cfg } = await resolveCall(req, st);
+    const canon = decodeMessagesRequest(body, upstreamModel);
+    const rl = await admit(st);
+    if (provider === 'openai') {
+      sendJson(res, st, 200, { input_tokens: await estimateOpenAITokens(canon) }, { ...rl, 'x-latchkey-estimate': 'true' });
+      return;
+    }
+    const json = await upstreamJson(res, st, provider, planCountTokens(provider, cfg, canon, body, req.headers));
+    const n = provider === 'anthropic' ? json.input_tokens : json.totalTokens;
+    if (typeof n !== 'number' || !Number.isFinite(n)) throw new GatewayError(502, `Provider ${provider} sent a token count without a number.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+    sendJson(res, st, 200, { input_tokens: n }, rl);
+  }
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, st: CallState, route: RouteName): Promise<void> {
+    const { body, model, provider, upstreamModel, cfg } = await resolveCall(req, st);
+    const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
+    st.stream = canon.stream;
+    st.estimate = estimateInputTokens(canon);
+    const rl = await admit(st);
     const plan = planUpstream(route, provider, cfg, canon, body, req.headers);
     const abort = new AbortController();
     res.once('close', () => {
@@ -283,10 +425,14 @@ export function createProxy(deps: ProxyDeps): Proxy {
       if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
       if (plan.passthrough) {
         st.usage = passthroughUsage(plan.format, json);
-        sendJson(res, st, 200, buf, rl);
+        if (typeof json.model === 'string' && json.model) st.providerModel = json.model;
+        // The client sees the id it sent; the provider's name is in the header and the usage record.
+        json.model = model;
+        sendJson(res, st, 200, json, rl);
         return;
       }
       const r = decodeUpstreamResponse(plan.format, json);
+      if (r.model) st.providerModel = r.model;
       st.usage = r.usage;
       const out = route === 'chat' ? encodeChatResponse(r, model) : route === 'messages' ? encodeMessagesResponse(r, model) : encodeResponsesResponse(r, model, canon);
       sendJson(res, st, 200, out, rl);
@@ -345,7 +491,9 @@ export function createProxy(deps: ProxyDeps): Proxy {
       for (const ev of events) {
         if (ev.type === 'text_delta' || ev.type === 'thinking_delta') streamedChars += ev.text.length;
         else if (ev.type === 'args_delta') streamedChars += ev.json.length;
-        else if (ev.type === 'finish') {
+        else if (ev.type === 'start') {
+          if (ev.model) st.providerModel = ev.model;
+        } else if (ev.type === 'finish') {
           finished = true;
           st.usage = ev.usage;
         } else if (ev.type === 'error') {
@@ -360,7 +508,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
           const j = parseJson(forward.slice(forward.indexOf('data:') + 5).trim());
           if (isObj(j) && Array.isArray(j.choices) && j.choices.length === 0) forward = undefined;
         }
-        if (forward !== undefined) out += forward;
+        if (forward !== undefined) out += forward.includes('"model":"') ? withModel(forward, model) : forward;
       }
     };
     try {
@@ -403,8 +551,10 @@ export function createProxy(deps: ProxyDeps): Proxy {
     const t0 = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const path = (req.url ?? '/').split('?', 1)[0]!;
-    const match = ROUTES[path];
-    const shape: Shape = match?.shape ?? (path.startsWith('/v1/messages') ? 'anthropic' : 'openai');
+    const modelId = modelIdOf(path);
+    const match = ROUTES[path] ?? (modelId !== undefined ? MODEL_ROUTE : undefined);
+    const isModels = match?.route === 'models' || match?.route === 'model';
+    const shape: Shape = isModels || !match ? (anthropicStyle(req) || /^\/(v1\/)*messages/.test(path) ? 'anthropic' : 'openai') : match.shape;
     const st: CallState = { requestId, t0, route: match?.route ?? path, shape, stream: false, estimate: 0, upstreamMs: 0, status: 0 };
     res.setHeader('x-request-id', requestId);
     res.setHeader('request-id', requestId);
@@ -415,7 +565,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
       if (req.method === 'OPTIONS' || req.headers.origin !== undefined) {
         throw new GatewayError(403, 'The gateway does not serve browsers: call it from a server.', { code: 'origin_not_allowed' });
       }
-      if (!match) throw new GatewayError(404, `No route for ${req.method} ${path.slice(0, 200)}.`, { code: 'not_found' });
+      if (!match) throw new GatewayError(404, notFoundMessage(req, path), { code: 'not_found' });
       if (req.method !== match.method) throw new GatewayError(405, `Use ${match.method} ${path}.`, { code: 'method_not_allowed', headers: { allow: match.method } });
       const secret = presentedKey(req);
       if (!secret) throw new GatewayError(401, 'Missing gateway key: send Authorization: Bearer <key> or x-api-key: <key>.', { code: 'invalid_api_key' });
@@ -429,10 +579,17 @@ export function createProxy(deps: ProxyDeps): Proxy {
       if (!key) throw new GatewayError(401, 'Invalid, malformed or revoked gateway key.', { code: 'invalid_api_key' });
       st.key = key;
       if (match.route === 'models') {
-        sendJson(res, st, 200, { object: 'list', data: key.models.map((id) => ({ id, object: 'model', created: MODELS_CREATED, owned_by: id.split('/')[0] })) });
+        const q = req.url!.indexOf('?');
+        sendJson(res, st, 200, modelList(shape, key.models, new URLSearchParams(q < 0 ? '' : req.url!.slice(q + 1))));
         return;
       }
-      await handleCall(req, res, st, match.route);
+      if (match.route === 'model') {
+        if (!key.models.includes(modelId!)) throw new GatewayError(404, `The model ${JSON.stringify(modelId!.slice(0, 200))} does not exist or is not allowed for this key.`, { param: 'model', code: 'model_not_found' });
+        sendJson(res, st, 200, modelEntry(shape, modelId!));
+        return;
+      }
+      if (match.route === 'count_tokens') await handleCount(req, res, st);
+      else await handleCall(req, res, st, match.route);
     };
     run()
       .catch((err) => {

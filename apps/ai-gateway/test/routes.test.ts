@@ -150,6 +150,37 @@ describe('translation details', () => {
     expect(sent.contents[2].parts[0].functionResponse.name).toBe('lookup');
   });
 
+  it('sends a JSON tool result to Gemini as the structured value, text as text (no double encoding)', async () => {
+    const tools = [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } } } } }];
+    const history = (result: string) => [
+      { role: 'user', content: 'find' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: result },
+    ];
+    const sent = async (result: string) => {
+      const r = await call(h.gw.url, PATHS.chat, key, { model: MODELS.google, tools, messages: history(result) });
+      expect(r.status).toBe(200);
+      return h.fakes.gemini.requests.at(-1)!.body.contents[2].parts[0].functionResponse;
+    };
+    expect(await sent('{"temp":21,"unit":"C","tags":["sunny"]}')).toEqual({ name: 'lookup', response: { temp: 21, unit: 'C', tags: ['sunny'] } });
+    expect((await sent('[1,2]')).response).toEqual({ content: [1, 2] });
+    expect((await sent('sunny in Paris')).response).toEqual({ content: 'sunny in Paris' });
+    expect((await sent('{not json')).response).toEqual({ content: '{not json' });
+    expect((await sent('42')).response).toEqual({ content: '42' });
+    const err = await call(h.gw.url, PATHS.messages, key, {
+      model: MODELS.google,
+      max_tokens: 100,
+      tools: [{ name: 'lookup', input_schema: { type: 'object' } }],
+      messages: [
+        { role: 'user', content: 'find' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: '{"reason":"timeout"}' }] },
+      ],
+    });
+    expect(err.status).toBe(200);
+    expect(h.fakes.gemini.requests.at(-1)!.body.contents[2].parts[0].functionResponse.response).toEqual({ content: { reason: 'timeout' }, error: true });
+  });
+
   it('reports cached input tokens from Anthropic as cached in every format', async () => {
     h.fakes.anthropic.configure({ usage: { input: 100, output: 10, cached: 60 } });
     const chat = await call(h.gw.url, PATHS.chat, key, bodyFor('chat', MODELS.anthropic, 'hi'));
@@ -162,12 +193,33 @@ describe('translation details', () => {
 describe('GET /v1/models', () => {
   it("lists only the key's models in the OpenAI list shape", async () => {
     const narrow = await h.createKey({ models: ['openai/gpt-4o-mini', 'google/gemini-2.5-flash'] });
-    const res = await fetch(`${h.gw.url}/v1/models`, { headers: { 'x-api-key': narrow.key } });
+    const res = await fetch(`${h.gw.url}/v1/models`, { headers: { authorization: `Bearer ${narrow.key}` } });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.object).toBe('list');
     expect(body.data.map((m: any) => m.id)).toEqual(['openai/gpt-4o-mini', 'google/gemini-2.5-flash']);
     expect(body.data[0]).toEqual({ id: 'openai/gpt-4o-mini', object: 'model', created: expect.any(Number), owned_by: 'openai' });
+  });
+
+  it("answers an Anthropic-style request (x-api-key or anthropic-version) in Anthropic's shape", async () => {
+    const narrow = await h.createKey({ models: ['openai/gpt-4o-mini', 'google/gemini-2.5-flash'] });
+    const styles: Array<Record<string, string>> = [{ 'x-api-key': narrow.key }, { authorization: `Bearer ${narrow.key}`, 'anthropic-version': '2023-06-01' }];
+    for (const headers of styles) {
+      const body = await (await fetch(`${h.gw.url}/v1/models`, { headers })).json();
+      expect(body).toEqual({
+        data: [
+          { type: 'model', id: 'openai/gpt-4o-mini', display_name: 'openai/gpt-4o-mini', created_at: expect.any(String) },
+          { type: 'model', id: 'google/gemini-2.5-flash', display_name: 'google/gemini-2.5-flash', created_at: expect.any(String) },
+        ],
+        has_more: false,
+        first_id: 'openai/gpt-4o-mini',
+        last_id: 'google/gemini-2.5-flash',
+      });
+      const one = await fetch(`${h.gw.url}/v1/models/google/gemini-2.5-flash`, { headers });
+      expect(await one.json()).toMatchObject({ type: 'model', id: 'google/gemini-2.5-flash' });
+    }
+    const page = await (await fetch(`${h.gw.url}/v1/models?limit=1&after_id=openai%2Fgpt-4o-mini`, { headers: { 'x-api-key': narrow.key } })).json();
+    expect(page).toMatchObject({ has_more: false, first_id: 'google/gemini-2.5-flash', last_id: 'google/gemini-2.5-flash' });
   });
 
   it('uses the default allow-list of five models for a key without its own', async () => {

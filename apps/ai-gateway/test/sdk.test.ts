@@ -6,7 +6,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { generateText, streamText, tool, stepCountIs, jsonSchema } from 'ai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { startHarness, MODELS, type Harness } from './harness.js';
+import { startHarness, MODELS, ALL_MODELS, type Harness } from './harness.js';
 
 let h: Harness;
 let key: string;
@@ -159,7 +159,99 @@ describe.each(providers)('ai SDK through %s', (provider) => {
   });
 });
 
+describe('anthropic.messages.countTokens on every model', () => {
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'count these words for me please' }];
+  it.each(ALL_MODELS)('%s', async (model) => {
+    const before = await h.prisma.usageRecord.count({ where: { kind: 'call' } });
+    const { data: counted, response } = await anthropic.messages.countTokens({ model, system: 'be brief', messages }).withResponse();
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    const provider = model.split('/')[0]!;
+    if (provider === 'openai') {
+      // A local tokenizer estimate, flagged as such; the provider is not called.
+      expect(response.headers.get('x-latchkey-estimate')).toBe('true');
+      expect(h.fakes.openai.requests).toHaveLength(0);
+    } else {
+      expect(response.headers.get('x-latchkey-estimate')).toBeNull();
+      const fake = provider === 'anthropic' ? h.fakes.anthropic : h.fakes.gemini;
+      expect(fake.requests.at(-1)!.path).toMatch(provider === 'anthropic' ? /^\/v1\/messages\/count_tokens$/ : /:countTokens$/);
+      // The provider's own count: the same number a model call with this body reports.
+      const made = await anthropic.messages.create({ model, max_tokens: 50, system: 'be brief', messages });
+      expect(counted.input_tokens).toBe(made.usage.input_tokens + (made.usage.cache_read_input_tokens ?? 0));
+    }
+    await h.gw.app.usage.settle();
+    const row = await h.prisma.usageRecord.findFirst({ where: { requestId: response.headers.get('x-request-id')! } });
+    expect(row).toMatchObject({ kind: 'count_tokens', route: 'count_tokens', model, inputTokens: 0, outputTokens: 0, status: 200 });
+    // Not a model call.
+    expect(await h.prisma.usageRecord.count({ where: { kind: 'call' } })).toBe(before + (provider === 'openai' ? 0 : 1));
+  });
+
+  it('counts tools and grows with the text (OpenAI estimate)', async () => {
+    const short = await anthropic.messages.countTokens({ model: MODELS.openai, messages });
+    const long = await anthropic.messages.countTokens({ model: MODELS.openai, messages: [{ role: 'user', content: 'count these words for me please '.repeat(10) }] });
+    const tools = await anthropic.messages.countTokens({ model: MODELS.openai, messages, tools: [{ name: 'get_weather', input_schema: weatherTool }] });
+    expect(long.input_tokens).toBeGreaterThan(short.input_tokens + 40);
+    expect(tools.input_tokens).toBeGreaterThan(short.input_tokens + 10);
+  });
+
+  it('refuses a model off the allow-list and a bad body in Anthropic\'s shape', async () => {
+    const e1 = await anthropic.messages.countTokens({ model: 'openai/gpt-5-pro', messages }).catch((e) => e);
+    expect(e1).toBeInstanceOf(Anthropic.BadRequestError);
+    const e2 = await anthropic.messages.countTokens({ model: MODELS.google, messages: [] }).catch((e) => e);
+    expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(e2.error.error.type).toBe('invalid_request_error');
+  });
+});
+
+describe('models in both SDKs', () => {
+  it('openai: models.list and models.retrieve of an id with a slash', async () => {
+    const list = [];
+    for await (const m of openai.models.list()) list.push(m);
+    expect(list.map((m) => m.id)).toEqual(ALL_MODELS);
+    expect(list[0]).toEqual({ id: ALL_MODELS[0], object: 'model', created: expect.any(Number), owned_by: 'openai' });
+    for (const id of ALL_MODELS) expect(await openai.models.retrieve(id)).toMatchObject({ id, object: 'model', owned_by: id.split('/')[0] });
+    const e = await openai.models.retrieve('openai/gpt-5-pro').catch((err) => err);
+    expect(e).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it('anthropic: models.list (paged) and models.retrieve in Anthropic\'s shape', async () => {
+    const ids: string[] = [];
+    for await (const m of anthropic.models.list({ limit: 2 })) {
+      expect(m).toEqual({ type: 'model', id: m.id, display_name: m.id, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      ids.push(m.id);
+    }
+    expect(ids).toEqual(ALL_MODELS);
+    const page = await anthropic.models.list({ limit: 2 });
+    expect(page.has_more).toBe(true);
+    expect(page.last_id).toBe(ALL_MODELS[1]);
+    for (const id of ALL_MODELS) expect(await anthropic.models.retrieve(id)).toMatchObject({ type: 'model', id, display_name: id });
+    const e = await anthropic.models.retrieve('anthropic/claude-opus-0').catch((err) => err);
+    expect(e).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(e.error.error.type).toBe('not_found_error');
+    const bad = await anthropic.models.list({ limit: 0 }).catch((err) => err);
+    expect(bad).toBeInstanceOf(Anthropic.BadRequestError);
+  });
+});
+
 describe('errors as each SDK sees them', () => {
+  it('a base URL without /v1 (OpenAI) or with it (Anthropic): a 404 in the SDK\'s shape naming the right base URL', async () => {
+    const noV1 = new OpenAI({ apiKey: key, baseURL: h.gw.url, maxRetries: 0 });
+    const e1 = await noV1.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e1).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(e1.error).toMatchObject({ type: 'invalid_request_error', code: 'not_found' });
+    expect(e1.message).toContain(`baseURL ${h.gw.url}/v1`);
+    const e2 = await noV1.models.list().catch((e) => e);
+    expect(e2).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(e2.message).toContain(`${h.gw.url}/v1`);
+    const withV1 = new Anthropic({ apiKey: key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    const e3 = await withV1.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(e3).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(e3.error.error.type).toBe('not_found_error');
+    expect(e3.message).toContain(`the Anthropic SDK: baseURL ${h.gw.url} `);
+    const e4 = await fetch(`${h.gw.url}/v1/nothing`, { headers: { authorization: `Bearer ${key}` } });
+    expect(e4.status).toBe(404);
+    expect((await e4.json()).error.message).toContain('GET /v1/models');
+  });
+
   it('openai: AuthenticationError, BadRequestError, PermissionDeniedError, RateLimitError, InternalServerError with the request id', async () => {
     const bad = new OpenAI({ apiKey: 'lk_wrong', baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
     const e1 = await bad.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);

@@ -21,7 +21,8 @@ const textOf = (content: any): string =>
       : '';
 
 /**
- * A deterministic Anthropic: `POST /v1/messages`, streaming with `event:`
+ * A deterministic Anthropic: `POST /v1/messages/count_tokens` (`{input_tokens}`, the count a
+ * message call with the same body reports), `POST /v1/messages`, streaming with `event:`
  * lines (`message_start` … `message_stop`, a `ping`), thinking blocks with
  * signatures when `thinking` is enabled, tool use. Key `fake-anthropic-key`
  * in `x-api-key`; `anthropic-version` required.
@@ -35,6 +36,17 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
     errorBody: (status, message) => ({ type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } }),
     streamError: () => sse({ type: 'error', error: { type: 'overloaded_error', message: 'fake anthropic failed mid-stream' } }, 'error'),
     async handle(req, res, { path, body, behaviour, stream }) {
+      if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
+        // Anthropic's count endpoint: the same input count a message call with this body reports.
+        if (typeof body?.model !== 'string' || !Array.isArray(body.messages) || body.max_tokens !== undefined) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: body?.max_tokens !== undefined ? 'max_tokens: Extra inputs are not permitted' : 'model and messages: Field required' } }));
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ input_tokens: Math.max(1, Math.ceil((JSON.stringify(body.messages).length + JSON.stringify(body.system ?? '').length) / 4)) }));
+        return;
+      }
       if (!(req.method === 'POST' && path === '/v1/messages')) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `unknown path ${path}` } }));

@@ -7,7 +7,7 @@ const FINISH = { end: 'STOP', max_tokens: 'MAX_TOKENS', tool_use: 'STOP' } as co
 const textOf = (parts: any): string => (Array.isArray(parts) ? parts.filter((p: any) => typeof p?.text === 'string' && !p.thought).map((p: any) => p.text).join('') : '');
 
 /**
- * A deterministic Gemini: `POST /v1beta/models/{model}:generateContent` and
+ * A deterministic Gemini: `POST /v1beta/models/{model}:countTokens`, `:generateContent` and
  * `:streamGenerateContent?alt=sse` (`data:` frames only, usage in
  * `usageMetadata`, a `functionCall` part whole, `thoughtSignature` on the
  * part after the thoughts). Key `fake-gemini-key` in `x-goog-api-key` or `?key=`.
@@ -21,6 +21,20 @@ export function startFakeGemini(opts: { port?: number } = {}): Promise<FakeProvi
     errorBody: (status, message) => ({ error: { code: status, message, status: STATUS[status] ?? 'UNKNOWN' } }),
     streamError: () => sse({ error: { code: 503, message: 'fake gemini failed mid-stream', status: 'UNAVAILABLE' } }),
     async handle(req, res, { path, url, body, behaviour, stream }) {
+      const count = /^\/v1beta\/models\/([^/:]+):countTokens$/.exec(path);
+      if (req.method === 'POST' && count) {
+        // countTokens: `contents` alone or a whole `generateContentRequest`; the count a generateContent call with it reports.
+        const g = body?.generateContentRequest ?? body;
+        if (!Array.isArray(g?.contents)) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 400, message: 'contents is required', status: 'INVALID_ARGUMENT' } }));
+          return;
+        }
+        const totalTokens = Math.max(1, Math.ceil((JSON.stringify(g.contents).length + JSON.stringify(g.systemInstruction ?? '').length) / 4));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ totalTokens, promptTokensDetails: [{ modality: 'TEXT', tokenCount: totalTokens }] }));
+        return;
+      }
       const m = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
       if (!(req.method === 'POST' && m)) {
         res.writeHead(404, { 'content-type': 'application/json' });

@@ -19,7 +19,7 @@ describe('UsageSink without a spool', () => {
     await sink.settle(10_000);
     expect(written.map((r) => r.requestId)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     expect(Object.keys(written[0]).sort()).toEqual(
-      ['cachedTokens', 'createdAt', 'id', 'inputTokens', 'keyId', 'latencyMs', 'model', 'outputTokens', 'provider', 'requestId', 'route', 'solutionId', 'status', 'stream'].sort(),
+      ['cachedTokens', 'createdAt', 'id', 'inputTokens', 'keyId', 'kind', 'latencyMs', 'model', 'outputTokens', 'provider', 'providerModel', 'requestId', 'route', 'solutionId', 'status', 'stream'].sort(),
     );
     await sink.close();
   });

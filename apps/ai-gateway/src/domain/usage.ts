@@ -10,9 +10,14 @@ export interface UsageEvent {
   requestId: string;
   solutionId: string;
   keyId: string;
+  /** The id the client sent (`openai/gpt-4o-mini`). */
   model: string;
+  /** The provider's own model name (reported by the provider, else the name sent to it). */
+  providerModel?: string;
   provider: string;
   route: string;
+  /** `call` (default), `count_tokens` (not billed) or `embeddings`. */
+  kind?: 'call' | 'count_tokens' | 'embeddings';
   stream: boolean;
   inputTokens: number;
   outputTokens: number;
@@ -109,8 +114,10 @@ export class UsageSink {
       solutionId: e.solutionId,
       keyId: e.keyId,
       model: e.model,
+      providerModel: e.providerModel ?? '',
       provider: e.provider,
       route: e.route,
+      kind: e.kind ?? 'call',
       stream: e.stream,
       inputTokens: e.inputTokens,
       outputTokens: e.outputTokens,

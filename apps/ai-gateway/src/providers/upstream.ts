@@ -67,6 +67,33 @@ export function planUpstream(route: RouteName, provider: ProviderName, cfg: Prov
   };
 }
 
+/**
+ * The provider's own token count for a Messages-format request: Anthropic's
+ * `POST /v1/messages/count_tokens` (the client's body, the provider's model name) or Gemini's
+ * `POST /v1beta/models/{model}:countTokens` (`generateContentRequest`: contents, system, tools).
+ * OpenAI has no count endpoint (the gateway estimates: wire/tokens.ts).
+ */
+export function planCountTokens(provider: 'anthropic' | 'google', cfg: ProviderConfig, canon: CanonicalRequest, raw: Record<string, any>, clientHeaders: Record<string, string | string[] | undefined>): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  if (provider === 'anthropic') {
+    const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': version, ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}) };
+    const beta = clientHeaders['anthropic-beta'];
+    if (typeof beta === 'string') headers['anthropic-beta'] = beta;
+    const body: Record<string, unknown> = { ...raw, model: canon.model };
+    delete body.max_tokens; // not a field of count_tokens
+    delete body.stream;
+    return { url: `${base}/v1/messages/count_tokens`, headers, body: JSON.stringify(body) };
+  }
+  const req = encodeGeminiRequest(canon);
+  delete req.generationConfig;
+  return {
+    url: `${base}/v1beta/models/${encodeURIComponent(canon.model)}:countTokens`,
+    headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { 'x-goog-api-key': cfg.apiKey } : {}) },
+    body: JSON.stringify({ generateContentRequest: { model: `models/${canon.model}`, ...req } }),
+  };
+}
+
 export function decodeUpstreamResponse(format: UpstreamFormat, json: any): CanonicalResponse {
   switch (format) {
     case 'chat':
@@ -213,7 +240,7 @@ export class Upstream {
    * are in (its body still to read). A 5xx is read, counted as a failure and
    * thrown as a GatewayError; 4xx come back to the caller to translate.
    */
-  async call(provider: ProviderName, plan: UpstreamPlan, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  async call(provider: ProviderName, plan: Pick<UpstreamPlan, 'url' | 'headers' | 'body'>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     const breaker = this.breaker(provider);
     let reached = false;
     try {

@@ -31,6 +31,8 @@ const row = (i: number, at = '2026-01-02T03:04:05.678Z'): UsageRow => ({
   status: i === 3 ? 499 : 200,
   latencyMs: 5 + i,
   createdAt: at,
+  // Row 4 is as an older version spooled it: neither field.
+  ...(i === 4 ? {} : { providerModel: `gpt-4o-mini-${i}`, kind: i === 1 ? 'count_tokens' : 'call' }),
 });
 
 describe('insertUsageRows', () => {
@@ -40,7 +42,7 @@ describe('insertUsageRows', () => {
     expect(await insertUsageRows(db, rows)).toBe(0);
     expect(await insertUsageRows(db, [])).toBe(0);
     const back = await db.usageRecord.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { requestId: 'asc' } });
-    expect(back).toEqual(rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })));
+    expect(back).toEqual(rows.map((r) => ({ providerModel: '', kind: 'call', ...r, createdAt: new Date(r.createdAt) })));
   });
 
   it('takes batches of any size with the same statement', async () => {

@@ -2,7 +2,7 @@ import type { UsageEvent } from '../domain/usage.js';
 import type { Db } from './db.js';
 
 /** One `usage_records` row as the usage spool and the insert carry it (`createdAt` as an ISO string). */
-export type UsageRow = Omit<UsageEvent, 'at'> & { id: string; createdAt: string };
+export type UsageRow = Omit<UsageEvent, 'at' | 'providerModel' | 'kind'> & { id: string; createdAt: string; providerModel?: string; kind?: string };
 
 /**
  * Inserts a batch of usage rows with one statement of fixed shape (one array
@@ -17,13 +17,18 @@ export type UsageRow = Omit<UsageEvent, 'at'> & { id: string; createdAt: string 
 export async function insertUsageRows(db: Db, rows: UsageRow[]): Promise<number> {
   if (!rows.length) return 0;
   const col = <K extends keyof UsageRow>(k: K): Array<UsageRow[K]> => rows.map((r) => r[k]);
+  // Rows spooled by an older version have neither field.
+  const providerModels = rows.map((r) => r.providerModel ?? '');
+  const kinds = rows.map((r) => r.kind ?? 'call');
   // created_at is TIMESTAMP(3) holding UTC, as Prisma writes it: the ISO string's `Z` is ignored by the cast.
   return db.$executeRaw`
     INSERT INTO usage_records (id, request_id, solution_id, key_id, model, provider, route, stream,
-                               input_tokens, output_tokens, cached_tokens, status, latency_ms, created_at)
+                               input_tokens, output_tokens, cached_tokens, status, latency_ms, created_at,
+                               provider_model, kind)
     SELECT * FROM unnest(${col('id')}::text[], ${col('requestId')}::text[], ${col('solutionId')}::text[], ${col('keyId')}::text[],
                          ${col('model')}::text[], ${col('provider')}::text[], ${col('route')}::text[], ${col('stream')}::boolean[],
                          ${col('inputTokens')}::int[], ${col('outputTokens')}::int[], ${col('cachedTokens')}::int[], ${col('status')}::int[],
-                         ${col('latencyMs')}::int[], ${col('createdAt')}::timestamp(3)[])
+                         ${col('latencyMs')}::int[], ${col('createdAt')}::timestamp(3)[],
+                         ${providerModels}::text[], ${kinds}::text[])
     ON CONFLICT (id) DO NOTHING`;
 }

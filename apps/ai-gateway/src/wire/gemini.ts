@@ -30,6 +30,26 @@ function cleanSchema(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * A tool result as Gemini's `functionResponse.response` (a JSON object): a result that is a JSON
+ * object is sent as that object; a JSON array is `{content: [...]}`; anything else (text, or JSON
+ * that is a bare string, number or boolean, kept as the text it was) is `{content: "<text>"}`.
+ * An error result gets `error: true` beside `content` (an object result is then under `content`).
+ */
+export function toolResponse(content: string, isError: boolean): Record<string, unknown> {
+  const t = content.trimStart();
+  let value: unknown = content;
+  if (t.startsWith('{') || t.startsWith('[')) {
+    try {
+      value = JSON.parse(content);
+    } catch {
+      value = content;
+    }
+  }
+  if (isObj(value) && !isError) return value;
+  return isError ? { content: value, error: true } : { content: value };
+}
+
 /** Canonical → Gemini request body. */
 export function encodeGeminiRequest(req: CanonicalRequest): Record<string, unknown> {
   const names = toolNames(req.messages);
@@ -50,7 +70,7 @@ export function encodeGeminiRequest(req: CanonicalRequest): Record<string, unkno
           part = { functionCall: { name: p.name, args: parseArgs(p.arguments) } };
           break;
         case 'tool_result':
-          part = { functionResponse: { name: names.get(p.toolCallId) ?? p.toolCallId, response: { content: p.content, ...(p.isError ? { error: true } : {}) } } };
+          part = { functionResponse: { name: names.get(p.toolCallId) ?? p.toolCallId, response: toolResponse(p.content, p.isError === true) } };
           break;
         case 'thinking':
           if (p.signature?.startsWith(GEMINI_SIG) || (p.signature && !p.text)) {
