@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
-import { Browser, startSignin, type Harness, type LiveApp } from './helpers.js';
+import { ADMIN_TOKEN, Browser, startSignin, type Harness, type LiveApp } from './helpers.js';
 
 let h: Harness;
 let app: LiveApp;
@@ -112,6 +112,32 @@ describe('errors: better-auth codes, 4xx never 500, nothing written', () => {
     const db = await h.appDb(app.appId);
     const n = await db.query(`SELECT count(*)::int AS n FROM latchkey_auth."user" WHERE email LIKE 's-%' OR email LIKE 'l-%' OR email LIKE 'n-%'`);
     expect(n.rows[0].n).toBe(0);
+  });
+
+  it('a NUL character in sign-up name or email, or sign-in email: 400, nothing written (was the database error 500)', async () => {
+    const b = new Browser(app.base);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const cases: Array<[string, unknown]> = [
+      ['/sign-up/email', { name: 'nu\u0000l', email: `nul-name-${tag}@example.com`, password: 'password-123' }],
+      ['/sign-up/email', { name: 'x', email: `nul\u0000-${tag}@example.com`, password: 'password-123' }],
+      ['/sign-in/email', { email: `nul\u0000-${tag}@example.com`, password: 'password-123' }],
+    ];
+    for (const [path, body] of cases) {
+      const r = await b.post(path, body);
+      expect({ path, status: r.status }).toEqual({ path, status: 400 });
+      expect(typeof r.body.code).toBe('string');
+      expect(r.headers.getSetCookie()).toEqual([]);
+    }
+    const db = await h.appDb(app.appId);
+    expect((await db.query(`SELECT count(*)::int AS n FROM latchkey_auth."user" WHERE email LIKE $1`, [`%${tag}%`])).rows[0].n).toBe(0);
+  });
+
+  it('bad %-encoding in the app address: 400, not 500', async () => {
+    const origin = new URL(app.base).origin;
+    for (const path of ['/a/%E0%A4%A/api/auth/ok', `/admin/apps/%E0%A4%A/database`]) {
+      const r = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect({ path, status: r.status }).toEqual({ path, status: 400 });
+    }
   });
 
   it('refuses bodies that are not JSON or too large, with a 4xx', async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createHarness, rowCounts, seedApp, seedExchangeToken, type Harness } from './helpers.js';
+import { ADMIN_TOKEN, createHarness, rowCounts, seedApp, seedExchangeToken, type Harness } from './helpers.js';
 import { fakeIdp } from './fake-idp.js';
 
 let h: Harness;
@@ -81,6 +81,21 @@ describe('bad input never reaches a handler, never writes, never 500s', () => {
     expect(gzip.status).toBeGreaterThanOrEqual(400);
     expect(gzip.status).toBeLessThan(500);
     expect(gzip.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('a NUL character in login app_id (GET and POST) → 400, not the database error 500', async () => {
+    const redirect = 'https://shop.example.com/after';
+    const get = await request(h.app).get('/context/auth/login').query({ app_id: 'sh\u0000op', redirect_url: redirect });
+    expect(get.status).toBe(400);
+    const post = await request(h.app).post('/context/auth/login').send({ app_id: 'sh\u0000op', redirect_url: redirect });
+    expect(post.status).toBe(400);
+    for (const res of [post]) expect(res.body).toEqual({ error: expect.stringMatching(/^INVALID_(APP_ID|REQUEST)$/), message: expect.any(String) });
+  });
+
+  it('bad %-encoding in an admin route parameter → 400, not 500', async () => {
+    const res = await request(h.app).get('/admin/apps/%E0%A4%A').set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'INVALID_REQUEST', message: expect.any(String) });
   });
 
   it('unknown paths and methods are 404 with the area A body', async () => {

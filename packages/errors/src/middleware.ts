@@ -13,12 +13,34 @@ interface ParserError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
+  code?: unknown;
+  meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+  cause?: unknown;
+}
+
+/**
+ * PostgreSQL's data exceptions caused by what a client sent (SQLSTATE class 22):
+ * a NUL or a byte sequence that is not UTF-8 (22021), a character the database
+ * encoding lacks (22P05), a value too long for its column (22001), a number out
+ * of range (22003), text that is not the column's type (22P02).
+ */
+const PG_INPUT_STATES = new Set(['22021', '22P05', '22001', '22003', '22P02']);
+
+/** The SQLSTATE of a pg error, or of a Prisma error through the pg adapter, looking through `cause`. */
+function inputRefusedByPostgres(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as ParserError;
+  const adapter = e.meta?.driverAdapterError?.cause;
+  for (const state of [e.code, adapter?.originalCode, adapter?.code]) if (typeof state === 'string' && PG_INPUT_STATES.has(state)) return true;
+  return inputRefusedByPostgres(e.cause, depth + 1);
 }
 
 /**
  * Maps the errors of Express's body parsers and of the framework itself to
  * HttpErrors: malformed JSON → 400 INVALID_REQUEST, a body over the limit →
- * 413 PAYLOAD_TOO_LARGE, an unsupported charset or encoding → 415.
+ * 413 PAYLOAD_TOO_LARGE, an unsupported charset or encoding → 415, bad
+ * %-encoding in the path and values PostgreSQL refuses as input (NUL
+ * characters, too long, not the column's type) → 400 INVALID_REQUEST.
  * An error saying that PostgreSQL or Redis is unavailable becomes 503
  * SERVICE_UNAVAILABLE with `Retry-After` (see `unavailableDependency`).
  * Anything else unknown becomes a 500 INTERNAL_ERROR that reveals nothing.
@@ -38,6 +60,11 @@ export function toHttpError(err: unknown, requestId: string | undefined): HttpEr
       return new HttpError(400, 'INVALID_REQUEST', 'The request was aborted.');
     default:
       break;
+  }
+  // Express decodes route parameters with decodeURIComponent: a malformed %-sequence is the client's.
+  if (err instanceof URIError) return new HttpError(400, 'INVALID_REQUEST', 'The request path is not valid percent-encoding.');
+  if (inputRefusedByPostgres(err)) {
+    return new HttpError(400, 'INVALID_REQUEST', 'The request contains a value that cannot be stored (such as a NUL character or a value too long).');
   }
   const dependency = unavailableDependency(err);
   if (dependency) return dependencyUnavailable(dependency, requestId, err);

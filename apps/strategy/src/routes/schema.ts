@@ -21,14 +21,17 @@ export const LIMITS = {
   sessionIdChars: 128,
 } as const;
 
-const contextString = z.string().trim().min(1).max(LIMITS.contextChars);
+/** Control characters other than tab and newlines: never text a person wrote, and NUL cannot be stored. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControl = (s: string) => !CONTROL.test(s);
+const contextString = z.string().trim().min(1).max(LIMITS.contextChars).refine(noControl, 'must not contain control characters');
 
 export const strategicRequestSchema = z.object({
   messages: z
     .array(
       z.object({
         role: z.enum(['user', 'assistant', 'system']),
-        content: z.string().max(LIMITS.contentChars),
+        content: z.string().max(LIMITS.contentChars).refine(noControl, 'must not contain control characters'),
       }),
     )
     .min(1)
