@@ -22,6 +22,7 @@ export const LIMITS = {
 } as const;
 
 /** Control characters other than tab and newlines: never text a person wrote, and NUL cannot be stored. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const noControl = (s: string) => !CONTROL.test(s);
 const contextString = z.string().trim().min(1).max(LIMITS.contextChars).refine(noControl, 'must not contain control characters');
