@@ -48,6 +48,7 @@ export const envSchema = baseConfigSchema.extend({
   APP_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   SIGNIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.signInPerAddressPerMinute),
   SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedSignInsPerAccount),
+  SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedSignInsPerAccountAllAddresses!),
   /** nodemailer connection URL, e.g. smtps://user:pass@smtp.example.com:465 */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** Default sender of end-user mail (each app may set its own). */
@@ -71,7 +72,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     appCacheTtlMs: e.APP_CACHE_TTL_MS,
     sessionTtlSec: 7 * 24 * 3600,
     tokenTtlSec: 15 * 60,
-    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS, failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT },
+    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS, failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT, failedSignInsPerAccountAllAddresses: e.SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES },
     mail: { smtpUrl: e.SMTP_URL, devMailbox: e.SIGNIN_DEV_MAILBOX === '1' && !e.SMTP_URL, defaultFrom: e.MAIL_FROM },
     freshAgeSec: 24 * 3600,
   };

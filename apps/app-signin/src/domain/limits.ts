@@ -13,8 +13,14 @@ import { HttpError } from '@latchkey/errors';
 export interface LimitConfig {
   /** Sign-in and sign-up attempts per client address and app, per minute. */
   signInPerAddressPerMinute: number;
-  /** Failed passwords per account before it is locked for `accountLockSeconds`. */
+  /**
+   * Failed passwords per account from one client address before that address
+   * is locked out of the account for `accountLockSeconds` (the owner, from
+   * their own address, is not locked out by a stranger's failures).
+   */
   failedSignInsPerAccount: number;
+  /** Failed passwords per account from all addresses together before the account is locked for `accountLockSeconds` (distributed guessing). */
+  failedSignInsPerAccountAllAddresses?: number;
   accountLockSeconds: number;
   /** Failed second-factor codes per user before verification is locked for `accountLockSeconds`. */
   failedCodesPerUser: number;
@@ -29,6 +35,7 @@ export interface LimitConfig {
 export const DEFAULT_LIMITS: LimitConfig = {
   signInPerAddressPerMinute: 30,
   failedSignInsPerAccount: 10,
+  failedSignInsPerAccountAllAddresses: 100,
   accountLockSeconds: 900,
   failedCodesPerUser: 5,
   twoFactorPerAddressPerMinute: 30,
@@ -45,6 +52,7 @@ export function tooManyRequests(msBeforeNext: number): HttpError {
 
 export class Limits {
   private readonly address: RateLimiterAbstract;
+  private readonly accountAddress: RateLimiterAbstract;
   private readonly account: RateLimiterAbstract;
   private readonly codes: RateLimiterAbstract;
   private readonly twoFactorAddress: RateLimiterAbstract;
@@ -59,7 +67,8 @@ export class Limits {
     const make = (keyPrefix: string, points: number, durationSeconds: number) =>
       createLimiter({ keyPrefix: `{signin}:${keyPrefix}`, points, durationSeconds, redis, prefix });
     this.address = make('addr', cfg.signInPerAddressPerMinute, 60);
-    this.account = make('acct', cfg.failedSignInsPerAccount, cfg.accountLockSeconds);
+    this.accountAddress = make('acct-addr', cfg.failedSignInsPerAccount, cfg.accountLockSeconds);
+    this.account = make('acct', cfg.failedSignInsPerAccountAllAddresses ?? cfg.failedSignInsPerAccount * 10, cfg.accountLockSeconds);
     this.codes = make('code', cfg.failedCodesPerUser, cfg.accountLockSeconds);
     this.twoFactorAddress = make('2fa-addr', cfg.twoFactorPerAddressPerMinute, 60);
     this.usedChallenges = make('2fa-used', 1, 15 * 60);
@@ -87,41 +96,42 @@ export class Limits {
     }
   }
 
-  private static async check(limiter: RateLimiterAbstract, key: string): Promise<void> {
-    const res = await limiter.get(key);
-    if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext);
-  }
-
   /** Every sign-in or sign-up attempt from one address. */
   signInAttempt(appId: string, ip: string): Promise<void> {
     return Limits.take(this.address, `${appId}:${ip}`);
   }
 
-  /** Refuses when the account is locked by earlier failures. */
-  accountAllowed(appId: string, email: string): Promise<void> {
-    return Limits.check(this.account, `${appId}:${email}`);
+  /**
+   * Takes a failure point of the account — from this address and from all
+   * addresses together — before the password is checked, so that a burst of
+   * concurrent guesses gets no more checks than the limit (OWASP ASVS 6.3.1).
+   * @throws HttpError 429 TOO_MANY_REQUESTS (with Retry-After) when either is spent
+   */
+  async passwordAttempt(appId: string, email: string, ip: string): Promise<void> {
+    await Limits.take(this.accountAddress, `${appId}:${email}:${ip}`);
+    await Limits.take(this.account, `${appId}:${email}`);
   }
 
-  async accountFailed(appId: string, email: string): Promise<void> {
-    await this.account.consume(`${appId}:${email}`).catch(() => {});
-  }
-
-  async accountSucceeded(appId: string, email: string): Promise<void> {
-    await this.account.delete(`${appId}:${email}`).catch(() => {});
+  /** The password was right: this address's count of the account restarts, and the account-wide point is given back. */
+  async passwordSucceeded(appId: string, email: string, ip: string): Promise<void> {
+    await this.accountAddress.delete(`${appId}:${email}:${ip}`).catch(() => {});
+    await this.account.reward(`${appId}:${email}`, 1).catch(() => {});
   }
 
   twoFactorAttempt(appId: string, ip: string): Promise<void> {
     return Limits.take(this.twoFactorAddress, `${appId}:${ip}`);
   }
 
-  codesAllowed(appId: string, userId: string): Promise<void> {
-    return Limits.check(this.codes, `${appId}:${userId}`);
+  /**
+   * Takes a point of the user's second-factor failures before the code is
+   * checked (a concurrent burst gets no more checks than the limit).
+   * @throws HttpError 429 when the user's codes are locked
+   */
+  codeAttempt(appId: string, userId: string): Promise<void> {
+    return Limits.take(this.codes, `${appId}:${userId}`);
   }
 
-  async codeFailed(appId: string, userId: string): Promise<void> {
-    await this.codes.consume(`${appId}:${userId}`).catch(() => {});
-  }
-
+  /** The code was right: the user's count restarts. */
   async codeSucceeded(appId: string, userId: string): Promise<void> {
     await this.codes.delete(`${appId}:${userId}`).catch(() => {});
   }

@@ -70,13 +70,11 @@ export function register(router: Router, svc: Services): void {
     if (input.currentPassword.length > 128) throw new HttpError(400, 'PASSWORD_TOO_LONG', 'Password too long');
     checkNewPassword(input.newPassword);
     const email = s.user.email.toLowerCase();
-    await svc.limits.accountAllowed(app.id, email);
+    await svc.limits.passwordAttempt(app.id, email, clientIp(req));
     const current = await passwordOf(app.db, s.user.id);
     if (!current) throw new HttpError(400, 'CREDENTIAL_ACCOUNT_NOT_FOUND', 'Credential account not found');
-    if (!(await verifyPassword(input.currentPassword, current))) {
-      await svc.limits.accountFailed(app.id, email);
-      throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
-    }
+    if (!(await verifyPassword(input.currentPassword, current))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+    await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     const hash = await hashPassword(input.newPassword, svc.config.passwordCost);
     const now = new Date(svc.now());
     await app.db.query(`UPDATE latchkey_auth.account SET password = $2, updated_at = $3 WHERE user_id = $1 AND provider_id = 'credential'`, [s.user.id, hash, now]);
@@ -122,13 +120,11 @@ export function register(router: Router, svc: Services): void {
     const email = s.user.email.toLowerCase();
     if (input.password !== undefined) {
       if (input.password.length > 128) throw new HttpError(400, 'PASSWORD_TOO_LONG', 'Password too long');
-      await svc.limits.accountAllowed(app.id, email);
+      await svc.limits.passwordAttempt(app.id, email, clientIp(req));
       const current = await passwordOf(app.db, s.user.id);
       if (!current) throw new HttpError(400, 'CREDENTIAL_ACCOUNT_NOT_FOUND', 'Credential account not found');
-      if (!(await verifyPassword(input.password, current))) {
-        await svc.limits.accountFailed(app.id, email);
-        throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
-      }
+      if (!(await verifyPassword(input.password, current))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+      await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     } else if (svc.now() - s.session.created_at.getTime() >= svc.config.freshAgeSec * 1000) {
       throw new HttpError(400, 'SESSION_EXPIRED', 'Session expired. Re-authenticate to perform this action.');
     }

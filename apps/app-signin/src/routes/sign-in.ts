@@ -38,16 +38,13 @@ export function register(router: Router, svc: Services): void {
     const input = parseBody(body, req.body);
     const email = checkEmail(input.email);
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL');
-    await svc.limits.accountAllowed(app.id, email);
+    await svc.limits.passwordAttempt(app.id, email, clientIp(req));
     const found = await findUserWithPassword(app.db, email);
     const ok = found?.password
       ? await verifyPassword(input.password, found.password)
       : (await verifyPassword(input.password, await svc.dummyHash()), false);
-    if (!found || !ok) {
-      await svc.limits.accountFailed(app.id, email);
-      throw invalid();
-    }
-    await svc.limits.accountSucceeded(app.id, email);
+    if (!found || !ok) throw invalid();
+    await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     const { user } = found;
     if (app.requireEmailVerification && !user.email_verified) {
       // better-auth's sendOnSignIn: the user gets a fresh link (limited like every mail).

@@ -35,12 +35,10 @@ const invalidCookie = () => new HttpError(401, 'INVALID_TWO_FACTOR_COOKIE', 'Inv
 
 async function checkPassword(req: Request, svc: Services, user: UserRow, password: string): Promise<void> {
   const { app } = stateOf(req);
-  await svc.limits.accountAllowed(app.id, user.email.toLowerCase());
+  await svc.limits.passwordAttempt(app.id, user.email.toLowerCase(), clientIp(req));
   const hash = await passwordOf(app.db, user.id);
-  if (!hash || !(await verifyPassword(password, hash))) {
-    await svc.limits.accountFailed(app.id, user.email.toLowerCase());
-    throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
-  }
+  if (!hash || !(await verifyPassword(password, hash))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+  await svc.limits.passwordSucceeded(app.id, user.email.toLowerCase(), clientIp(req));
 }
 
 function trustThisDevice(req: Request, res: Response, svc: Services, userId: string, row: TwoFactorRow): void {
@@ -59,12 +57,9 @@ function secondFactor(svc: Services, kind: 'totp' | 'backup') {
     const wrong = () =>
       kind === 'totp' ? new HttpError(401, 'INVALID_CODE', 'Invalid code') : new HttpError(401, 'INVALID_BACKUP_CODE', 'Invalid backup code');
     const check = async (row: TwoFactorRow, userId: string) => {
-      await svc.limits.codesAllowed(app.id, userId);
+      await svc.limits.codeAttempt(app.id, userId);
       const ok = kind === 'totp' ? await verifyTotp(app, row, input.code.trim(), svc.now()) : await useBackupCode(app, userId, input.code);
-      if (!ok) {
-        await svc.limits.codeFailed(app.id, userId);
-        throw wrong();
-      }
+      if (!ok) throw wrong();
       await svc.limits.codeSucceeded(app.id, userId);
     };
 
