@@ -3,7 +3,8 @@
  */
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
-import { generateText, streamText, tool, stepCountIs, jsonSchema } from 'ai';
+import { generateText, streamText, tool, stepCountIs, jsonSchema, embed, embedMany } from 'ai';
+import { fakeEmbedding } from '@latchkey/fake-providers';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { startHarness, MODELS, ALL_MODELS, type Harness } from './harness.js';
@@ -199,6 +200,71 @@ describe('anthropic.messages.countTokens on every model', () => {
     const e2 = await anthropic.messages.countTokens({ model: MODELS.google, messages: [] }).catch((e) => e);
     expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
     expect(e2.error.error.type).toBe('invalid_request_error');
+  });
+});
+
+describe('embeddings', () => {
+  const EMBED = { openai: 'openai/text-embedding-3-small', google: 'google/gemini-embedding-001' } as const;
+  const DEFAULT_DIMS = { openai: 1536, google: 768 } as const;
+  let ekey: string;
+  let eo: OpenAI;
+  beforeAll(async () => {
+    ekey = (await h.createKey({ models: [...Object.values(EMBED), MODELS.anthropic] })).key;
+    eo = new OpenAI({ apiKey: ekey, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+  });
+  const close = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]!) < 1e-6);
+
+  it.each(['openai', 'google'] as const)('openai.embeddings.create through %s (base64 by default, float, dimensions, batches)', async (provider) => {
+    const model = EMBED[provider];
+    // The SDK asks for base64 and decodes it.
+    const { data: one, response } = await eo.embeddings.create({ model, input: 'hello vectors' }).withResponse();
+    expect(one.model).toBe(model);
+    expect(response.headers.get('x-latchkey-provider-model')).toBe(model.split('/')[1]);
+    expect(one.data).toHaveLength(1);
+    expect(close(one.data[0]!.embedding, fakeEmbedding('hello vectors', DEFAULT_DIMS[provider]))).toBe(true);
+    expect(one.usage.prompt_tokens).toBeGreaterThan(0);
+    const many = await eo.embeddings.create({ model, input: ['a', 'bb', 'ccc'], encoding_format: 'float', dimensions: 16 });
+    expect(many.data.map((d) => d.index)).toEqual([0, 1, 2]);
+    expect(many.data.every((d) => d.embedding.length === 16)).toBe(true);
+    expect(close(many.data[2]!.embedding, fakeEmbedding('ccc', 16))).toBe(true);
+    const sent = (provider === 'openai' ? h.fakes.openai : h.fakes.gemini).requests.at(-1)!;
+    if (provider === 'openai') expect(sent.body).toMatchObject({ model: 'text-embedding-3-small', input: ['a', 'bb', 'ccc'], dimensions: 16 });
+    else expect(sent.body.requests[1]).toEqual({ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'bb' }] }, outputDimensionality: 16 });
+    await h.gw.app.usage.settle();
+    const row = await h.prisma.usageRecord.findFirst({ where: { requestId: response.headers.get('x-request-id')! } });
+    expect(row).toMatchObject({ kind: 'embeddings', route: 'embeddings', model, provider, status: 200, inputTokens: one.usage.prompt_tokens });
+  });
+
+  it.each(['openai', 'google'] as const)('the Vercel AI SDK embed and embedMany through %s', async (provider) => {
+    const compat = createOpenAICompatible({ name: 'latchkey', baseURL: `${h.gw.url}/v1`, apiKey: ekey });
+    const model = compat.embeddingModel(EMBED[provider]);
+    const one = await embed({ model, value: 'sunny day', maxRetries: 0 });
+    expect(close(one.embedding, fakeEmbedding('sunny day', DEFAULT_DIMS[provider]))).toBe(true);
+    expect(one.usage.tokens).toBeGreaterThan(0);
+    const many = await embedMany({ model, values: ['x', 'y'], maxRetries: 0 });
+    expect(many.embeddings).toHaveLength(2);
+  });
+
+  it('refusals: an Anthropic model, a model off the allow-list, bad input, token ids to Gemini, limits', async () => {
+    const e1 = await eo.embeddings.create({ model: MODELS.anthropic, input: 'x' }).catch((e) => e);
+    expect(e1).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(e1.message).toContain('Anthropic offers none');
+    const e2 = await eo.embeddings.create({ model: 'openai/text-embedding-3-large', input: 'x' }).catch((e) => e);
+    expect(e2).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(e2.message).toContain('Allowed models');
+    for (const input of [[], '', [''], [1.5], { a: 1 }]) {
+      const e = await eo.embeddings.create({ model: EMBED.openai, input: input as never }).catch((err) => err);
+      expect(e).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(e.error.param).toBe('input');
+    }
+    const e3 = await eo.embeddings.create({ model: EMBED.google, input: [[1, 2, 3]] }).catch((e) => e);
+    expect(e3).toBeInstanceOf(OpenAI.BadRequestError);
+    const e4 = await eo.embeddings.create({ model: EMBED.google, input: Array.from({ length: 101 }, () => 'x') }).catch((e) => e);
+    expect(e4.message).toContain('at most 100');
+    const limited = await h.createKey({ models: [EMBED.openai], rpm: 1 });
+    const lc = new OpenAI({ apiKey: limited.key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    await lc.embeddings.create({ model: EMBED.openai, input: 'x' });
+    expect(await lc.embeddings.create({ model: EMBED.openai, input: 'x' }).catch((e) => e)).toBeInstanceOf(OpenAI.RateLimitError);
   });
 });
 

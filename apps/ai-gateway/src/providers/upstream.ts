@@ -94,6 +94,22 @@ export function planCountTokens(provider: 'anthropic' | 'google', cfg: ProviderC
   };
 }
 
+/**
+ * Where an embeddings call goes: OpenAI's `POST /embeddings` (the client's body, the provider's
+ * model name) or Gemini's `POST /v1beta/models/{model}:batchEmbedContents` (`geminiBody`).
+ */
+export function planEmbeddings(provider: 'openai' | 'google', cfg: ProviderConfig, model: string, raw: Record<string, unknown>, geminiBody?: Record<string, unknown>): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  if (provider === 'openai') {
+    return { url: `${base}/embeddings`, headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) }, body: JSON.stringify({ ...raw, model }) };
+  }
+  return {
+    url: `${base}/v1beta/models/${encodeURIComponent(model)}:batchEmbedContents`,
+    headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { 'x-goog-api-key': cfg.apiKey } : {}) },
+    body: JSON.stringify(geminiBody),
+  };
+}
+
 export function decodeUpstreamResponse(format: UpstreamFormat, json: any): CanonicalResponse {
   switch (format) {
     case 'chat':
