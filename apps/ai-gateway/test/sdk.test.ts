@@ -163,6 +163,7 @@ describe.each(providers)('ai SDK through %s', (provider) => {
 describe('anthropic.messages.countTokens on every model', () => {
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'count these words for me please' }];
   it.each(ALL_MODELS)('%s', async (model) => {
+    await h.gw.app.usage.settle(); // earlier tests' records are in
     const before = await h.prisma.usageRecord.count({ where: { kind: 'call' } });
     const { data: counted, response } = await anthropic.messages.countTokens({ model, system: 'be brief', messages }).withResponse();
     expect(counted.input_tokens).toBeGreaterThan(0);
@@ -200,6 +201,53 @@ describe('anthropic.messages.countTokens on every model', () => {
     const e2 = await anthropic.messages.countTokens({ model: MODELS.google, messages: [] }).catch((e) => e);
     expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
     expect(e2.error.error.type).toBe('invalid_request_error');
+  });
+});
+
+describe.each(ALL_MODELS)('agent loop (tool call → tool result → answer) on %s', (model) => {
+  const result = JSON.stringify({ forecast: 'sunny in Paris', temp: 21 });
+  const expectAnswer = (text: string, model2: string) => {
+    expect(text).toContain('sunny in Paris');
+    expect(model2).toBe(model);
+  };
+
+  it('chat.completions (openai SDK), answer streamed', async () => {
+    const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', description: 'weather of a city', parameters: weatherTool } }];
+    const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'what is the weather?' }];
+    const first = await openai.chat.completions.create({ model, messages, tools });
+    expect(first.model).toBe(model);
+    expect(first.choices[0]!.finish_reason).toBe('tool_calls');
+    const call = first.choices[0]!.message.tool_calls![0]!;
+    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
+    messages.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: result });
+    const final = await openai.chat.completions.stream({ model, messages, tools }).finalChatCompletion();
+    expect(final.choices[0]!.finish_reason).toBe('stop');
+    expectAnswer(final.choices[0]!.message.content ?? '', final.model);
+  });
+
+  it('responses (openai SDK), answer streamed', async () => {
+    const tools: OpenAI.Responses.Tool[] = [{ type: 'function', name: 'get_weather', description: 'weather of a city', parameters: weatherTool, strict: false }];
+    const first = await openai.responses.create({ model, input: 'what is the weather?', tools });
+    expect(first.model).toBe(model);
+    const fc = first.output.find((o) => o.type === 'function_call');
+    expect(fc && fc.type === 'function_call' && JSON.parse(fc.arguments)).toEqual({ city: 'Paris' });
+    const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'what is the weather?' }, ...(first.output as OpenAI.Responses.ResponseInputItem[]), { type: 'function_call_output', call_id: (fc as OpenAI.Responses.ResponseFunctionToolCall).call_id, output: result }];
+    const final = await openai.responses.stream({ model, input, tools }).finalResponse();
+    expectAnswer(final.output_text, final.model);
+  });
+
+  it('messages (@anthropic-ai/sdk), answer streamed', async () => {
+    const tools: Anthropic.Tool[] = [{ name: 'get_weather', description: 'weather of a city', input_schema: weatherTool }];
+    const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'what is the weather?' }];
+    const first = await anthropic.messages.create({ model, max_tokens: 300, messages, tools });
+    expect(first.model).toBe(model);
+    expect(first.stop_reason).toBe('tool_use');
+    const tu = first.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
+    expect(tu.input).toEqual({ city: 'Paris' });
+    messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: tu.id, content: result }] });
+    const final = await anthropic.messages.stream({ model, max_tokens: 300, messages, tools }).finalMessage();
+    expect(final.stop_reason).toBe('end_turn');
+    expectAnswer(final.content.map((b) => (b.type === 'text' ? b.text : '')).join(''), final.model);
   });
 });
 
