@@ -451,16 +451,16 @@ export function createProxy(deps: ProxyDeps): Proxy {
       throw upstreamError(provider, up.statusCode, text, up.headers);
     }
     if (!canon.stream) {
-      const buf = Buffer.from(await up.body.arrayBuffer());
+      const text = await up.body.text();
       st.upstreamMs = performance.now() - tUp;
-      const json = parseJson(buf.toString('utf8'));
+      const json = parseJson(text);
       if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
       if (plan.passthrough) {
         st.usage = passthroughUsage(plan.format, json);
         if (typeof json.model === 'string' && json.model) st.providerModel = json.model;
-        // The client sees the id it sent; the provider's name is in the header and the usage record.
-        json.model = model;
-        sendJson(res, st, 200, json, rl);
+        // The client sees the id it sent (the provider's name is in the header and the usage record):
+        // the body's own `model` is rewritten in its text rather than serialising the parsed body again.
+        sendJson(res, st, 200, Buffer.from(typeof json.model === 'string' ? withModel(text, model) : text), rl);
         return;
       }
       const r = decodeUpstreamResponse(plan.format, json);
