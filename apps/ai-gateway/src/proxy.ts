@@ -18,6 +18,7 @@ import {
   decodeUpstreamResponse,
   passthroughUsage,
   planCountTokens,
+  planEmbeddings,
   planUpstream,
   PROVIDERS,
   streamDecoder,
@@ -29,6 +30,7 @@ import {
   type UpstreamPlan,
 } from './providers/upstream.js';
 import { estimateOpenAITokens } from './wire/tokens.js';
+import { decodeEmbeddingsRequest, encodeEmbeddingsFromGemini, encodeGeminiEmbeddings } from './wire/embeddings.js';
 import type { StreamEncoder } from './wire/blocks.js';
 import { ChatStreamEncoder, decodeChatRequest, encodeChatResponse } from './wire/chat.js';
 import { decodeMessagesRequest, encodeMessagesResponse, MessagesStreamEncoder } from './wire/messages.js';
@@ -76,12 +78,13 @@ export function errorBody(shape: Shape, err: GatewayError): unknown {
   return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
 }
 
-type Match = { route: RouteName | 'models' | 'model' | 'count_tokens'; method: string; shape: Shape };
+type Match = { route: RouteName | 'models' | 'model' | 'count_tokens' | 'embeddings'; method: string; shape: Shape };
 const ROUTES: Record<string, Match> = {
   '/v1/chat/completions': { route: 'chat', method: 'POST', shape: 'openai' },
   '/v1/responses': { route: 'responses', method: 'POST', shape: 'openai' },
   '/v1/messages': { route: 'messages', method: 'POST', shape: 'anthropic' },
   '/v1/messages/count_tokens': { route: 'count_tokens', method: 'POST', shape: 'anthropic' },
+  '/v1/embeddings': { route: 'embeddings', method: 'POST', shape: 'openai' },
   '/v1/models': { route: 'models', method: 'GET', shape: 'openai' },
 };
 
@@ -400,6 +403,35 @@ export function createProxy(deps: ProxyDeps): Proxy {
     sendJson(res, st, 200, { input_tokens: n }, rl);
   }
 
+  /**
+   * `POST /v1/embeddings` (OpenAI's format) for OpenAI models (passed through) and Gemini models
+   * (`batchEmbedContents`, translated). Allow-list, limits (the estimate reserved, the reported
+   * usage charged) and usage (kind `embeddings`) as for model calls.
+   */
+  async function handleEmbeddings(req: IncomingMessage, res: ServerResponse, st: CallState): Promise<void> {
+    st.kind = 'embeddings';
+    const { body, model, provider, upstreamModel, cfg } = await resolveCall(req, st);
+    if (provider === 'anthropic') throw new GatewayError(400, `${model} has no embeddings: Anthropic offers none. Use an OpenAI or Google embedding model.`, { param: 'model', code: 'invalid_request' });
+    const emb = decodeEmbeddingsRequest(body);
+    const geminiBody = provider === 'google' ? encodeGeminiEmbeddings(emb, upstreamModel) : undefined;
+    st.estimate = emb.estimate;
+    const rl = await admit(st);
+    const json = await upstreamJson(res, st, provider, planEmbeddings(provider, cfg, upstreamModel, body, geminiBody));
+    let out: Record<string, unknown> | undefined;
+    if (provider === 'openai') {
+      if (typeof json.model === 'string' && json.model) st.providerModel = json.model;
+      json.model = model;
+      const u = isObj(json.usage) ? json.usage : {};
+      st.usage = { input: Number(u.prompt_tokens) || 0, output: 0 };
+      out = json;
+    } else {
+      out = encodeEmbeddingsFromGemini(json, emb, model);
+      st.usage = { input: emb.estimate, output: 0 };
+    }
+    if (!out) throw new GatewayError(502, `Provider ${provider} sent embeddings the gateway cannot read.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+    sendJson(res, st, 200, out, rl);
+  }
+
   async function handleCall(req: IncomingMessage, res: ServerResponse, st: CallState, route: RouteName): Promise<void> {
     const { body, model, provider, upstreamModel, cfg } = await resolveCall(req, st);
     const canon: CanonicalRequest = route === 'chat' ? decodeChatRequest(body, upstreamModel) : route === 'messages' ? decodeMessagesRequest(body, upstreamModel) : decodeResponsesRequest(body, upstreamModel);
@@ -419,16 +451,16 @@ export function createProxy(deps: ProxyDeps): Proxy {
       throw upstreamError(provider, up.statusCode, text, up.headers);
     }
     if (!canon.stream) {
-      const buf = Buffer.from(await up.body.arrayBuffer());
+      const text = await up.body.text();
       st.upstreamMs = performance.now() - tUp;
-      const json = parseJson(buf.toString('utf8'));
+      const json = parseJson(text);
       if (!isObj(json)) throw new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
       if (plan.passthrough) {
         st.usage = passthroughUsage(plan.format, json);
         if (typeof json.model === 'string' && json.model) st.providerModel = json.model;
-        // The client sees the id it sent; the provider's name is in the header and the usage record.
-        json.model = model;
-        sendJson(res, st, 200, json, rl);
+        // The client sees the id it sent (the provider's name is in the header and the usage record):
+        // the body's own `model` is rewritten in its text rather than serialising the parsed body again.
+        sendJson(res, st, 200, Buffer.from(typeof json.model === 'string' ? withModel(text, model) : text), rl);
         return;
       }
       const r = decodeUpstreamResponse(plan.format, json);
@@ -589,6 +621,7 @@ export function createProxy(deps: ProxyDeps): Proxy {
         return;
       }
       if (match.route === 'count_tokens') await handleCount(req, res, st);
+      else if (match.route === 'embeddings') await handleEmbeddings(req, res, st);
       else await handleCall(req, res, st, match.route);
     };
     run()

@@ -135,7 +135,7 @@ describe('403: browsers are refused', () => {
 
 describe('404 and 405', () => {
   it('unknown paths and wrong methods answer in the OpenAI shape', async () => {
-    const nf = await call(h.gw.url, '/v1/embeddings', key, {});
+    const nf = await call(h.gw.url, '/v1/audio/speech', key, {});
     expect(nf.status).toBe(404);
     expectOpenAIError(nf, 404);
     const na = await fetch(`${h.gw.url}/v1/chat/completions`, { headers: { authorization: `Bearer ${key}` } });

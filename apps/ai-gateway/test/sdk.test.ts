@@ -3,7 +3,8 @@
  */
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
-import { generateText, streamText, tool, stepCountIs, jsonSchema } from 'ai';
+import { generateText, streamText, tool, stepCountIs, jsonSchema, embed, embedMany } from 'ai';
+import { fakeEmbedding } from '@latchkey/fake-providers';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { startHarness, MODELS, ALL_MODELS, type Harness } from './harness.js';
@@ -162,6 +163,7 @@ describe.each(providers)('ai SDK through %s', (provider) => {
 describe('anthropic.messages.countTokens on every model', () => {
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'count these words for me please' }];
   it.each(ALL_MODELS)('%s', async (model) => {
+    await h.gw.app.usage.settle(); // earlier tests' records are in
     const before = await h.prisma.usageRecord.count({ where: { kind: 'call' } });
     const { data: counted, response } = await anthropic.messages.countTokens({ model, system: 'be brief', messages }).withResponse();
     expect(counted.input_tokens).toBeGreaterThan(0);
@@ -199,6 +201,118 @@ describe('anthropic.messages.countTokens on every model', () => {
     const e2 = await anthropic.messages.countTokens({ model: MODELS.google, messages: [] }).catch((e) => e);
     expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
     expect(e2.error.error.type).toBe('invalid_request_error');
+  });
+});
+
+describe.each(ALL_MODELS)('agent loop (tool call → tool result → answer) on %s', (model) => {
+  const result = JSON.stringify({ forecast: 'sunny in Paris', temp: 21 });
+  const expectAnswer = (text: string, model2: string) => {
+    expect(text).toContain('sunny in Paris');
+    expect(model2).toBe(model);
+  };
+
+  it('chat.completions (openai SDK), answer streamed', async () => {
+    const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', description: 'weather of a city', parameters: weatherTool } }];
+    const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'what is the weather?' }];
+    const first = await openai.chat.completions.create({ model, messages, tools });
+    expect(first.model).toBe(model);
+    expect(first.choices[0]!.finish_reason).toBe('tool_calls');
+    const call = first.choices[0]!.message.tool_calls![0]!;
+    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
+    messages.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: result });
+    const final = await openai.chat.completions.stream({ model, messages, tools }).finalChatCompletion();
+    expect(final.choices[0]!.finish_reason).toBe('stop');
+    expectAnswer(final.choices[0]!.message.content ?? '', final.model);
+  });
+
+  it('responses (openai SDK), answer streamed', async () => {
+    const tools: OpenAI.Responses.Tool[] = [{ type: 'function', name: 'get_weather', description: 'weather of a city', parameters: weatherTool, strict: false }];
+    const first = await openai.responses.create({ model, input: 'what is the weather?', tools });
+    expect(first.model).toBe(model);
+    const fc = first.output.find((o) => o.type === 'function_call');
+    expect(fc && fc.type === 'function_call' && JSON.parse(fc.arguments)).toEqual({ city: 'Paris' });
+    const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'what is the weather?' }, ...(first.output as OpenAI.Responses.ResponseInputItem[]), { type: 'function_call_output', call_id: (fc as OpenAI.Responses.ResponseFunctionToolCall).call_id, output: result }];
+    const final = await openai.responses.stream({ model, input, tools }).finalResponse();
+    expectAnswer(final.output_text, final.model);
+  });
+
+  it('messages (@anthropic-ai/sdk), answer streamed', async () => {
+    const tools: Anthropic.Tool[] = [{ name: 'get_weather', description: 'weather of a city', input_schema: weatherTool }];
+    const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'what is the weather?' }];
+    const first = await anthropic.messages.create({ model, max_tokens: 300, messages, tools });
+    expect(first.model).toBe(model);
+    expect(first.stop_reason).toBe('tool_use');
+    const tu = first.content.find((b) => b.type === 'tool_use') as Anthropic.ToolUseBlock;
+    expect(tu.input).toEqual({ city: 'Paris' });
+    messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: tu.id, content: result }] });
+    const final = await anthropic.messages.stream({ model, max_tokens: 300, messages, tools }).finalMessage();
+    expect(final.stop_reason).toBe('end_turn');
+    expectAnswer(final.content.map((b) => (b.type === 'text' ? b.text : '')).join(''), final.model);
+  });
+});
+
+describe('embeddings', () => {
+  const EMBED = { openai: 'openai/text-embedding-3-small', google: 'google/gemini-embedding-001' } as const;
+  const DEFAULT_DIMS = { openai: 1536, google: 768 } as const;
+  let ekey: string;
+  let eo: OpenAI;
+  beforeAll(async () => {
+    ekey = (await h.createKey({ models: [...Object.values(EMBED), MODELS.anthropic] })).key;
+    eo = new OpenAI({ apiKey: ekey, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+  });
+  const close = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]!) < 1e-6);
+
+  it.each(['openai', 'google'] as const)('openai.embeddings.create through %s (base64 by default, float, dimensions, batches)', async (provider) => {
+    const model = EMBED[provider];
+    // The SDK asks for base64 and decodes it.
+    const { data: one, response } = await eo.embeddings.create({ model, input: 'hello vectors' }).withResponse();
+    expect(one.model).toBe(model);
+    expect(response.headers.get('x-latchkey-provider-model')).toBe(model.split('/')[1]);
+    expect(one.data).toHaveLength(1);
+    expect(close(one.data[0]!.embedding, fakeEmbedding('hello vectors', DEFAULT_DIMS[provider]))).toBe(true);
+    expect(one.usage.prompt_tokens).toBeGreaterThan(0);
+    const many = await eo.embeddings.create({ model, input: ['a', 'bb', 'ccc'], encoding_format: 'float', dimensions: 16 });
+    expect(many.data.map((d) => d.index)).toEqual([0, 1, 2]);
+    expect(many.data.every((d) => d.embedding.length === 16)).toBe(true);
+    expect(close(many.data[2]!.embedding, fakeEmbedding('ccc', 16))).toBe(true);
+    const sent = (provider === 'openai' ? h.fakes.openai : h.fakes.gemini).requests.at(-1)!;
+    if (provider === 'openai') expect(sent.body).toMatchObject({ model: 'text-embedding-3-small', input: ['a', 'bb', 'ccc'], dimensions: 16 });
+    else expect(sent.body.requests[1]).toEqual({ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'bb' }] }, outputDimensionality: 16 });
+    await h.gw.app.usage.settle();
+    const row = await h.prisma.usageRecord.findFirst({ where: { requestId: response.headers.get('x-request-id')! } });
+    expect(row).toMatchObject({ kind: 'embeddings', route: 'embeddings', model, provider, status: 200, inputTokens: one.usage.prompt_tokens });
+  });
+
+  it.each(['openai', 'google'] as const)('the Vercel AI SDK embed and embedMany through %s', async (provider) => {
+    const compat = createOpenAICompatible({ name: 'latchkey', baseURL: `${h.gw.url}/v1`, apiKey: ekey });
+    const model = compat.embeddingModel(EMBED[provider]);
+    const one = await embed({ model, value: 'sunny day', maxRetries: 0 });
+    expect(close(one.embedding, fakeEmbedding('sunny day', DEFAULT_DIMS[provider]))).toBe(true);
+    expect(one.usage.tokens).toBeGreaterThan(0);
+    const many = await embedMany({ model, values: ['x', 'y'], maxRetries: 0 });
+    expect(many.embeddings).toHaveLength(2);
+  });
+
+  it('refusals: an Anthropic model, a model off the allow-list, bad input, token ids to Gemini, limits', async () => {
+    const e1 = await eo.embeddings.create({ model: MODELS.anthropic, input: 'x' }).catch((e) => e);
+    expect(e1).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(e1.message).toContain('Anthropic offers none');
+    const e2 = await eo.embeddings.create({ model: 'openai/text-embedding-3-large', input: 'x' }).catch((e) => e);
+    expect(e2).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(e2.message).toContain('Allowed models');
+    for (const input of [[], '', [''], [1.5], { a: 1 }]) {
+      const e = await eo.embeddings.create({ model: EMBED.openai, input: input as never }).catch((err) => err);
+      expect(e).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(e.error.param).toBe('input');
+    }
+    const e3 = await eo.embeddings.create({ model: EMBED.google, input: [[1, 2, 3]] }).catch((e) => e);
+    expect(e3).toBeInstanceOf(OpenAI.BadRequestError);
+    const e4 = await eo.embeddings.create({ model: EMBED.google, input: Array.from({ length: 101 }, () => 'x') }).catch((e) => e);
+    expect(e4.message).toContain('at most 100');
+    const limited = await h.createKey({ models: [EMBED.openai], rpm: 1 });
+    const lc = new OpenAI({ apiKey: limited.key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
+    await lc.embeddings.create({ model: EMBED.openai, input: 'x' });
+    expect(await lc.embeddings.create({ model: EMBED.openai, input: 'x' }).catch((e) => e)).toBeInstanceOf(OpenAI.RateLimitError);
   });
 });
 

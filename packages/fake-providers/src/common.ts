@@ -187,6 +187,25 @@ export class SseWriter {
   }
 }
 
+/**
+ * A deterministic embedding of `text`: `dims` numbers derived from SHA-256 of the text, scaled to
+ * unit length (as providers return them). The same text always gives the same vector.
+ */
+export function fakeEmbedding(text: string, dims: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; out.length < dims; k++) {
+    for (const b of createHash('sha256').update(`${k}:${text}`).digest()) {
+      if (out.length === dims) break;
+      out.push(b / 255 - 0.5);
+    }
+  }
+  const norm = Math.hypot(...out) || 1;
+  return out.map((v) => Math.round((v / norm) * 1e6) / 1e6);
+}
+
+/** Approximate tokens of a text for fakes: 4 characters a token, at least 1. */
+export const fakeTokens = (text: string): number => Math.max(1, Math.ceil(text.length / 4));
+
 /** Reads and parses a JSON request body (undefined when empty or not JSON). */
 async function readJson(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chunksOf, plan, sse, startFake, type FakeProvider } from './common.js';
+import { chunksOf, fakeEmbedding, plan, sse, startFake, type FakeProvider } from './common.js';
 
 const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
 const FINISH = { end: 'STOP', max_tokens: 'MAX_TOKENS', tool_use: 'STOP' } as const;
@@ -7,7 +7,7 @@ const FINISH = { end: 'STOP', max_tokens: 'MAX_TOKENS', tool_use: 'STOP' } as co
 const textOf = (parts: any): string => (Array.isArray(parts) ? parts.filter((p: any) => typeof p?.text === 'string' && !p.thought).map((p: any) => p.text).join('') : '');
 
 /**
- * A deterministic Gemini: `POST /v1beta/models/{model}:countTokens`, `:generateContent` and
+ * A deterministic Gemini: `POST /v1beta/models/{model}:batchEmbedContents`, `:countTokens`, `:generateContent` and
  * `:streamGenerateContent?alt=sse` (`data:` frames only, usage in
  * `usageMetadata`, a `functionCall` part whole, `thoughtSignature` on the
  * part after the thoughts). Key `fake-gemini-key` in `x-goog-api-key` or `?key=`.
@@ -21,6 +21,21 @@ export function startFakeGemini(opts: { port?: number } = {}): Promise<FakeProvi
     errorBody: (status, message) => ({ error: { code: status, message, status: STATUS[status] ?? 'UNKNOWN' } }),
     streamError: () => sse({ error: { code: 503, message: 'fake gemini failed mid-stream', status: 'UNAVAILABLE' } }),
     async handle(req, res, { path, url, body, behaviour, stream }) {
+      const embed = /^\/v1beta\/models\/([^/:]+):batchEmbedContents$/.exec(path);
+      if (req.method === 'POST' && embed) {
+        // batchEmbedContents: `requests[]` of `{model: "models/…", content: {parts: [{text}]}, outputDimensionality?}` → `embeddings[].values`.
+        const requests: any[] = Array.isArray(body?.requests) ? body.requests : [];
+        const bad = !requests.length || requests.length > 100 || requests.some((r) => r?.model !== `models/${embed[1]}` || !Array.isArray(r?.content?.parts));
+        if (bad) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 400, message: 'requests must be 1 to 100 EmbedContentRequests of this model', status: 'INVALID_ARGUMENT' } }));
+          return;
+        }
+        const embeddings = requests.map((r) => ({ values: fakeEmbedding(textOf(r.content.parts), r.outputDimensionality ?? 768) }));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ embeddings }));
+        return;
+      }
       const count = /^\/v1beta\/models\/([^/:]+):countTokens$/.exec(path);
       if (req.method === 'POST' && count) {
         // countTokens: `contents` alone or a whole `generateContentRequest`; the count a generateContent call with it reports.

@@ -1,4 +1,4 @@
-export { type FakeBehaviour, type FakeProvider, type ProviderKind, type ReceivedRequest, sampleArgs } from './common.js';
+export { type FakeBehaviour, type FakeProvider, type ProviderKind, type ReceivedRequest, sampleArgs, fakeEmbedding } from './common.js';
 export { startFakeOpenAI } from './openai.js';
 export { startFakeAnthropic } from './anthropic.js';
 export { startFakeGemini } from './gemini.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chunksOf, plan, sse, startFake, type FakeProvider, type Plan } from './common.js';
+import { chunksOf, fakeEmbedding, fakeTokens, plan, sse, startFake, type FakeProvider, type Plan } from './common.js';
 
 const textOf = (content: any): string =>
   typeof content === 'string'
@@ -64,7 +64,7 @@ function responsesPlan(body: any, behaviour: any): Plan {
  * A deterministic OpenAI: `POST /v1/chat/completions` and `POST /v1/responses`,
  * streaming included (Chat: `data:` frames and `[DONE]`, usage chunk only with
  * `stream_options.include_usage`; Responses: `event:` + `sequence_number`),
- * `GET /v1/models`. Bearer key `fake-openai-key`.
+ * `POST /v1/embeddings`, `GET /v1/models`. Bearer key `fake-openai-key`.
  */
 export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvider> {
   return startFake({
@@ -80,6 +80,27 @@ export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvi
       if (req.method === 'GET' && path === '/v1/models') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'openai' }] }));
+        return;
+      }
+      if (req.method === 'POST' && path === '/v1/embeddings') {
+        // OpenAI's embeddings: `input` a string or an array of strings (token arrays count as text here),
+        // `encoding_format` float (default) or base64 (little-endian float32), `dimensions`.
+        const inputs: unknown[] = typeof body?.input === 'string' ? [body.input] : Array.isArray(body?.input) ? body.input : [];
+        const dims = body?.dimensions ?? 1536;
+        if (typeof body?.model !== 'string' || !inputs.length || !Number.isInteger(dims) || dims < 1 || dims > 3072 || (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64')) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: "'input', 'model', 'dimensions' or 'encoding_format' is invalid", type: 'invalid_request_error', param: 'input', code: null } }));
+          return;
+        }
+        let tokens = 0;
+        const data = inputs.map((x, index) => {
+          const text = typeof x === 'string' ? x : JSON.stringify(x);
+          tokens += fakeTokens(text);
+          const v = fakeEmbedding(text, dims);
+          return { object: 'embedding', index, embedding: body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v };
+        });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));
         return;
       }
       if (req.method === 'POST' && path === '/v1/chat/completions') {

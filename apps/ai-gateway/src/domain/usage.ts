@@ -77,6 +77,8 @@ export class UsageSink {
   private spoolFailed = false;
   private pending: Pending[] = [];
   private sealing: Promise<void> = Promise.resolve();
+  /** Spool files of stored batches being deleted. */
+  private removing: Promise<void> = Promise.resolve();
   private writing: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
@@ -187,7 +189,11 @@ export class UsageSink {
         this.writing = undefined;
         if (this.attempt > 0) this.opts.logger?.info({ rows: this.backlog() + rows.length }, 'usage records are written again');
         this.attempt = 0;
-        this.spool?.remove(taken.flatMap((p) => p.segments));
+        const spool = this.spool;
+        if (spool) {
+          const segments = taken.flatMap((p) => p.segments);
+          this.removing = this.removing.then(() => spool.remove(segments)).catch((err: Error) => this.opts.logger?.warn({ err: err.message }, 'usage spool: a stored segment could not be deleted'));
+        }
         this.drain();
       },
       (err) => {
@@ -219,6 +225,7 @@ export class UsageSink {
     for (;;) {
       await this.sealing;
       await this.writing;
+      await this.removing;
       if (!this.pending.length && !this.buffer.length && !this.writing) return;
       if (Date.now() > deadline) throw new Error(`${this.backlog()} usage records are still waiting for the database`);
       if (!this.retryTimer) this.drain();
@@ -242,6 +249,7 @@ export class UsageSink {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     await this.writing;
+    await this.removing;
     this.spool?.close();
   }
 }

@@ -94,6 +94,22 @@ export function planCountTokens(provider: 'anthropic' | 'google', cfg: ProviderC
   };
 }
 
+/**
+ * Where an embeddings call goes: OpenAI's `POST /embeddings` (the client's body, the provider's
+ * model name) or Gemini's `POST /v1beta/models/{model}:batchEmbedContents` (`geminiBody`).
+ */
+export function planEmbeddings(provider: 'openai' | 'google', cfg: ProviderConfig, model: string, raw: Record<string, unknown>, geminiBody?: Record<string, unknown>): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  if (provider === 'openai') {
+    return { url: `${base}/embeddings`, headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) }, body: JSON.stringify({ ...raw, model }) };
+  }
+  return {
+    url: `${base}/v1beta/models/${encodeURIComponent(model)}:batchEmbedContents`,
+    headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { 'x-goog-api-key': cfg.apiKey } : {}) },
+    body: JSON.stringify(geminiBody),
+  };
+}
+
 export function decodeUpstreamResponse(format: UpstreamFormat, json: any): CanonicalResponse {
   switch (format) {
     case 'chat':
@@ -243,14 +259,18 @@ export class Upstream {
   async call(provider: ProviderName, plan: Pick<UpstreamPlan, 'url' | 'headers' | 'body'>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     const breaker = this.breaker(provider);
     let reached = false;
+    const send = async () => {
+      reached = true;
+      const r = await request(plan.url, { method: 'POST', headers: plan.headers, body: plan.body, signal, dispatcher: this.agent });
+      if (r.statusCode >= 500) throw new UpstreamFailure(r.statusCode, await r.body.text().catch(() => ''), r.headers);
+      return r;
+    };
     try {
-      const res = await breaker.fire(async () => {
-        reached = true;
-        const r = await request(plan.url, { method: 'POST', headers: plan.headers, body: plan.body, signal, dispatcher: this.agent });
-        if (r.statusCode >= 500) throw new UpstreamFailure(r.statusCode, await r.body.text().catch(() => ''), r.headers);
-        return r;
-      });
-      this.failures.set(provider, 0);
+      // A closed breaker lets every call through and its opening is decided here (recordFailure), so
+      // the call skips opossum's per-call bookkeeping (stats buckets, events); open and half-open
+      // breakers go through opossum, which refuses calls or lets the one trial call through.
+      const res = breaker.closed && !breaker.halfOpen ? await send() : await breaker.fire(send);
+      if (this.failures.get(provider) !== 0) this.failures.set(provider, 0);
       return res;
     } catch (err) {
       // Refused by the open breaker (never reached the provider) or cancelled by the caller: not a failure.

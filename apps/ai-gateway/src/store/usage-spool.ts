@@ -16,6 +16,7 @@
  * - One process at a time: `spool.lock` holds the owner's pid.
  */
 import { closeSync, fdatasync, fsync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { UsageRow } from './usage-insert.js';
@@ -128,9 +129,19 @@ export class UsageSpool {
     return { file, rows };
   }
 
-  /** Deletes segments whose rows are stored. */
-  remove(segments: SpoolSegment[]): void {
-    for (const s of segments) rmSync(s.file, { force: true });
+  /**
+   * Deletes segments whose rows are stored, off the event loop (one `unlink(2)` each on libuv's
+   * threads; a file already gone is fine). A crash before it ends only leaves rows that the next
+   * start skips by their ids.
+   */
+  async remove(segments: SpoolSegment[]): Promise<void> {
+    await Promise.all(
+      segments.map((s) =>
+        unlink(s.file).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
   }
 
   /** Releases the lock (segments not yet written stay for the next start). */
