@@ -14,10 +14,12 @@ let database: TestDatabase;
 let auth: RunningAuthCentral;
 const clock = createTestClock(Date.now());
 const opened: AccessTokenMiddleware[] = [];
+/** One key for every instance on this database (it encrypts the signing keys they share). */
+const encryptionKey = randomBytes(32);
 
 beforeAll(async () => {
   database = await createTestDatabase({ service: 'auth-central' });
-  auth = await startAuthCentral({ databaseUrl: database.url, encryptionKey: randomBytes(32), logger: silentLogger, now: clock.now, purgeIntervalMs: false });
+  auth = await startAuthCentral({ databaseUrl: database.url, encryptionKey, logger: silentLogger, now: clock.now, purgeIntervalMs: false });
   await seedApp(auth.db);
 });
 afterAll(async () => {
@@ -49,6 +51,7 @@ it('lets a valid token through with req.auth from auth-central', async () => {
   expect(res.body.for).toEqual({
     user: { id: expect.any(String), email: 'ada@example.com', name: 'Ada Lovelace', role: 'member' },
     workspace: { id: 'acme', name: 'Acme Inc', tier: 'pro' },
+    app_id: 'shop',
   });
 });
 
@@ -86,3 +89,41 @@ it('503 when auth-central is not reachable', async () => {
   expect(res.status).toBe(503);
   expect(res.body.error).toBe('SERVICE_UNAVAILABLE');
 });
+
+describe('a relay is not an amplifier (a stranger cannot lock out a backend’s real users)', () => {
+  let strict: RunningAuthCentral;
+  beforeAll(async () => {
+    // auth-central refuses a caller after 20 refused tokens a minute: the backend's whole allowance.
+    strict = await startAuthCentral({ databaseUrl: database.url, encryptionKey, logger: silentLogger, now: clock.now, purgeIntervalMs: false, rateLimits: { tokenFailuresPerMinute: 20 } });
+  });
+  afterAll(() => strict?.close());
+
+  it('60 garbage and 60 forged Bearer tokens, then a real one: the real one is served', async () => {
+    const { app } = backend(0, strict.url);
+    const forgedHeader = Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'not-a-key-of-ours', typ: 'JWT' })).toString('base64url');
+    const forgedBody = (i: number) => Buffer.from(JSON.stringify({ sub: `u${i}`, org_id: 'acme', app_id: 'shop', sid: `s${i}`, exp: 4_102_444_800 })).toString('base64url');
+    for (let i = 0; i < 60; i++) {
+      expect((await request(app).get('/api/orders').set('authorization', `Bearer garbage-${i}`)).status).toBe(401);
+      expect((await request(app).get('/api/orders').set('authorization', `Bearer ${forgedHeader}.${forgedBody(i)}.${'A'.repeat(86)}`)).status).toBe(401);
+    }
+    // Had they been relayed, auth-central would now answer this backend 429 for a minute (its users 503).
+    const real = await request(app).get('/api/orders').set('authorization', `Bearer ${await accessTokenAt(strict.url)}`);
+    expect(real.status).toBe(200);
+  });
+
+  it('without the local check the same attack does lock them out (what the check prevents)', async () => {
+    const mw = requireAccessToken({ authUrl: strict.url, cacheTtlMs: 0, timeoutMs: 1000, verifyLocally: false, now: () => 0 });
+    opened.push(mw);
+    const app = express();
+    app.get('/api/orders', mw, (req, res) => res.json({ for: req.auth }));
+    for (let i = 0; i < 25; i++) await request(app).get('/api/orders').set('authorization', `Bearer garbage-${i}`);
+    expect((await request(app).get('/api/orders').set('authorization', `Bearer ${await accessTokenAt(strict.url)}`)).status).toBe(503);
+  });
+});
+
+async function accessTokenAt(authUrl: string) {
+  const { token } = await seedExchangeToken(auth.db, { now: clock.now(), email: 'ada@example.com' });
+  const res = await request(authUrl).post('/context/auth/exchange').send({ token });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}

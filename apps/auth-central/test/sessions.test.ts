@@ -28,6 +28,7 @@ describe('GET /context/auth/validate', () => {
     expect(res.body).toEqual({
       user: { id: s.user.id, email: 'ada@example.com', name: 'Ada Lovelace', role: 'member' },
       workspace: { id: 'acme', name: 'Acme Inc', tier: 'pro' },
+      app_id: 'shop',
     });
   });
 

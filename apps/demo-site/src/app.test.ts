@@ -41,14 +41,20 @@ describe('demo site', () => {
     const user = { id: 'usr_1', email: 'demo@latchkey.dev', name: 'Demo', role: 'member' };
     const workspace = { id: 'org_1', name: 'Demo Org', tier: 'pro' };
     const { fetch, seen } = fakeValidate({
-      'Bearer good': { status: 200, body: { user, workspace } },
+      'Bearer good': { status: 200, body: { user, workspace, app_id: 'demo' } },
+      'Bearer other-tenant': { status: 200, body: { user, workspace: { id: 'org_2', name: 'Another Org', tier: 'free' }, app_id: 'another-app' } },
       'Bearer old': { status: 401, body: { error: 'SESSION_INVALIDATED', message: 'logged out' } },
     });
-    const app = await createDemoSite({ authUrl: AUTH, appId: 'demo', fetch });
+    // The stub's tokens are opaque names, not JWTs: no local JWKS check in this test of the relay.
+    const app = await createDemoSite({ authUrl: AUTH, appId: 'demo', fetch, verifyTokensLocally: false });
 
     const ok = await request(app).get('/api/me').set('authorization', 'Bearer good').expect(200);
     expect(ok.body).toMatchObject({ user, workspace });
     expect(seen.at(-1)).toEqual({ url: `${AUTH}/context/auth/validate`, auth: 'Bearer good' });
+
+    // Another organisation's app's token, valid at auth-central, is not for this site (was 200).
+    const foreign = await request(app).get('/api/me').set('authorization', 'Bearer other-tenant').expect(401);
+    expect(foreign.body).toEqual({ error: 'INVALID_TOKEN', message: 'The access token was issued for another app.' });
 
     const old = await request(app).get('/api/me').set('authorization', 'Bearer old').expect(401);
     expect(old.body).toEqual({ error: 'SESSION_INVALIDATED', message: 'logged out' });
@@ -65,7 +71,7 @@ describe('demo site', () => {
     const fetch = (async () => {
       throw new TypeError('fetch failed');
     }) as typeof globalThis.fetch;
-    const app = await createDemoSite({ authUrl: AUTH, appId: 'demo', fetch });
+    const app = await createDemoSite({ authUrl: AUTH, appId: 'demo', fetch, verifyTokensLocally: false });
     const res = await request(app).get('/api/me').set('authorization', 'Bearer x').expect(503);
     expect(res.body.error).toBe('SERVICE_UNAVAILABLE');
     app.close();

@@ -27,6 +27,8 @@ export interface DemoSiteDeps {
    * logout is seen at once; SPEC allows a cache, and a short one suits sensitive operations).
    */
   validationCacheMs?: number;
+  /** Whether tokens are checked against auth-central's JWKS before they are relayed (default true; tests of the relay turn it off). */
+  verifyTokensLocally?: boolean;
 }
 
 /** The demo site's Express app; `close()` stops the validation middleware's circuit breaker. */
@@ -77,7 +79,14 @@ export async function createDemoSite(deps: DemoSiteDeps): Promise<DemoSite> {
   app.use(express.static(PUBLIC_DIR, { index: false }));
 
   // The "backend": a route behind @latchkey/auth-backend's middleware sees the validated user and workspace.
-  const requireAuth: AccessTokenMiddleware = requireAccessToken({ authUrl: backendAuthUrl, cacheTtlMs: deps.validationCacheMs ?? 0, fetch: deps.fetch });
+  // The site's backend serves its own app's users only: a token issued for another tenant's app is refused.
+  const requireAuth: AccessTokenMiddleware = requireAccessToken({
+    authUrl: backendAuthUrl,
+    apps: [deps.appId],
+    cacheTtlMs: deps.validationCacheMs ?? 0,
+    fetch: deps.fetch,
+    verifyLocally: deps.verifyTokensLocally ?? true,
+  });
   app.get('/api/me', requireAuth, (req, res) => {
     res.set('cache-control', 'no-store').json({ message: 'Hello from the demo backend.', user: req.auth!.user, workspace: req.auth!.workspace, validated_at: new Date().toISOString() });
   });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import request from 'supertest';
+import { createBearerValidator } from '../src/auth/bearer.js';
 import { body, keyWithCredits, startHarness, QUESTION, type Harness } from './harness.js';
 
 /** A stand-in of auth-central's GET /context/auth/validate (SPEC.md area A). */
@@ -41,8 +42,8 @@ let failNext = false;
 beforeAll(async () => {
   double = await startValidateDouble();
   h = await startHarness({
-    authUrl: double.url,
-    authCacheTtlMs: 60_000,
+    // The double's tokens are opaque names, not JWTs: these tests are about the relay, so no local JWKS check.
+    bearer: createBearerValidator({ authUrl: double.url, cacheTtlMs: 60_000, verifyLocally: false }),
     faultInjector: () => {
       if (failNext) {
         failNext = false;

@@ -41,7 +41,8 @@ beforeEach(() => {
 });
 
 function backend(opts: Partial<Parameters<typeof requireAccessToken>[0]> = {}) {
-  const mw = requireAccessToken({ authUrl, ...opts });
+  // The stub's tokens are opaque names, not JWTs: these tests are about the relay, so no local JWKS check.
+  const mw = requireAccessToken({ authUrl, verifyLocally: false, ...opts });
   opened.push(mw);
   const app = express();
   app.get('/me', mw, (req, res) => res.json(req.auth));

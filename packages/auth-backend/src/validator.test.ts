@@ -20,7 +20,8 @@ function fakeFetch(answers: Record<string, { status: number; body?: unknown } | 
 const opened: AccessTokenValidator[] = [];
 afterAll(() => opened.forEach((v) => v.close()));
 function validator(f: ReturnType<typeof fakeFetch>, opts: Partial<Parameters<typeof createValidator>[0]> = {}) {
-  const v = createValidator({ authUrl: 'http://auth.test/', fetch: f.impl, ...opts });
+  // The stub's tokens are opaque names, not JWTs: these tests are about the relay, so no local JWKS check.
+  const v = createValidator({ authUrl: 'http://auth.test/', fetch: f.impl, verifyLocally: false, ...opts });
   opened.push(v);
   return v;
 }
@@ -106,6 +107,7 @@ describe('requireAccessToken onError', () => {
   const mw = requireAccessToken({
     authUrl: 'http://auth.test',
     fetch: f.impl,
+    verifyLocally: false,
     onError: (err, _req, res) => {
       res.status(err.status).json({ error: err instanceof AuthUnavailableError ? 'service_unavailable' : 'unauthorized', code: err.code, details: {} });
     },

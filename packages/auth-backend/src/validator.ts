@@ -10,6 +10,18 @@
  *   something that is not a validation answer, times out, or the circuit
  *   breaker (opossum 9) is open.
  *
+ * Before relaying a token, its signature, issuer-independent form and expiry
+ * are checked locally against auth-central's JWKS (`verifyLocally`, on by
+ * default): forged, expired and garbage tokens are refused here and never
+ * reach auth-central, so a stranger cannot spend this backend's allowance of
+ * refused tokens at auth-central and lock out its real users (a relay is
+ * otherwise an amplifier). When the JWKS cannot be fetched, tokens are
+ * relayed as before.
+ *
+ * A backend serving some tenants only says which: `apps` (the `app_id` the
+ * token was issued for) and/or `organisations` (its `workspace.id`); a valid
+ * token of another tenant is then refused (401 INVALID_TOKEN).
+ *
  * Answers are cached per SHA-256 of the token (never the token itself) for
  * `cacheTtlMs` (default 10 s; refusals for `negativeCacheTtlMs`, default the
  * same), never past the token's own `exp`; a logged-out token keeps working
@@ -18,6 +30,7 @@
  * token share one call. Tokens are never logged nor put in error messages.
  */
 import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from 'jose';
 import CircuitBreaker from 'opossum';
 
 import type { AuthUser, AuthWorkspace } from '@latchkey/auth-client';
@@ -27,6 +40,8 @@ export type { AuthUser, AuthWorkspace };
 export interface AccessTokenAuth {
   user: AuthUser;
   workspace: AuthWorkspace;
+  /** The hosted app the token was issued for (absent from auth-central versions before it was returned). */
+  app_id?: string;
 }
 
 /** auth-central refused the token (or none was given): answer 401. */
@@ -78,6 +93,12 @@ export interface ValidatorOptions {
   now?: () => number;
   /** fetch implementation (tests). */
   fetch?: typeof fetch;
+  /** Check each token's signature and expiry against auth-central's JWKS before relaying it (default true). */
+  verifyLocally?: boolean;
+  /** Accept only tokens issued for these hosted apps (`app_id`); default: any app. */
+  apps?: string[];
+  /** Accept only tokens of these organisations (`workspace.id`); default: any organisation. */
+  organisations?: string[];
 }
 
 /** What one call to auth-central concluded (a refusal is an answer, not a failure of the breaker). */
@@ -107,6 +128,18 @@ function expiryOf(token: string): number | undefined {
   }
 }
 
+/** jose's errors about the token itself: malformed, forged, expired, an algorithm or key auth-central does not use. */
+const LOCAL_REFUSALS = [
+  joseErrors.JWSInvalid,
+  joseErrors.JWTInvalid,
+  joseErrors.JWSSignatureVerificationFailed,
+  joseErrors.JWTExpired,
+  joseErrors.JWTClaimValidationFailed,
+  joseErrors.JOSEAlgNotAllowed,
+  joseErrors.JOSENotSupported,
+  joseErrors.JWKSNoMatchingKey,
+];
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
@@ -119,6 +152,33 @@ export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
   const maxEntries = opts.maxCacheEntries ?? 10_000;
   const cache = new Map<string, { until: number; outcome: ValidationOutcome }>();
   const inFlight = new Map<string, Promise<ValidationOutcome>>();
+  const apps = opts.apps ? new Set(opts.apps) : undefined;
+  const organisations = opts.organisations ? new Set(opts.organisations) : undefined;
+  const jwks =
+    opts.verifyLocally === false
+      ? undefined
+      : createRemoteJWKSet(new URL(`${opts.authUrl.replace(/\/+$/, '')}/.well-known/jwks.json`), {
+          timeoutDuration: timeoutMs,
+          ...(opts.fetch ? { [customFetch]: opts.fetch } : {}),
+        });
+
+  /**
+   * A refusal decided here (a forged, malformed or expired token), or
+   * undefined when the token must go to auth-central (its signature holds,
+   * or the JWKS cannot be had right now).
+   */
+  const refusedLocally = async (token: string): Promise<ValidationOutcome | undefined> => {
+    if (!jwks) return undefined;
+    try {
+      await jwtVerify(token, jwks, { algorithms: ['ES256', 'EdDSA'], currentDate: new Date(now()), clockTolerance: 5 });
+      return undefined;
+    } catch (err) {
+      // What the token itself shows; anything else (the JWKS unreachable or unreadable) leaves the decision to auth-central.
+      if (!LOCAL_REFUSALS.some((kind) => err instanceof kind)) return undefined;
+      const expired = err instanceof joseErrors.JWTExpired;
+      return { ok: false, code: 'INVALID_TOKEN', message: expired ? 'The access token has expired.' : 'The access token is invalid.' };
+    }
+  };
 
   const callValidate = async (token: string): Promise<ValidationOutcome> => {
     let res: globalThis.Response;
@@ -133,7 +193,8 @@ export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
     const body = (await res.json().catch(() => null)) as unknown;
     if (res.ok) {
       if (isRecord(body) && isRecord(body.user) && isRecord(body.workspace) && typeof body.user.id === 'string' && typeof body.workspace.id === 'string' && body.workspace.id) {
-        return { ok: true, auth: { user: body.user as unknown as AuthUser, workspace: body.workspace as unknown as AuthWorkspace } };
+        const appId = typeof body.app_id === 'string' ? { app_id: body.app_id } : {};
+        return { ok: true, auth: { user: body.user as unknown as AuthUser, workspace: body.workspace as unknown as AuthWorkspace, ...appId } };
       }
       throw new AuthUnavailableError('auth-central answered without user.id and workspace.id');
     }
@@ -159,6 +220,8 @@ export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
     const hit = cache.get(key);
     if (hit && hit.until > now()) return hit.outcome;
     if (hit) cache.delete(key);
+    const local = await refusedLocally(token);
+    if (local) return local;
     let pending = inFlight.get(key);
     if (!pending) {
       pending = breaker.fire(token).finally(() => inFlight.delete(key));
@@ -188,7 +251,10 @@ export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
     async validate(token: string): Promise<AccessTokenAuth> {
       const outcome = await outcomeOf(token);
       if (!outcome.ok) throw new TokenRejectedError(outcome.code, outcome.message);
-      return outcome.auth;
+      const { auth } = outcome;
+      if (apps && !(auth.app_id !== undefined && apps.has(auth.app_id))) throw new TokenRejectedError('INVALID_TOKEN', 'The access token was issued for another app.');
+      if (organisations && !organisations.has(auth.workspace.id)) throw new TokenRejectedError('INVALID_TOKEN', 'The access token belongs to another organisation.');
+      return auth;
     },
     breaker,
     clearCache: () => cache.clear(),

@@ -84,12 +84,16 @@ export class Sessions {
     return session;
   }
 
-  /** GET /context/auth/validate. */
-  async validate(accessToken: unknown): Promise<{ user: UserBody; workspace: WorkspaceBody }> {
+  /**
+   * GET /context/auth/validate: SPEC's `user` and `workspace`, plus the
+   * `app_id` the token was issued for (an additive field), so that a backend
+   * can refuse another tenant's tokens (`@latchkey/auth-backend`'s `apps`).
+   */
+  async validate(accessToken: unknown): Promise<{ user: UserBody; workspace: WorkspaceBody; app_id: string }> {
     const v = await this.o.tokens.verify(accessToken);
     if (!v.ok) throw invalidToken(401, v.expired ? 'The access token has expired.' : 'The access token is invalid.');
     const session = await this.liveSession(v.claims.sid, v.claims.sub);
-    return { user: session.user, workspace: session.workspace };
+    return { user: session.user, workspace: session.workspace, app_id: session.appId };
   }
 
   /** POST /context/auth/refresh: a new 1-hour token for the same session. */
