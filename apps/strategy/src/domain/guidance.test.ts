@@ -56,3 +56,11 @@ test('every question of the leadership (7) and management (5) sets is used by so
   expect([...used.leadership].sort()).toEqual(['Skills', 'Strategy', 'Structure', 'Style', 'Systems', 'Values', 'Vision']);
   expect([...used.management].sort()).toEqual(['Controlling', 'Directing', 'Organizing', 'Planning', 'Staffing']);
 });
+
+test('a framework name that is an everyday phrase ("first 90 days" of a customer) does not name the framework', () => {
+  const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  const churn = ask('We lose 4% of our subscribers a month, most in their first 90 days. How do we keep them?');
+  expect(churn.primary.id).not.toBe('first-90-days-stars');
+  expect(churn.selection.basis).not.toBe('named');
+  expect(ask('What is the First 90 Days framework?').primary.id).toBe('first-90-days-stars');
+});
