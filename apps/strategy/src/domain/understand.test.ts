@@ -1,5 +1,5 @@
 /** Understanding questions as people ask them (wink-nlp, eld). */
-import { detectLanguage, extractQuantities, glossToEnglish, nounPhrases, understand } from './understand.js';
+import { decisionOptions, detectLanguage, extractQuantities, glossToEnglish, nounPhrases, understand } from './understand.js';
 import { factSheet } from './facts.js';
 
 test('numbers with their meaning: rates, money with scale, counts, durations, per-period and targets', () => {
@@ -91,4 +91,13 @@ test('German compounds are glossed from their parts', () => {
   expect(glossToEnglish('Die Fehlerquote steigt', 'de')).toContain('rate');
   expect(glossToEnglish('Unsere Kundenprojekte sind verspätet', 'de')).toContain('customers projects');
   expect(understand('Niemand weiß, wer bei uns entscheidet. Wie klären wir die Verantwortung?', '').problem?.type).toBe('decision-rights');
+});
+
+test('the options a decision names, and the subject from the asker\'s role', () => {
+  expect(decisionOptions('Should we lease the new oven or buy it outright?')).toEqual(['lease the new oven', 'buy it outright']);
+  expect(decisionOptions('Do we expand to Austria, Switzerland or Italy first?')).toEqual(['expand to Austria', 'Switzerland', 'Italy first']);
+  expect(decisionOptions('How do we grow?')).toEqual([]);
+  expect(decisionOptions('Should we raise prices?')).toEqual([]);
+  const u = understand('What should my priorities be?', "I'm the new finance director of a housing association with 400 staff.");
+  expect(u.subject).toMatch(/housing association/);
 });

@@ -452,6 +452,8 @@ export interface Understanding {
   constraint?: string | undefined;
   /** The question actually asked (the last interrogative or imperative sentence). */
   decision: string;
+  /** The options named in the decision ("hire a fifth designer", "work with freelancers"), when it asks to choose. */
+  options: string[];
   /** The decision in the asker's own words and language. */
   decisionAsWritten: string;
   /** Every sentence of the question except the decision: the situation. */
@@ -528,7 +530,9 @@ function cueNorm(phrase: string): string {
 }
 
 const SUBJECT_PATTERNS: RegExp[] = [
-  /\b(?:we(?:'re| are) (?:a|an)|we run (?:a|an)?|we own|we operate (?:a|an)?|i run (?:a|an)?|our (?:company|business) is (?:a|an)?|practice manager at (?:a|an)|we make|we sell)\s+([^.,;?!]{3,60})/i,
+  /\b(?:we(?:'re| are) (?:a|an)|we run (?:a|an)?|we own|we operate (?:a|an)?|i run (?:a|an)?|i (?:manage|lead|head) (?:a|an|the|our)?|our (?:company|business) is (?:a|an)?|practice manager at (?:a|an)|we make|we sell)\s+([^.,;?!]{3,60})/i,
+  // The asker's role in an organisation ("hired as COO of a dental lab network").
+  /\b(?:ceo|coo|cfo|cto|cmo|md|head|director|manager|owner|founder|co-founder|partner|chair|president|principal)\s+(?:of|at)\s+(?:a|an|the|our)?\s*([^.,;?!]{3,60})/i,
   /\b(?:our|my)\s+([a-z][a-z' -]{2,40}?)(?=\s+(?:ships|has|have|is|are|runs|keeps|takes|sells|answers|costs|system|network|group|team|store)\b|['’]s\b)/i,
 ];
 
@@ -619,7 +623,7 @@ export function understand(question: string, conversation: string, ctx: { indust
         const np = firstNounPhrase(m[1]!);
         if (np && !/^(business|company|team|customers?|clients?|users?)$/i.test(np)) {
           subject = np;
-          if (i === 0) identity = np;
+          if (i <= 1) identity = np;
           break;
         }
       }
@@ -673,12 +677,26 @@ export function understand(question: string, conversation: string, ctx: { indust
     constraint: constraintMatch?.[1],
     decision,
     decisionAsWritten,
+    options: decisionOptions(decision),
     situation,
     definition,
     vague,
     contentWords,
     askedAt: now,
   };
+}
+
+/**
+ * The options a decision asks to choose between: "Should I hire a fifth
+ * designer or work with freelancers?" → ["hire a fifth designer", "work with
+ * freelancers"]; "France or Poland" after "between" or "either" too. Empty
+ * when the decision names no alternatives.
+ */
+export function decisionOptions(decision: string): string[] {
+  const m = /\b(?:should (?:we|i)|do (?:we|i)|whether (?:to|we should|i should)|is it better to|(?:choose|decide|pick) between|either)\s+(.+?)\s*[?.!]*$/i.exec(decision.trim());
+  if (!m) return [];
+  const parts = m[1]!.split(/\s*,\s*(?:or\s+)?|\s+or\s+|\s+and\s+(?=\S+$)/i).map((x) => x.replace(/^(?:to|either)\s+/i, '').trim()).filter((x) => x.length >= 2);
+  return parts.length >= 2 && parts.length <= 4 && /\bor\b|\bbetween\b/i.test(m[0]) ? parts.map((x) => x.slice(0, 80)) : [];
 }
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
