@@ -6,7 +6,7 @@
  */
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
-import { FRESH_FILE, loadHeldout, runHeldout } from '../src/domain/heldout.js';
+import { FRESH_FILE, UNSEEN_FILE, loadHeldout, runHeldout, type HeldoutReport } from '../src/domain/heldout.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -57,3 +57,25 @@ if (verbose) {
 }
 console.log(`fresh set (eval/fresh.json, ${fresh.total} questions written after the selector work; its first run, before any change, gave fit 70.6% (12/17), fact use 81.3% (13/16), 2 false refusals, precision 84.6% (11/13); general vocabulary was added after it, so it is no longer untouched)`);
 console.log(`  framework fit: ${pct(fresh.fit.rate)} (${fresh.fit.ok}/${fresh.fit.of}); fact use: ${pct(fresh.facts.rate)} (${fresh.facts.ok}/${fresh.facts.of}); false refusals: ${fresh.falseRefusals.length}; non-business answered: ${fresh.wrongAnswers.length}; confidence >= 70 precision: ${pct(fresh.calibration.precision)} (${fresh.calibration.correct}/${fresh.calibration.confident})`);
+
+// ------------------------------------------------------------ unseen set
+const unseen = runHeldout(library, new FrameworkSelector(library), loadHeldout(UNSEEN_FILE));
+printSet(unseen, 'unseen set (eval/unseen.json, 30 questions written without reading the selector, its cues or the other sets; its first run, before any change, gave fit 64.0% (16/25), fact use 91.3% (21/23), 0 false refusals, precision 71.4% (15/21); understanding, selection and writing were changed after it, so it is no longer untouched)');
+
+/** The same report as the held-out set, for another set. */
+function printSet(rep: HeldoutReport, title: string): void {
+  if (verbose) {
+    for (const r of rep.rows) {
+      const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.expect === 'refuse' ? '✗ ANSWERED' : r.fit === false ? '✗' : '✓';
+      console.log(`${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : ''}${r.clarifyOk === false ? ' (clarify not ok)' : ''}${r.languageOk === false ? ' (language not said)' : ''}`);
+    }
+  }
+  console.log(title);
+  console.log(`  framework fit (primary accepted by a strategist):      ${pct(rep.fit.rate)} (${rep.fit.ok}/${rep.fit.of})`);
+  console.log(`  fact use (structured fields use every given fact):     ${pct(rep.facts.rate)} (${rep.facts.ok}/${rep.facts.of})`);
+  console.log(`  false refusals of business questions:                  ${rep.falseRefusals.length}${rep.falseRefusals.length ? ` (${rep.falseRefusals.join(', ')})` : ''}`);
+  console.log(`  non-business questions answered:                       ${rep.wrongAnswers.length}${rep.wrongAnswers.length ? ` (${rep.wrongAnswers.join(', ')})` : ''}`);
+  console.log(`  vague questions given clarifying questions (simple):   ${rep.clarify.ok}/${rep.clarify.of}`);
+  console.log(`  calibration: fit among answers with confidence >= 70:  ${pct(rep.calibration.precision)} (${rep.calibration.correct}/${rep.calibration.confident})`);
+  console.log(`  non-English answered, saying the answer is in English: ${rep.language.ok}/${rep.language.of}`);
+}

@@ -56,3 +56,19 @@ test('every question of the leadership (7) and management (5) sets is used by so
   expect([...used.leadership].sort()).toEqual(['Skills', 'Strategy', 'Structure', 'Style', 'Systems', 'Values', 'Vision']);
   expect([...used.management].sort()).toEqual(['Controlling', 'Directing', 'Organizing', 'Planning', 'Staffing']);
 });
+
+test('a framework name that is an everyday phrase ("first 90 days" of a customer) does not name the framework', () => {
+  const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  const churn = ask('We lose 4% of our subscribers a month, most in their first 90 days. How do we keep them?');
+  expect(churn.primary.id).not.toBe('first-90-days-stars');
+  expect(churn.selection.basis).not.toBe('named');
+  expect(ask('What is the First 90 Days framework?').primary.id).toBe('first-90-days-stars');
+});
+
+test('the options named in the question are compared in the structured answer of both endpoints', () => {
+  const a = analyse(library, selector, { messages: [{ role: 'user', content: 'Our print shop turns away about 5 jobs a week. Should we buy a second press or outsource the overflow?' }] }, { turns: 0, applied: [] });
+  const co = coordinationResponse(library, a, a.depth, 'ses_t', 3);
+  const fw = frameworkResponse(library, a, 'ses_t', 5);
+  expect(co.insights.keyRecommendations.join('\n')).toContain('outsource the overflow');
+  expect(fw.structuredOutput.expertGuidance.strategicActions.join('\n')).toContain('buy a second press');
+});

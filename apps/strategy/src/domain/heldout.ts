@@ -41,6 +41,9 @@ export const HELDOUT_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'hel
 /** The second, fresh held-out set (written after the selector work, run once, never tuned on). */
 export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh.json');
 
+/** The third held-out set (written without reading the selector, its cues or the other two sets). */
+export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
+
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
   return z.strictObject({ about: z.string(), questions: z.array(heldoutQuestion).min(10) }).parse(JSON.parse(readFileSync(file, 'utf8'))).questions;

@@ -83,6 +83,9 @@ const ALIASES: Record<string, string[]> = {
   'five-dysfunctions-of-a-team': ['five dysfunctions', 'lencioni'],
 };
 
+/** Framework names and aliases that are also everyday phrases (normalised). */
+const EVERYDAY_NAMES = new Set(['first 90 days', 'bottleneck', 'where to play', 'how to win', 'sprint', 'agile', 'working capital', 'cash forecast', 'payback period', 'platform team', 'mckinsey', 'porter', 'star model', 'tam', 'dso', 'dio', 'ltv', 'cac', 'north star'].map((n) => normalise(n)));
+
 /** Everyday words mapped to the library's vocabulary (query expansion). */
 const SYNONYMS: Record<string, string> = {
   number: 'metric',
@@ -139,6 +142,8 @@ export class FrameworkSelector {
   private readonly index: MiniSearch<Doc>;
   private readonly phrases = new Map<string, string[]>();
   private readonly names = new Map<string, string[]>();
+  /** Everyday phrases that are also a framework's name ("first 90 days"), with the framework they name. */
+  private readonly everyday: Array<{ id: string; re: RegExp }> = [];
 
   constructor(private readonly library: Library) {
     this.index = new MiniSearch<Doc>({
@@ -166,6 +171,11 @@ export class FrameworkSelector {
       );
       const plain = f.name.replace(/\s*\(.*\)\s*/, ' ').trim();
       this.names.set(f.id, [...new Set([f.name, plain, ...(ALIASES[f.id] ?? [])].map((n) => normalise(n)))]);
+      for (const n of new Set([plain, ...(ALIASES[f.id] ?? [])])) {
+        if (!EVERYDAY_NAMES.has(normalise(n))) continue;
+        const pattern = words(n).map((w) => w.replace(/[^a-z0-9]/g, '')).join('\\W+');
+        this.everyday.push({ id: f.id, re: new RegExp(`\\b${pattern}\\b`, 'gi') });
+      }
     }
   }
 
@@ -178,11 +188,23 @@ export class FrameworkSelector {
 
   /** Ranks every framework for `question` (the newest user message) and the earlier conversation. */
   select(question: string, conversation: string, ctx: SelectionContext = {}, u?: Understanding): Selection {
-    const current = this.bm25(expand(u ? u.business : question));
+    // An everyday phrase that is also a framework's name ("their first 90 days") does not count as text evidence
+    // for that framework unless the problem fits it or the question asks what the framework is.
+    let text = u ? u.business : question;
+    let whole = u ? u.english : question;
+    if (u && !u.definition) {
+      const fits = new Set(u.problem ? PROBLEMS[u.problem.type].frameworks : []);
+      for (const e of this.everyday) {
+        if (fits.has(e.id)) continue;
+        text = text.replace(e.re, ' ');
+        whole = whole.replace(e.re, ' ');
+      }
+    }
+    const current = this.bm25(expand(text));
     const earlier = this.bm25(conversation);
     const best = Math.max(0, ...current.values());
     const bestEarlier = Math.max(0, ...earlier.values());
-    const qNorm = normalise(u ? u.english : question);
+    const qNorm = normalise(whole);
     const problemBoost = new Map<string, number>();
     if (u?.problem) {
       const top = u.problem;
@@ -199,7 +221,8 @@ export class FrameworkSelector {
     const ranked: ScoredFramework[] = this.library.frameworks.map((f) => {
       const reasons: string[] = [];
       const raw = current.get(f.id) ?? 0;
-      const relevance = best > 0 ? raw / best : 0;
+      // Normalised to the best hit, scaled down when even the best hit is weak (a few common words in common).
+      const relevance = best > 0 ? (raw / best) * Math.min(1, best / WEIGHTS.weakRaw) : 0;
       let score = relevance;
       if (bestEarlier > 0) score += WEIGHTS.conversation * ((earlier.get(f.id) ?? 0) / bestEarlier);
       const phraseHits = (this.phrases.get(f.id) ?? []).filter((p) => qNorm.includes(p)).length;
@@ -212,7 +235,9 @@ export class FrameworkSelector {
         score += boost;
         reasons.push(`fits the problem: ${u!.problem!.label}`);
       }
-      if ((this.names.get(f.id) ?? []).some((n) => n.trim() && qNorm.includes(n))) {
+      // A name that is also an everyday phrase ("first 90 days" of a customer) names the framework only when the problem fits it or the question asks what it is.
+      const everydayOk = u ? Boolean(u.definition) || (u.problem ? PROBLEMS[u.problem.type].frameworks.includes(f.id) : false) : true;
+      if ((this.names.get(f.id) ?? []).some((n) => n.trim() && qNorm.includes(n) && (everydayOk || !EVERYDAY_NAMES.has(n)))) {
         score += WEIGHTS.nameMention;
         reasons.push('named in the question');
       }

@@ -1,5 +1,5 @@
 /** Understanding questions as people ask them (wink-nlp, eld). */
-import { detectLanguage, extractQuantities, glossToEnglish, nounPhrases, understand } from './understand.js';
+import { decisionOptions, detectLanguage, extractQuantities, glossToEnglish, nounPhrases, understand } from './understand.js';
 import { factSheet } from './facts.js';
 
 test('numbers with their meaning: rates, money with scale, counts, durations, per-period and targets', () => {
@@ -66,4 +66,38 @@ test('calendar deadlines become weeks from the day the question is asked', async
   expect(weeksToCalendarDeadline('before the spring catalogue', now)).toBeUndefined();
   const sheet = factSheet(understand('We must cut returns from 6% to 3% by June. Where do we start?', '', {}, now));
   expect(sheet.deadlineWeeks).toBe(31);
+});
+
+test('words that belong to another problem in context: customers won, staff leaving, "close to", customer lifecycles', () => {
+  // Winning customers is growth, not buying a company.
+  expect(understand('It costs us $120 to acquire each new subscriber and they stay 5 months. Is paid social worth it?', '').problem?.type).not.toBe('deal');
+  // Engineers who leave for lack of promotion: careers, not customer churn.
+  expect(understand('Our developers quit after two years because nobody gets promoted. What do we change?', '').problem?.type).toBe('career');
+  // "close to" a number is not closing a site.
+  expect(understand('Our kitchen plates 40 meals an hour but Friday demand is close to 65. The fryer is the slowest step.', '').problem?.type).not.toBe('portfolio-triage');
+  // A company for sale priced on earnings is a deal.
+  expect(understand('A rival bakery chain is for sale at 6x EBITDA. Should we make an offer?', '').problem?.type).toBe('deal');
+  // A customer's first 90 days is retention; the asker's own first months is a new role.
+  expect(understand('We lose 4% of our subscribers a month, most in their first 90 days. How do we keep them?', '').problem?.type).toBe('retention');
+  expect(understand('I was just appointed head of operations. What should my first three months look like?', '').problem?.type).toBe('new-role');
+});
+
+test('a rate now and a rate wanted makes the rate the problem, not the kind of operation', () => {
+  const u = understand('Our helpdesk fixes only 55% of tickets at first contact and the board expects 70% next year. We have 80 agents.', '');
+  expect(u.problem?.type).toBe('quality');
+});
+
+test('German compounds are glossed from their parts', () => {
+  expect(glossToEnglish('Die Fehlerquote steigt', 'de')).toContain('rate');
+  expect(glossToEnglish('Unsere Kundenprojekte sind verspätet', 'de')).toContain('customers projects');
+  expect(understand('Niemand weiß, wer bei uns entscheidet. Wie klären wir die Verantwortung?', '').problem?.type).toBe('decision-rights');
+});
+
+test('the options a decision names, and the subject from the asker\'s role', () => {
+  expect(decisionOptions('Should we lease the new oven or buy it outright?')).toEqual(['lease the new oven', 'buy it outright']);
+  expect(decisionOptions('Do we expand to Austria, Switzerland or Italy first?')).toEqual(['expand to Austria', 'Switzerland', 'Italy first']);
+  expect(decisionOptions('How do we grow?')).toEqual([]);
+  expect(decisionOptions('Should we raise prices?')).toEqual([]);
+  const u = understand('What should my priorities be?', "I'm the new finance director of a housing association with 400 staff.");
+  expect(u.subject).toMatch(/housing association/);
 });

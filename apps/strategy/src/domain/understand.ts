@@ -78,19 +78,19 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'quality and error rates',
     rule: 'Start where the errors are made, not where they are found: the two biggest sources usually carry most of the volume, and preventing them beats inspecting for them.',
     frameworks: ['poka-yoke-error-proofing', 'six-sigma-dmaic', 'lean-value-stream-mapping'],
-    cues: ['error rate', 'first pass yield', 'inspection', 'error', 'errors', 'mistake', 'mistakes', 'defect', 'defects', 'damaged', 'broken', 'returns', 'returned', 'rework', 'accuracy', 'inaccurate', 'quality problem', 'quality issue', 'scrap', 'complaints about', 'faulty', ['wrong', 0.5], ['variation', 0.6]],
+    cues: ['error rate', 'first pass yield', 'inspection', 'error', 'errors', 'mistake', 'mistakes', 'defect', 'defects', 'damaged', 'broken', 'returns', 'returned', 'rework', 'accuracy', 'inaccurate', 'quality problem', 'quality issue', 'scrap', 'complaints about', 'faulty', 'complaint rate', 'complaints', 'resolve', 'resolves', 'resolved', 'resolution', 'first contact', 'first time right', 'right first time', 'repeat calls', 'pass rate', 'reject rate', 'rejects', ['wrong', 0.5], ['variation', 0.6]],
   },
   flow: {
     label: 'flow, delays and throughput',
     rule: 'Find the one step where work waits longest; time saved anywhere else does not shorten the total.',
     frameworks: ['theory-of-constraints', 'lean-value-stream-mapping', 'capacity-planning-queueing'],
-    cues: ['bottleneck', 'delays', 'delayed', 'late', 'lead time', 'cycle time', 'throughput', 'take days', 'takes days', 'piles up', 'pile up', 'backlog of', 'stuck in', 'slow process', 'turnaround time', 'processing time', 'on time delivery', 'deliveries slip', 'queue', 'jam', 'waiting', ['handoffs', 0.8], ['approvals', 0.6]],
+    cues: ['bottleneck', 'delays', 'delayed', 'late', 'lead time', 'cycle time', 'throughput', 'take days', 'takes days', 'piles up', 'pile up', 'backlog of', 'stuck in', 'slow process', 'turnaround time', 'processing time', 'on time delivery', 'deliveries slip', 'queue', 'jam', 'waiting', 'holds up', 'hold up', 'held up', 'holds everything up', 'slowest step', 'choke point', 'backlog', 'to process', 'processing', ['cases', 0.5], ['claims', 0.5], ['applications', 0.5], ['tickets', 0.5], ['handoffs', 0.8], ['approvals', 0.6]],
   },
   capacity: {
     label: 'capacity and staffing for demand',
     rule: 'Size the team to the peak interval and the service level you promise, after removing the demand and handling time you can avoid.',
     frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
-    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', 'agents', 'call centre', 'call center', 'handle time', 'service level', 'answered within', 'calls', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['hire', 0.5], ['demand', 0.4]],
+    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', ['agents', 0.5], ['call centre', 0.5], ['call center', 0.5], 'handle time', 'can only serve', 'hiring freeze', 'per hour', 'an hour', 'service level', 'answered within', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['calls', 0.5], ['hire', 0.5], ['demand', 0.4]],
   },
   'cost-margin': {
     label: 'costs and margins',
@@ -138,7 +138,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'an acquisition, merger or sale',
     rule: 'Set the deal thesis and the walk-away price before negotiating; the value is won or lost in the integration.',
     frameworks: ['ma-deal-evaluation', 'investment-appraisal', 'kotter-8-step-change'],
-    cues: [['buy', 0.8], ['purchase', 0.8], 'sell to', 'buy the company', 'buy out', 'buyout', 'sell the business', 'sell the company', 'offer for', 'term sheet', 'acquisition', 'acquire', 'acquiring', 'acquired', 'merger', 'merge', 'merging', 'takeover', 'due diligence', 'deal', 'valuation', 'multiple', 'private equity', 'integrate', 'integration'],
+    cues: [['buy', 0.8], ['purchase', 0.8], 'sell to', 'buy the company', 'buy out', 'buyout', 'sell the business', 'sell the company', 'offer for', 'term sheet', 'acquisition', 'acquire', 'acquiring', 'acquired', 'merger', 'merge', 'merging', 'takeover', 'due diligence', 'deal', 'valuation', 'multiple', 'private equity', 'integrate', 'integration', 'for sale', 'up for sale', 'ebitda', 'buy it', 'buy them', 'bolt on', 'roll up', 'walk away price'],
   },
   'portfolio-triage': {
     label: 'which programs, sites or products to keep',
@@ -180,7 +180,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'a new leadership role',
     rule: 'Learn before changing: agree two or three priorities with your boss by day 30 and deliver early wins that serve them.',
     frameworks: ['first-90-days-stars', 'okrs', 'kpi-tree'],
-    cues: ['first 90 days', '90 days', 'first 100 days', 'first months', 'just joined', 'new role', 'new job', 'taking over', 'took over', 'new manager', 'just started', 'just been promoted'],
+    cues: [['first 90 days', 0.6], 'my first', 'first three months', 'been hired as', 'just been hired', 'just been appointed', 'new coo', 'new ceo', 'new cfo', 'new head', 'first 100 days', 'first months', 'just joined', 'new role', 'new job', 'taking over', 'took over', 'new manager', 'just started', 'just been promoted'],
   },
   goals: {
     label: 'goals and alignment',
@@ -198,7 +198,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'keeping customers (retention)',
     rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
+    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
   },
   funnel: {
     label: 'the customer funnel',
@@ -216,7 +216,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'what to build next',
     rule: 'Build for the jobs customers hire you for; rank requests by their effect on satisfaction, not by how loudly they are asked.',
     frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
-    cues: ['what to build', 'feature requests', 'features', 'backlog', 'roadmap', 'doesn\'t do what they need', 'customer needs', 'product market fit'],
+    cues: ['what to build', 'feature requests', 'features', ['product backlog', 1], 'roadmap', 'doesn\'t do what they need', 'customer needs', 'product market fit'],
   },
   'market-entry': {
     label: 'entering a new market',
@@ -248,6 +248,7 @@ const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
     mittelständischer: 'mid-sized', maschinenbauer: 'machinery manufacturer', mitarbeitern: 'employees', mitarbeiter: 'employees', liefertermine: 'delivery dates', verschieben: 'slip', ständig: 'constantly', weil: 'because', montage: 'assembly', staut: 'piles up', alles: 'everything', tun: 'do',
     möchten: 'want to', nächstes: 'next', jahr: 'year', nach: 'to', österreich: 'Austria', schweiz: 'Switzerland', expandieren: 'expand', gehen: 'go', vor: 'ahead', besten: 'best', am: 'at',
     energiekosten: 'energy costs', gestiegen: 'risen', gesunken: 'fallen', mitarbeitende: 'employees', vertrieb: 'sales', verkäufer: 'salespeople', kompetenzen: 'competencies', einarbeitung: 'onboarding', monate: 'months', monaten: 'months', tage: 'days', tagen: 'days', wochen: 'weeks', rechnungen: 'invoices', schulden: 'debt', investition: 'investment', lohnt: 'pays off', neue: 'new', neuen: 'new', produkt: 'product', produkte: 'products', dienstleistung: 'service', filiale: 'branch', filialen: 'branches', lieferzeit: 'lead time', fehlerquote: 'error rate', reklamationen: 'complaints', rücksendungen: 'returns',
+    uns: 'us', weiß: 'knows', wissen: 'know', niemand: 'nobody', wer: 'who', entscheidet: 'decides', entscheiden: 'decide', entscheidung: 'decision', zuständig: 'responsible', verantwortlich: 'accountable', verantwortung: 'responsibility', verantwortlichkeiten: 'responsibilities', klären: 'clarify', agentur: 'agency', leute: 'people', leuten: 'people', projekt: 'project', projekte: 'projects', projekten: 'projects', quote: 'rate', rate: 'rate', reklamation: 'complaint', liegt: 'is', soll: 'should', muss: 'must', bis: 'by', unter: 'under', über: 'over', sinken: 'fall', steigen: 'rise', jahresende: 'year end', ende: 'end', vorgehen: 'proceed', warum: 'why', langsam: 'slow', verspätet: 'late', verzögerungen: 'delays', engpass: 'bottleneck', durchlaufzeit: 'lead time', bearbeitung: 'processing', anträge: 'applications', rückstand: 'backlog', kündigen: 'cancel', verlieren: 'lose', verlassen: 'leave', befördert: 'promoted', karriere: 'career', gehalt: 'pay', einstellen: 'hire', personal: 'staff', abteilung: 'department', geschäftsführer: 'managing director', gründer: 'founder', verkaufen: 'sell', kaufpreis: 'purchase price', ziele: 'goals', kennzahlen: 'metrics', messen: 'measure', wettbewerb: 'competition', abheben: 'stand out', bargeld: 'cash', finanzierung: 'funding', spenden: 'donations', programme: 'programmes', verein: 'association', gemeinde: 'municipality', stadt: 'city', behörde: 'public agency', krankenhaus: 'hospital', einführung: 'rollout', umstellung: 'switch', widerstand: 'resistance',
     wetter: 'weather', morgen: 'tomorrow', kosten: 'costs', umsatz: 'revenue', gewinn: 'profit', marge: 'margin', strategie: 'strategy', wachstum: 'growth', markt: 'market', wettbewerber: 'competitors', lieferanten: 'suppliers', qualität: 'quality', fehler: 'errors', lager: 'warehouse', bestellungen: 'orders', team: 'team', führung: 'leadership', hilfe: 'help', brauchen: 'need', beim: 'with the', bei: 'with', preisgestaltung: 'pricing', übernahme: 'acquisition', kaufen: 'buy', budget: 'budget', liquidität: 'cash', zahlungsziel: 'payment terms', standorte: 'sites', schließen: 'close', behalten: 'keep', 'die': 'the', der: 'the', das: 'the', den: 'the', dem: 'the', sich: 'itself', in: 'in', es: 'it', zu: 'to', für: 'for',
   },
   fr: {
@@ -256,6 +257,7 @@ const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
     association: 'non-profit association', gère: 'runs', programmes: 'programmes', dons: 'donations', ont: 'have', baissé: 'fallen', cette: 'this', année: 'year', lesquels: 'which ones', garder: 'keep', fermer: 'close',
     commerciaux: 'salespeople', vendeurs: 'salespeople', compétences: 'competencies', attendues: 'expected', définir: 'define', autonomes: 'productive', mettent: 'take', mois: 'months', semaines: 'weeks', nouveaux: 'new', nouvelles: 'new', recrutement: 'hiring', salariés: 'employees', employés: 'employees', ventes: 'sales', augmenter: 'raise', baisser: 'lower', réduire: 'reduce', délais: 'lead times', retours: 'returns', factures: 'invoices', investissement: 'investment', rentable: 'profitable', filiales: 'branches', magasins: 'stores',
     personnes: 'people', paient: 'pay', maintenant: 'now', jours: 'days', améliorer: 'improve', trésorerie: 'cash', besoin: 'need', "d'aide": 'help', aide: 'help', avons: 'have', stratégie: 'strategy', croissance: 'growth', marché: 'market', coûts: 'costs', marge: 'margin', chiffre: 'revenue', "d'affaires": 'of business', bénéfice: 'profit', concurrents: 'competitors', fournisseurs: 'suppliers', qualité: 'quality', erreurs: 'errors', équipe: 'team', embaucher: 'hire', acquisition: 'acquisition', racheter: 'buy', budget: 'budget', sites: 'sites', météo: 'weather', demain: 'tomorrow', recette: 'recipe',
+    qui: 'who', décide: 'decides', décider: 'decide', décision: 'decision', responsabilités: 'responsibilities', responsable: 'accountable', taux: 'rate', réclamations: 'complaints', plaintes: 'complaints', défauts: 'defects', retard: 'late', retards: 'delays', goulot: 'bottleneck', attente: 'waiting', dossiers: 'cases', demandes: 'applications', perdons: 'lose', perdre: 'lose', départs: 'leaving', quittent: 'leave', promotion: 'promotion', carrière: 'career', objectifs: 'goals', indicateurs: 'metrics', mesurer: 'measure', concurrence: 'competition', démarquer: 'stand out', financement: 'funding', subventions: 'grants', mairie: 'city council', hôpital: 'hospital', collectivité: 'local authority', vendre: 'sell', acheter: 'buy', rachat: 'acquisition', changement: 'change', déploiement: 'rollout', résistance: 'resistance', gamme: 'range', beurre: 'butter', farine: 'flour', hausse: 'rise', augmenté: 'risen', boulangeries: 'bakeries', boulangerie: 'bakery', restaurants: 'restaurants', équipes: 'teams', personnel: 'staff', embauches: 'hires', recruter: 'hire', fidéliser: 'retain', abonnés: 'subscribers', désabonnements: 'cancellations', rentabilité: 'profitability',
   },
 };
 
@@ -298,10 +300,28 @@ export function glossToEnglish(text: string, lang: Language): string {
     .map((w) => {
       const m = /^([^\p{L}]*)([\p{L}'’-]+)([^\p{L}]*)$/u.exec(w);
       if (!m) return w;
-      const g = dict[m[2]!.toLowerCase().replace('’', "'")];
+      const g = dict[m[2]!.toLowerCase().replace('’', "'")] ?? (lang === 'de' ? compound(m[2]!.toLowerCase(), dict) : undefined);
       return g ? `${m[1]}${g}${m[3]}` : w;
     })
     .join('');
+}
+
+/**
+ * A German compound glossed from its parts ("Reklamationsquote" → "complaint
+ * rate", "Kundenprojekten" → "customer projects"): the longest known last
+ * part (4+ letters), and the first part when it is known too (with or
+ * without a linking "s", "n", "en" or "es").
+ */
+function compound(word: string, dict: Record<string, string>): string | undefined {
+  if (word.length < 8) return undefined;
+  for (let i = 3; i <= word.length - 4; i++) {
+    const head = dict[word.slice(i)];
+    if (!head) continue;
+    const first = word.slice(0, i);
+    const mod = [first, first.replace(/(?:es|en|s|n)$/, '')].map((x) => dict[x]).find(Boolean);
+    return mod ? `${mod} ${head}` : head;
+  }
+  return undefined;
 }
 
 // ------------------------------------------------------------ numbers
@@ -432,6 +452,8 @@ export interface Understanding {
   constraint?: string | undefined;
   /** The question actually asked (the last interrogative or imperative sentence). */
   decision: string;
+  /** The options named in the decision ("hire a fifth designer", "work with freelancers"), when it asks to choose. */
+  options: string[];
   /** The decision in the asker's own words and language. */
   decisionAsWritten: string;
   /** Every sentence of the question except the decision: the situation. */
@@ -454,17 +476,47 @@ export function sentences(text: string): string[] {
 
 /** Problem-type scores of `text` (stemmed cue phrases), best first. */
 export function problemScores(text: string): Array<{ type: ProblemType; label: string; strength: number }> {
-  const norm = normalise(text);
+  const norm = normalise(disambiguate(text));
   const out: Array<{ type: ProblemType; label: string; strength: number }> = [];
   for (const [type, def] of Object.entries(PROBLEMS) as Array<[ProblemType, ProblemDef]>) {
     let s = 0;
+    // A cue counts once however many of its spellings match ("competitor", "competitors").
+    const seen = new Set<string>();
     for (const cue of def.cues) {
       const [phrase, w] = typeof cue === 'string' ? [cue, 1] : cue;
-      if (norm.includes(cueNorm(phrase))) s += w;
+      const n = cueNorm(phrase);
+      if (seen.has(n)) continue;
+      seen.add(n);
+      if (norm.includes(n)) s += w;
     }
     if (s > 0) out.push({ type, label: def.label, strength: s });
   }
+  // People leaving a team (staff, engineers, nurses) is about careers and the team, not customer churn.
+  const retention = out.find((o) => o.type === 'retention');
+  if (retention && STAFF.test(text) && !CUSTOMERS.test(text)) {
+    const career = out.find((o) => o.type === 'career');
+    if (career) career.strength += retention.strength;
+    else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength * 0.8 });
+    retention.strength *= 0.25;
+  }
   return out.sort((a, b) => b.strength - a.strength);
+}
+
+/** Words of a team or workforce. */
+const STAFF = /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?)\b/i;
+/** Words of customers or members (whose leaving is churn). */
+const CUSTOMERS = /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|churn)\b/i;
+
+/**
+ * Everyday phrases that read like another problem's cue, rewritten before
+ * matching: winning customers is growth, not an acquisition of a company
+ * ("€85 to acquire a customer" → "cac"); "close to 110" is not closing a site.
+ */
+function disambiguate(text: string): string {
+  return text
+    .replace(/\b(?:acquir\w*|acquisition)\s+(?:(?:a|an|new|each|one|more|our|the|of|per)\s+)*(?:customers?|users?|clients?|members?|subscribers?|buyers?|patients?|students?|donors?|leads?)\b/gi, 'cac')
+    .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
+    .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near');
 }
 
 const cueCache = new Map<string, string>();
@@ -478,7 +530,9 @@ function cueNorm(phrase: string): string {
 }
 
 const SUBJECT_PATTERNS: RegExp[] = [
-  /\b(?:we(?:'re| are) (?:a|an)|we run (?:a|an)?|we own|we operate (?:a|an)?|i run (?:a|an)?|our (?:company|business) is (?:a|an)?|practice manager at (?:a|an)|we make|we sell)\s+([^.,;?!]{3,60})/i,
+  /\b(?:we(?:'re| are) (?:a|an)|we run (?:a|an)?|we own|we operate (?:a|an)?|i run (?:a|an)?|i (?:manage|lead|head) (?:a|an|the|our)?|our (?:company|business) is (?:a|an)?|practice manager at (?:a|an)|we make|we sell)\s+([^.,;?!]{3,60})/i,
+  // The asker's role in an organisation ("hired as COO of a dental lab network").
+  /\b(?:ceo|coo|cfo|cto|cmo|md|head|director|manager|owner|founder|co-founder|partner|chair|president|principal)\s+(?:of|at)\s+(?:a|an|the|our)?\s*([^.,;?!]{3,60})/i,
   /\b(?:our|my)\s+([a-z][a-z' -]{2,40}?)(?=\s+(?:ships|has|have|is|are|runs|keeps|takes|sells|answers|costs|system|network|group|team|store)\b|['’]s\b)/i,
 ];
 
@@ -569,7 +623,7 @@ export function understand(question: string, conversation: string, ctx: { indust
         const np = firstNounPhrase(m[1]!);
         if (np && !/^(business|company|team|customers?|clients?|users?)$/i.test(np)) {
           subject = np;
-          if (i === 0) identity = np;
+          if (i <= 1) identity = np;
           break;
         }
       }
@@ -581,6 +635,19 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Numbers with meaning: a monthly payment and a lifetime in months is a customer-lifetime-value question.
   if (quantities.some((q) => q.kind === 'money' && q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) {
     addScores([{ type: 'unit-economics', label: PROBLEMS['unit-economics'].label, strength: 1.5 }], 1);
+  }
+  // A rate now and a rate wanted ("62% ... 75% by next year") of errors or of customers lost: the rate is the problem.
+  const percents = quantities.filter((q) => q.kind === 'percent');
+  for (const type of ['quality', 'retention'] as const) {
+    if (percents.length >= 2 && scores.some((x) => x.type === type && x.strength >= 1)) addScores([{ type, label: PROBLEMS[type].label, strength: 1 }], 1);
+  }
+  // A share of customers lost per period ("3.5% of customers every month") is churn.
+  if (percents.some((q) => /^(?:of\s+)?(?:our\s+|the\s+|all\s+)?(?:customers|clients|members|subscribers|users|accounts|donors)\b/i.test(q.context)) && scores.some((x) => x.type === 'retention')) {
+    addScores([{ type: 'retention', label: PROBLEMS.retention.label, strength: 1 }], 1);
+  }
+  // A price quoted as a multiple of earnings or revenue ("9x EBITDA") is a deal.
+  if (quantities.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context))) {
+    addScores([{ type: 'deal', label: PROBLEMS.deal.label, strength: 1.5 }], 1);
   }
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   const elapsed = quantities.filter((q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context));
@@ -610,12 +677,26 @@ export function understand(question: string, conversation: string, ctx: { indust
     constraint: constraintMatch?.[1],
     decision,
     decisionAsWritten,
+    options: decisionOptions(decision),
     situation,
     definition,
     vague,
     contentWords,
     askedAt: now,
   };
+}
+
+/**
+ * The options a decision asks to choose between: "Should I hire a fifth
+ * designer or work with freelancers?" → ["hire a fifth designer", "work with
+ * freelancers"]; "France or Poland" after "between" or "either" too. Empty
+ * when the decision names no alternatives.
+ */
+export function decisionOptions(decision: string): string[] {
+  const m = /\b(?:should (?:we|i)|do (?:we|i)|whether (?:to|we should|i should)|is it better to|(?:choose|decide|pick) between|either)\s+(.+?)\s*[?.!]*$/i.exec(decision.trim());
+  if (!m) return [];
+  const parts = m[1]!.split(/\s*,\s*(?:or\s+)?|\s+or\s+|\s+and\s+(?=\S+$)/i).map((x) => x.replace(/^(?:to|either)\s+/i, '').trim()).filter((x) => x.length >= 2);
+  return parts.length >= 2 && parts.length <= 4 && /\bor\b|\bbetween\b/i.test(m[0]) ? parts.map((x) => x.slice(0, 80)) : [];
 }
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */

@@ -118,6 +118,8 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
   const told = facts.phrases.filter((p) => !lowerBaseline.includes(p.toLowerCase()) && !(facts.subject ?? '').toLowerCase().includes(p.toLowerCase())).slice(0, 4);
   if (facts.baseline) actions.push(`Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`);
   else if (facts.phrases.length) actions.push(`Start from what you told us about ${who} (${facts.phrases.slice(0, 5).join(', ')}) and put a number on each before deciding.`);
+  // The options the question names, compared on the same terms before choosing.
+  if (u.options.length >= 2) actions.push(`Compare the options you named for ${who} side by side (${u.options.map((o) => `"${o}"`).join(' vs ')}): what each costs, what it changes in your numbers, how fast and how reversibly, before choosing.`);
   if (rule) actions.push(rule.trim());
   actions.push(`For ${who}: ${lowerFirst(stripDot(f.strategicActions[0]!))}.`);
   for (const insight of facts.insights.slice(1, 3)) actions.push(insight);
