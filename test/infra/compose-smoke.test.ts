@@ -92,7 +92,9 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
     log(`images ready after ${Math.round((Date.now() - started) / 1000)} s`);
 
     fakes = await startFakeProviders();
-    const gateway = run(dockerCli, ['network', 'inspect', 'bridge', '-f', '{{(index .IPAM.Config 0).Gateway}}']).stdout.trim();
+    // This machine's address on Docker's default bridge (its gateway, else the subnet's first address): every container reaches it.
+    const bridge = JSON.parse(run(dockerCli, ['network', 'inspect', 'bridge', '-f', '{{json .IPAM.Config}}']).stdout) as Array<{ Gateway?: string; Subnet?: string }>;
+    const gateway = bridge[0]?.Gateway || bridge[0]!.Subnet!.replace(/\.0\/\d+$/, '.1');
     const openai = await relay(Number(new URL(fakes.openai.baseUrl).port));
     relays.push(openai.server);
     const env: Record<string, string> = {
