@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AuthCentralError } from './http/errors.js';
 import { adminAuth, createServiceApp, finishServiceApp, withFastPath, type FastPathApp } from '@latchkey/service-kit';
-import type { SigningAlg } from '@latchkey/jwt';
+import { parseBearer, type SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';
 import type { Db } from './store/prisma.js';
 import { pgSql, prismaSql } from './store/sql.js';
@@ -158,7 +158,7 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
   registerExchange(auth, ctx, { json, limit: exchangeLimit });
   registerRefresh(auth, ctx, { json, limit: tokenLimit });
   registerLogout(auth, ctx, { json, limit: tokenLimit });
-  registerValidate(auth, ctx, { limit: tokenLimit });
+  registerValidate(auth, ctx, { limit: failureLimit(tokenFailures, (req) => sessions.isSigned(parseBearer(req.get('authorization')) ?? undefined)) });
   const methodNotAllowed: RequestHandler = (req, _res, next) =>
     next(new AuthCentralError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
   auth.use(methodNotAllowed);

@@ -61,7 +61,10 @@ it('refresh, logout and validate: an IP over its limit of refused tokens gets 42
   expect(over.status).toBe(429);
   expect(over.body).toEqual({ error: 'RATE_LIMITED', message: expect.any(String) });
   expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-  expect((await good()).status).toBe(429); // the IP is held back until the window frees
+  // The IP is held back until the window frees, except for tokens we signed (relay lockout).
+  expect((await good()).status).toBe(200);
+  const refresh = await request(app).post('/context/auth/refresh').set('x-forwarded-for', '10.1.0.1').send({ access_token: ex.body.access_token });
+  expect(refresh.status).toBe(429);
   const other = await request(app).get('/context/auth/validate').set('x-forwarded-for', '10.1.0.2').set('authorization', `Bearer ${ex.body.access_token}`);
   expect(other.status).toBe(200);
 });
@@ -75,8 +78,8 @@ it('with Redis: refused tokens are counted across instances; an instance re-read
   const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'limits-redis@example.com' });
   const ex = await request(a).post('/context/auth/exchange').set('x-forwarded-for', '10.7.7.7').send({ token });
   expect(ex.status).toBe(200);
-  const good = (app: Harness['app']) =>
-    request(app).get('/context/auth/validate').set('x-forwarded-for', '10.7.7.7').set('authorization', `Bearer ${ex.body.access_token}`);
+  // Refresh is the probe: validate serves our own tokens even over the limit (relay lockout).
+  const good = (app: Harness['app']) => request(app).post('/context/auth/refresh').set('x-forwarded-for', '10.7.7.7').send({ access_token: ex.body.access_token });
   const junk = (app: Harness['app']) => request(app).get('/context/auth/validate').set('x-forwarded-for', '10.7.7.7').set('authorization', 'Bearer junk');
   const start = h.clock.now();
   try {
@@ -94,4 +97,31 @@ it('with Redis: refused tokens are counted across instances; an instance re-read
   } finally {
     h.clock.set(start);
   }
+});
+
+describe('relay lockout', () => {
+  it.each([
+    ['fast path (no proxy)', undefined],
+    ['Express path (behind a proxy)', '10.9.9.9'],
+  ])('%s: 700 garbage tokens from a relaying backend, then a real token from the same address → the real token is served', async (_name, xff) => {
+    const app = h.makeApp({ settings: { rateLimits: { tokenFailuresPerMinute: 600 } } });
+    const { seedExchangeToken } = await import('./helpers.js');
+    const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: `relay-${xff ?? 'fast'}@example.com` });
+    const ex = await request(app).post('/context/auth/exchange').set('x-forwarded-for', '10.8.8.8').send({ token });
+    expect(ex.status).toBe(200);
+    const validate = (bearer: string) => {
+      const r = request(app).get('/context/auth/validate').set('authorization', `Bearer ${bearer}`);
+      return xff ? r.set('x-forwarded-for', xff) : r;
+    };
+    const statuses: Record<number, number> = {};
+    for (let i = 0; i < 700; i += 50) {
+      const batch = await Promise.all(Array.from({ length: 50 }, (_, j) => validate(`garbage.${i + j}.token`)));
+      for (const r of batch) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    }
+    await waitFor(async () => (await validate('garbage.last.token')).status === 429, 5_000, 'the address to be over its limit');
+    expect(statuses[401]).toBeGreaterThanOrEqual(600);
+    const real = await validate(ex.body.access_token);
+    expect(real.status).toBe(200);
+    expect(real.body.user).toMatchObject({ email: `relay-${xff ?? 'fast'}@example.com` });
+  });
 });

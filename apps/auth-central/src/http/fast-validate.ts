@@ -64,9 +64,10 @@ async function answer(o: FastValidateOptions, req: IncomingMessage, res: ServerR
   let headers: Record<string, string> | undefined;
   let failure: unknown;
   try {
-    const refusal = await o.failures.refusal(ip);
-    if (refusal) throw refusal;
     const token = parseBearer(req.headers.authorization) ?? undefined;
+    // Over the limit, only tokens signed by us are still served (see rate-limit.ts, failureLimit).
+    const refusal = await o.failures.refusal(ip);
+    if (refusal && !(await o.sessions.isSigned(token))) throw refusal;
     body = await o.sessions.validate(token);
   } catch (err) {
     const e: HttpError = toHttpError(err, id);

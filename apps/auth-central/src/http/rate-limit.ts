@@ -109,14 +109,20 @@ export class FailureLimiter {
   }
 }
 
-/** `FailureLimiter` as middleware: checks before the route, counts its 401 answers. */
-export function failureLimit(limiter: FailureLimiter): RequestHandler {
+/**
+ * `FailureLimiter` as middleware: checks before the route, counts its 401 answers.
+ * `servedWhenOver(req)` (optional) lets a request through although its address
+ * is over the limit — validate passes its tokens that carry our valid
+ * signature, so that a backend relaying a stranger's garbage tokens from one
+ * address (issue: relay lockout) does not get its real users refused.
+ */
+export function failureLimit(limiter: FailureLimiter, servedWhenOver?: (req: Parameters<RequestHandler>[0]) => Promise<boolean>): RequestHandler {
   return async (req, res, next) => {
     if (!limiter.enabled) return next();
     const key = req.ip ?? 'unknown';
     try {
       const refusal = await limiter.refusal(key);
-      if (refusal) {
+      if (refusal && !(servedWhenOver && (await servedWhenOver(req)))) {
         next(refusal);
         return;
       }
