@@ -13,7 +13,11 @@
  *   - 401 with auth-central's own `{error, message}` (INVALID_TOKEN, SESSION_INVALIDATED) when it refuses the token;
  *   - 503 `{error: 'SERVICE_UNAVAILABLE', message}` with `Retry-After` when auth-central cannot be
  *     reached, answers 5xx, times out or the breaker is open (never cached).
- *   On success `req.auth = {user, workspace}`.
+ *   On success `req.auth = {user, workspace, app_id}`.
+ *
+ * Tenant scope: pass `apps: ['<your app id>']` (and/or `organisations`) so that
+ * tokens issued for another tenant's app are refused with 401 INVALID_TOKEN:
+ *   `requireAccessToken({ authUrl, apps: ['shop'] })`
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type CircuitBreaker from 'opossum';

@@ -129,3 +129,19 @@ describe('requireAccessToken onError', () => {
     expect(mw.validator).toBeDefined();
   });
 });
+
+it('cross-tenant tokens: `apps` and `organisations` refuse tokens of other tenants with 401 INVALID_TOKEN', async () => {
+  const f = fakeFetch({
+    mine: { status: 200, body: { ...AUTH, app_id: 'shop' } },
+    otherApp: { status: 200, body: { ...AUTH, app_id: 'elsewhere' } },
+    otherOrg: { status: 200, body: { ...AUTH, workspace: { id: 'o2', name: 'P', tier: 'pro' }, app_id: 'shop' } },
+    noApp: { status: 200, body: AUTH },
+  });
+  const v = validator(f, { apps: ['shop'], organisations: [AUTH.workspace.id] });
+  await expect(v.validate('mine')).resolves.toEqual({ ...AUTH, app_id: 'shop' });
+  for (const token of ['otherApp', 'otherOrg', 'noApp']) {
+    await expect(v.validate(token)).rejects.toMatchObject({ name: 'TokenRejectedError', status: 401, code: 'INVALID_TOKEN' });
+  }
+  // Without the options every app and organisation of the platform is served (SPEC).
+  await expect(validator(f).validate('otherOrg')).resolves.toMatchObject({ app_id: 'shop', workspace: { id: 'o2' } });
+});
