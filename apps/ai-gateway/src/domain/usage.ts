@@ -234,13 +234,13 @@ export class UsageSink {
   }
 
   /**
-   * Graceful shutdown: seals the last batch to the spool and waits for the
-   * database (up to 1 s with a spool — what is left is written at the next
-   * start — and up to 5 s without one, after which the rest is lost and counted in the log).
+   * Graceful shutdown: seals the last batch to the spool and waits up to 5 s
+   * for the database; with a spool, what is still waiting then is written at
+   * the next start, without one it is lost and counted in the log.
    */
   async close(): Promise<void> {
     try {
-      await this.settle(this.spool && !this.spoolFailed ? 1_000 : 5_000);
+      await this.settle(5_000);
     } catch (err) {
       if (this.spool && !this.spoolFailed) this.opts.logger?.warn({ rows: this.backlog() }, 'usage records kept in the spool for the next start');
       else this.opts.logger?.error({ err: (err as Error).message }, 'usage records lost at shutdown');
