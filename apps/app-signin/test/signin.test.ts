@@ -12,6 +12,23 @@ afterAll(() => h?.close());
 
 const email = (n: string) => `${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
+describe('open redirect: callbackURL is checked against the app\'s trusted origins', () => {
+  it.each(['javascript:alert(1)', 'https://evil.example.net/', '//evil.example.net/x', 'data:text/html,<script>alert(1)</script>', 'https://evil.example.net@localhost/'])(
+    'sign-in and sign-up refuse callbackURL %s with 4xx and never echo it',
+    async (callbackURL) => {
+      const addr = email('redir');
+      const b = new Browser(app.base);
+      const up = await b.post('/sign-up/email', { name: 'R', email: addr, password: 'password-123', callbackURL });
+      const inn = await b.post('/sign-in/email', { email: addr, password: 'password-123', callbackURL });
+      for (const res of [up, inn]) {
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(JSON.stringify(res.body)).not.toContain(callbackURL);
+      }
+    },
+  );
+});
+
 describe('address', () => {
   it('is organisation-scoped and unguessable (>= 80 random bits)', () => {
     expect(app.signinUrl).toMatch(new RegExp(`^${h.url}/a/acme-[a-z2-7]{22}$`));
