@@ -33,15 +33,26 @@ export interface UpstreamPlan {
  * forced on Chat streams); otherwise the canonical request encoded for the
  * provider (OpenAI answers other routes through Chat Completions).
  */
+/**
+ * SPEC area D: prompts and completions are not stored. The fields that ask
+ * OpenAI to keep them (`store`, `conversation`, and `metadata`, which only
+ * labels stored objects) are dropped from passed-through bodies, and
+ * `store: false` is sent instead (OpenAI's Responses API stores by default).
+ */
+function withoutRetention(raw: Record<string, any>): Record<string, any> {
+  const { store: _store, conversation: _conversation, metadata: _metadata, ...rest } = raw;
+  return rest;
+}
+
 export function planUpstream(route: RouteName, provider: ProviderName, cfg: ProviderConfig, canon: CanonicalRequest, raw: Record<string, any>, clientHeaders: Record<string, string | string[] | undefined>): UpstreamPlan {
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'openai') {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) };
     if (route === 'responses') {
-      return { url: `${base}/responses`, headers, body: JSON.stringify({ ...raw, model: canon.model }), format: 'responses', passthrough: true };
+      return { url: `${base}/responses`, headers, body: JSON.stringify({ ...withoutRetention(raw), model: canon.model, store: false }), format: 'responses', passthrough: true };
     }
     if (route === 'chat') {
-      const body: Record<string, unknown> = { ...raw, model: canon.model };
+      const body: Record<string, unknown> = { ...withoutRetention(raw), model: canon.model, store: false };
       if (canon.stream) body.stream_options = { ...(typeof raw.stream_options === 'object' && raw.stream_options ? raw.stream_options : {}), include_usage: true };
       return { url: `${base}/chat/completions`, headers, body: JSON.stringify(body), format: 'chat', passthrough: true };
     }
