@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_USER, signInWithPassword, startDevIdp, type DevIdp } from '../../apps/dev-idp/src/index.js';
 import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
-import { createTestDatabase, findExecutable, postgresServerUrl, redisServerUrl, type TestDatabase } from '@latchkey/testing';
+import { createTestDatabase, findExecutable, postgresServerUrl, redisServerUrl, type TestDatabase, metricSum } from '@latchkey/testing';
 import { developmentVariables, startEdge, type EdgeVariables, type RunningEdge } from '../../infra/nginx/edge.js';
 import { freePort, send, type RawResponse } from './helpers.js';
 import { root } from './compose-config.js';
@@ -121,17 +121,6 @@ function totp(secret: string, epochMs: number): string {
   const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
   const off = mac[mac.length - 1]! & 0x0f;
   return String((mac.readUInt32BE(off) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** Sum of the samples of `name` with these labels in a /metrics text. */
-function metric(text: string, name: string, labels: Record<string, string>): number {
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const got = Object.fromEntries([...line.slice(name.length + 1, line.lastIndexOf('}')).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) total += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return total;
 }
 
 const servicesMissing = async () => !(await postgresServerUrl()) || !(await redisServerUrl()) || (await postgresServerUrl().then((u) => u?.includes('pglite')));
@@ -255,7 +244,7 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
 
   it('the edge spreads requests over both instances of each service and reports all four healthy', async () => {
     for (const u of ['auth', 'signin', 'strategy', 'ai']) expect((await send({ port: edgePort, path: `/edge/upstreams/${u}` })).status).toBe(200);
-    const hits = async (s: Service) => Promise.all([A(s), B(s)].map(async (p) => metric(await (await fetch(`http://127.0.0.1:${p}/metrics`)).text(), 'latchkey_http_requests_total', { route: '/.well-known/jwks.json' })));
+    const hits = async (s: Service) => Promise.all([A(s), B(s)].map(async (p) => metricSum(await (await fetch(`http://127.0.0.1:${p}/metrics`)).text(), 'latchkey_http_requests_total', { route: '/.well-known/jwks.json' })));
     const before = await hits('auth-central');
     for (let i = 0; i < 6; i++) expect((await call(edgePort, 'GET', '/.well-known/jwks.json', { host: HOSTS.auth })).status).toBe(200);
     const after = await hits('auth-central');

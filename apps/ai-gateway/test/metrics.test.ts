@@ -1,5 +1,6 @@
 /** `GET /metrics` of the gateway: calls and tokens by solution, model and provider; /v1 requests by route; breaker states. */
 import { startHarness, call, bodyFor, PATHS, MODELS, type Harness } from './harness.js';
+import { metricSum } from '@latchkey/testing';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,16 +9,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.fakes.resetAll());
 
-/** Sum of the samples of `name` whose labels include `labels`. */
-function sum(text: string, name: string, labels: Record<string, string>): number {
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const got = Object.fromEntries([...line.slice(name.length + 1, line.lastIndexOf('}')).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) total += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return total;
-}
 const scrape = async () => {
   const res = await fetch(`${h.gw.url}/metrics`);
   expect(res.status).toBe(200);
@@ -36,17 +27,17 @@ it('counts calls and tokens by solution, model and provider, and /v1 requests by
   const after = await scrape();
 
   const openai = { solution, model: MODELS.openai, provider: 'openai' };
-  expect(sum(after, 'latchkey_gateway_calls_total', { ...openai, status: '200' })).toBe(1);
-  expect(sum(after, 'latchkey_gateway_tokens_total', { ...openai, kind: 'input' })).toBe(a.body.usage.prompt_tokens);
-  expect(sum(after, 'latchkey_gateway_tokens_total', { ...openai, kind: 'output' })).toBe(a.body.usage.completion_tokens);
+  expect(metricSum(after, 'latchkey_gateway_calls_total', { ...openai, status: '200' })).toBe(1);
+  expect(metricSum(after, 'latchkey_gateway_tokens_total', { ...openai, kind: 'input' })).toBe(a.body.usage.prompt_tokens);
+  expect(metricSum(after, 'latchkey_gateway_tokens_total', { ...openai, kind: 'output' })).toBe(a.body.usage.completion_tokens);
   const anthropic = { solution, model: MODELS.anthropic, provider: 'anthropic' };
-  expect(sum(after, 'latchkey_gateway_calls_total', { ...anthropic, status: '200' })).toBe(1);
-  expect(sum(after, 'latchkey_gateway_tokens_total', { ...anthropic, kind: 'output' })).toBe(b.body.usage.output_tokens);
+  expect(metricSum(after, 'latchkey_gateway_calls_total', { ...anthropic, status: '200' })).toBe(1);
+  expect(metricSum(after, 'latchkey_gateway_tokens_total', { ...anthropic, kind: 'output' })).toBe(b.body.usage.output_tokens);
 
-  const route = (r: string, status: string) => sum(after, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status }) - sum(before, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status });
+  const route = (r: string, status: string) => metricSum(after, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status }) - metricSum(before, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status });
   expect(route('/v1/chat/completions', '200')).toBe(1);
   expect(route('/v1/messages', '200')).toBe(1);
-  expect(sum(after, 'latchkey_dependency_up', { service: 'ai-gateway', dependency: 'database' })).toBe(1);
+  expect(metricSum(after, 'latchkey_dependency_up', { service: 'ai-gateway', dependency: 'database' })).toBe(1);
   // Keys never appear.
   expect(after).not.toContain(key);
 });
@@ -55,7 +46,7 @@ it('labels unknown /v1 paths as one route, whatever callers send', async () => {
   for (const p of ['/v1/aaa', '/v1/bbb/ccc', '/v1/zzz?x=1']) await fetch(`${h.gw.url}${p}`);
   const text = await scrape();
   expect(text).not.toMatch(/route="\/v1\/(aaa|bbb|zzz)/);
-  expect(sum(text, 'latchkey_http_requests_total', { service: 'ai-gateway', route: '/v1/*' })).toBeGreaterThanOrEqual(3);
+  expect(metricSum(text, 'latchkey_http_requests_total', { service: 'ai-gateway', route: '/v1/*' })).toBeGreaterThanOrEqual(3);
 });
 
 it("reports each provider's breaker, open after repeated failures", async () => {
@@ -63,6 +54,6 @@ it("reports each provider's breaker, open after repeated failures", async () => 
   h.fakes.gemini.configure({ failStatus: 500 });
   for (let i = 0; i < 2; i++) expect((await call(h.gw.url, PATHS.chat, key, bodyFor('chat', MODELS.google, 'x'))).status).toBe(502);
   const text = await scrape();
-  expect(sum(text, 'latchkey_breaker_state', { service: 'ai-gateway', breaker: 'google', state: 'open' })).toBe(1);
-  expect(sum(text, 'latchkey_breaker_state', { service: 'ai-gateway', breaker: 'google', state: 'closed' })).toBe(0);
+  expect(metricSum(text, 'latchkey_breaker_state', { service: 'ai-gateway', breaker: 'google', state: 'open' })).toBe(1);
+  expect(metricSum(text, 'latchkey_breaker_state', { service: 'ai-gateway', breaker: 'google', state: 'closed' })).toBe(0);
 });

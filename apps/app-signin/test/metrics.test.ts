@@ -1,5 +1,6 @@
 /** `GET /metrics`: requests by route pattern, dependency health, and sign-in attempts by app and result. */
 import { Browser, startSignin, type Harness, type LiveApp } from './helpers.js';
+import { metricSample } from '@latchkey/testing';
 
 let h: Harness;
 let app: LiveApp;
@@ -9,16 +10,6 @@ beforeAll(async () => {
   app = await h.liveApp();
 });
 afterAll(() => h?.close());
-
-/** The value of the sample of `name` whose labels include `labels`, or 0. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const got = Object.fromEntries([...line.slice(name.length + 1, line.lastIndexOf('}')).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
-}
 
 it('counts sign-ins and failures by app, requests by route pattern, and reports the database', async () => {
   const slug = new URL(app.signinUrl).pathname.split('/').pop()!;
@@ -35,13 +26,13 @@ it('counts sign-ins and failures by app, requests by route pattern, and reports 
   expect((await b.post('/sign-in/email', { email: addr, password: 'wrong again battery' })).status).toBe(401);
 
   const after = await scrape();
-  expect(sample(after, 'latchkey_signins_total', { ...key, result: 'success' }) - sample(before, 'latchkey_signins_total', { ...key, result: 'success' })).toBe(1);
-  expect(sample(after, 'latchkey_signins_total', { ...key, result: 'failure' }) - sample(before, 'latchkey_signins_total', { ...key, result: 'failure' })).toBe(2);
+  expect(metricSample(after, 'latchkey_signins_total', { ...key, result: 'success' }) - metricSample(before, 'latchkey_signins_total', { ...key, result: 'success' })).toBe(1);
+  expect(metricSample(after, 'latchkey_signins_total', { ...key, result: 'failure' }) - metricSample(before, 'latchkey_signins_total', { ...key, result: 'failure' })).toBe(2);
   // Sign-up and session reads are not sign-in attempts.
   expect(after).not.toMatch(/latchkey_signins_total\{[^}]*method="(sign-up|get-session)"/);
   // Requests are labelled by route pattern, never by the app's secret address.
-  expect(sample(after, 'latchkey_http_requests_total', { service: 'app-signin', route: '/a/:param/api/auth/sign-in/email', status: '401' })).toBeGreaterThanOrEqual(2);
+  expect(metricSample(after, 'latchkey_http_requests_total', { service: 'app-signin', route: '/a/:param/api/auth/sign-in/email', status: '401' })).toBeGreaterThanOrEqual(2);
   // Nor does the metrics text carry the app's unguessable address anywhere.
   expect(after).not.toContain(slug);
-  expect(sample(after, 'latchkey_dependency_up', { service: 'app-signin', dependency: 'database' })).toBe(1);
+  expect(metricSample(after, 'latchkey_dependency_up', { service: 'app-signin', dependency: 'database' })).toBe(1);
 });

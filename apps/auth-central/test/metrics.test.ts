@@ -1,6 +1,7 @@
 /** `GET /metrics` of auth-central: requests by route pattern and status (the fast validate path included), dependency health. */
 import request from 'supertest';
 import { createHarness, seedApp, seedExchangeToken, type Harness } from './helpers.js';
+import { metricSample } from '@latchkey/testing';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,15 +9,6 @@ beforeAll(async () => {
   await seedApp(h.db);
 });
 afterAll(() => h.close());
-
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const got = Object.fromEntries([...line.slice(name.length + 1, line.lastIndexOf('}')).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
-}
 
 it('counts exchanges and validations (fast path and Express route alike) by status, and reports the database', async () => {
   const before = (await request(h.app).get('/metrics').expect(200)).text;
@@ -29,11 +21,11 @@ it('counts exchanges and validations (fast path and Express route alike) by stat
   expect((await request(h.app).get('/context/auth/validate/').set('authorization', 'Bearer nope')).status).toBe(401);
   const after = (await request(h.app).get('/metrics').expect(200)).text;
 
-  const delta = (labels: Record<string, string>) => sample(after, 'latchkey_http_requests_total', { service: 'auth-central', ...labels }) - sample(before, 'latchkey_http_requests_total', { service: 'auth-central', ...labels });
+  const delta = (labels: Record<string, string>) => metricSample(after, 'latchkey_http_requests_total', { service: 'auth-central', ...labels }) - metricSample(before, 'latchkey_http_requests_total', { service: 'auth-central', ...labels });
   expect(delta({ route: '/context/auth/exchange', status: '200' })).toBe(1);
   expect(delta({ route: '/context/auth/validate', status: '200' })).toBe(1);
   // One refused on the fast path, one by the Express route: each counted once.
   expect(delta({ route: '/context/auth/validate', status: '401' })).toBe(2);
-  expect(sample(after, 'latchkey_dependency_up', { service: 'auth-central', dependency: 'database' })).toBe(1);
+  expect(metricSample(after, 'latchkey_dependency_up', { service: 'auth-central', dependency: 'database' })).toBe(1);
   expect(after).not.toContain(ex.body.access_token);
 });

@@ -14,3 +14,4 @@ export {
   waitFor,
   type PrivateServer,
 } from './private-servers.js';
+export { metricSample, metricSum } from './metrics.js';
