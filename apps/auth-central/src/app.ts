@@ -5,7 +5,7 @@
 import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AuthCentralError } from './http/errors.js';
+import { AuthCentralError } from './errors.js';
 import { adminAuth, createServiceApp, finishServiceApp, withFastPath, type FastPathApp } from '@latchkey/service-kit';
 import { parseBearer, type SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';

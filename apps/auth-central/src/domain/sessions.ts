@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AuthCentralError } from '../http/errors.js';
+import { AuthCentralError } from '../errors.js';
 import { sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import type { Sql } from '../store/sql.js';

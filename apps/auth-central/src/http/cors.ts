@@ -9,7 +9,7 @@
  * (server to server, top-level navigations) pass.
  */
 import type { RequestHandler, Response } from 'express';
-import { AuthCentralError } from './errors.js';
+import { AuthCentralError } from '../errors.js';
 import type { Sql } from '../store/sql.js';
 import { hostIsAllowed } from '../store/apps.js';
 import { originHost } from '../domain/domains.js';
