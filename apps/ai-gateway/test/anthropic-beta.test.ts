@@ -16,7 +16,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.fakes.resetAll());
 
-const RETAINING = ['files-api-2025-04-14', 'code-execution-2025-05-22', 'extended-cache-ttl-2025-04-11', 'mcp-client-2025-04-04', 'prompt-caching-2024-07-31', 'message-batches-2024-09-24', 'some-future-beta-2030-01-01'];
+const RETAINING = [
+  'files-api-2025-04-14',
+  'code-execution-2025-05-22',
+  'extended-cache-ttl-2025-04-11',
+  'mcp-client-2025-04-04',
+  'prompt-caching-2024-07-31',
+  'message-batches-2024-09-24',
+  'some-future-beta-2030-01-01',
+];
 
 describe('anthropic-beta retention: betas that make the provider keep data never reach it', () => {
   it.each([
@@ -31,7 +39,10 @@ describe('anthropic-beta retention: betas that make the provider keep data never
   });
 
   it.each(RETAINING)('%s alone: no anthropic-beta header reaches the provider', async (beta) => {
-    const res = await call(h.gw.url, PATHS.messages, key, bodyFor('messages', MODELS.anthropic, 'hi'), { 'anthropic-version': '2023-06-01', 'anthropic-beta': beta });
+    const res = await call(h.gw.url, PATHS.messages, key, bodyFor('messages', MODELS.anthropic, 'hi'), {
+      'anthropic-version': '2023-06-01',
+      'anthropic-beta': beta,
+    });
     expect(res.status).toBe(200);
     expect(h.fakes.anthropic.requests.at(-1)!.headers).not.toHaveProperty('anthropic-beta');
   });
