@@ -58,6 +58,8 @@ export interface AuthCentralSettings {
   revokeSessionOnTokenReuse?: boolean;
   /** Bind a login to the browser that started it with an HttpOnly cookie (default true). */
   bindLoginToBrowser?: boolean;
+  /** Peers whose `X-Forwarded-For` is believed (`TRUST_PROXY`, service-kit's `trustProxy`; default loopback). */
+  trustProxy?: readonly string[];
 }
 
 export interface AuthCentralDeps {
@@ -139,6 +141,7 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
     logger: deps.logger,
     service: 'auth-central',
     readiness: { database: () => deps.db.$queryRaw`SELECT 1`, ...deps.readiness },
+    trustProxy: s.trustProxy,
   });
   app.locals.authCentral = { keys, sessions, logins } satisfies AuthCentralLocals;
 

@@ -118,11 +118,14 @@ describe('credentials', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
-  test('a session of another organisation: 403 forbidden', async () => {
+  test('a session id of another organisation: answered as an unknown session, never 403 (sessions.test.ts: session oracle)', async () => {
     const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
     const sessionId = first.body.metadata.sessionId;
     const res = await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId }));
-    expectBody(res, 403, 'forbidden', 'FORBIDDEN');
+    const unknown = await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId: 'ses_unknown' }));
+    expect(res.status).not.toBe(403);
+    expect(res.status).toBe(unknown.status);
+    expect(res.body.error).toBe(unknown.body.error);
   });
 });
 
@@ -291,14 +294,13 @@ test('a failure after the debit: 500 COORDINATION_FAILED with the request id, re
   expect(JSON.stringify(res.body)).not.toContain('injected');
 });
 
-test('X-RateLimit-* on every answer once the organisation is known (200, 400, 402, 403, 413, 422, 500), none on 401', async () => {
+test('X-RateLimit-* on every answer once the organisation is known (200, 400, 402, 413, 422, 500), none on 401', async () => {
   const poor = await keyWithCredits(h, 'org-headers-poor', 0);
   const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
   const answers: Array<[number, request.Response]> = [
     [200, first],
     [400, await request(h.app).post('/v1/coordinate').set('apikey', key).send({ messages: [] })],
     [402, await request(h.app).post('/v1/coordinate').set('apikey', poor).send(body())],
-    [403, await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId: first.body.metadata.sessionId }))],
     [413, await request(h.app).post('/v1/framework').set('apikey', key).send({ messages: Array.from({ length: 14 }, () => ({ role: 'user', content: 'y'.repeat(19_999) })) })],
     [422, await request(h.app).post('/v1/framework').set('apikey', key).send(body('Give me a recipe for vegan chocolate chip cookies.'))],
   ];

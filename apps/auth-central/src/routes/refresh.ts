@@ -6,6 +6,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { RouteContext } from './context.js';
+import { scopeCorsToApp } from '../http/cors.js';
 
 export const refreshSchema = z.object({ access_token: z.unknown().optional() });
 
@@ -13,6 +14,6 @@ export function register(router: Router, ctx: RouteContext): void {
   router.post('/refresh', ctx.guards.tokenLimit, ...ctx.guards.json, async (req, res) => {
     const { access_token } = refreshSchema.parse(req.body);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await ctx.sessions.refresh(access_token));
+    res.json(await ctx.sessions.refresh(access_token, (appId) => scopeCorsToApp(ctx.sql, res, appId)));
   });
 }
