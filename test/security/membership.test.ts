@@ -6,7 +6,8 @@
  * strategy (with its real credit ledger), and the operator's `latchkey` CLI.
  */
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startAuthCentral, type RunningAuthCentral } from '../../apps/auth-central/src/index.js';
 import { DEFAULT_USERS, signInWithPassword, startDevIdp, type DevIdp } from '../../apps/dev-idp/src/index.js';
 import { buildProgram } from '../../apps/cli/src/index.js';
@@ -28,6 +29,8 @@ let authDb: TestDatabase;
 let idp: DevIdp;
 let auth: RunningAuthCentral;
 let strategy: Harness;
+let strategyServer: Server;
+let strategyUrl: string;
 let offset = 0;
 
 /** Runs `latchkey …` in process as the operator (LATCHKEY_ADMIN_TOKEN, LATCHKEY_AUTH_URL); returns what it printed. */
@@ -70,9 +73,13 @@ beforeAll(async () => {
   });
   await latchkey('host', 'apps', 'register', APP, '--org', ORG, '--domains', 'localhost', '--tier', 'pro');
   strategy = await startHarness({ authUrl: auth.url, authCacheTtlMs: CACHE_TTL_MS, now: () => Date.now() + offset });
+  strategyServer = createServer(strategy.app as unknown as Parameters<typeof createServer>[1]);
+  await new Promise<void>((resolve) => strategyServer.listen(0, '127.0.0.1', resolve));
+  strategyUrl = `http://127.0.0.1:${(strategyServer.address() as AddressInfo).port}`;
   await strategy.ledger.grant(ORG, 50, { note: 'the organisation paid for these' });
 }, 60_000);
 afterAll(async () => {
+  await new Promise((resolve) => strategyServer?.close(resolve));
   await strategy?.close();
   await auth?.close();
   await idp?.stop();
@@ -81,23 +88,33 @@ afterAll(async () => {
 
 /** The site's sign-in as a browser does it: login → the provider's password form → callback → svc_token → exchange. */
 async function signInThroughSite(user: { email: string; password: string }): Promise<{ access_token: string; user: { role: string } }> {
-  const login = await request(auth.url).get('/context/auth/login').query({ app_id: APP, redirect_url: 'http://localhost:4105/' });
+  const query = new URLSearchParams({ app_id: APP, redirect_url: 'http://localhost:4105/' });
+  const login = await fetch(`${auth.url}/context/auth/login?${query}`, { redirect: 'manual' });
   expect(login.status).toBe(302);
-  const cookie = (login.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const callback = new URL(await signInWithPassword(login.headers.location!, user));
-  const back = await request(auth.url).get(`${callback.pathname}${callback.search}`).set('cookie', cookie);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const callback = new URL(await signInWithPassword(login.headers.get('location')!, user));
+  const back = await fetch(`${auth.url}${callback.pathname}${callback.search}`, { headers: { cookie }, redirect: 'manual' });
   expect(back.status).toBe(302);
-  const exchanged = await request(auth.url).post('/context/auth/exchange').send({ token: new URL(back.headers.location!).searchParams.get('svc_token') });
+  const token = new URL(back.headers.get('location')!).searchParams.get('svc_token');
+  const exchanged = await fetch(`${auth.url}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
   expect(exchanged.status).toBe(200);
-  return exchanged.body;
+  return (await exchanged.json()) as { access_token: string; user: { role: string } };
 }
 
-const spend = (token: string, path = '/v1/framework') => request(strategy.app).post(path).set('authorization', `Bearer ${token}`).send(body());
+/** A strategic call with the Bearer token: its status and JSON body. */
+async function spend(token: string, path = '/v1/framework'): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${strategyUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body()),
+  });
+  return { status: res.status, body: await res.json() };
+}
 
 test("an end user who signs in through a site cannot spend the organisation's strategy credits", async () => {
   const signedIn = await signInThroughSite(END_USER);
   expect(signedIn.user.role).toBe('user'); // an identity and a working token, no rights in the organisation
-  expect((await request(auth.url).get('/context/auth/validate').set('authorization', `Bearer ${signedIn.access_token}`)).status).toBe(200);
+  expect((await fetch(`${auth.url}/context/auth/validate`, { headers: { authorization: `Bearer ${signedIn.access_token}` } })).status).toBe(200);
 
   for (const path of ['/v1/framework', '/v1/coordinate']) {
     const refused = await spend(signedIn.access_token, path);

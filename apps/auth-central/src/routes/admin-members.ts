@@ -28,7 +28,7 @@ import {
 import { ID } from './admin-apps.js';
 import type { RouteContext } from './context.js';
 
-const email = z.string().trim().min(3).max(320).regex(/^[^\s@\u0000]+@[^\s@\u0000]+$/, 'email must look like name@example.com');
+const email = z.string().trim().min(3).max(320).regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u, 'email must look like name@example.com');
 const userId = z.string().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'user_id must be a user id as `latchkey org members list --all` shows it');
 
 export const addMemberSchema = z
