@@ -146,7 +146,7 @@ describe('operator API', () => {
     [{ email: 'a\u0000@example.com' }, 'NUL'],
     [{ user_id: 'x y' }, 'bad user id'],
     [{ email: 42 }, 'wrong type'],
-  ])('400 INVALID_REQUEST for %j (%s), nothing written', async (body) => {
+  ])('400 INVALID_REQUEST for %j (%s), nothing written', async (body: object, _why: string) => {
     const before = await rowCounts(h.db);
     const res = await request(h.app).post(members()).set(admin).send(body);
     expect(res.status).toBe(400);
