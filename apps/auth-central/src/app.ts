@@ -30,6 +30,7 @@ import * as validate from './routes/validate.js';
 import * as jwks from './routes/jwks.js';
 import * as adminApps from './routes/admin-apps.js';
 import * as adminKeys from './routes/admin-keys.js';
+import * as adminMembers from './routes/admin-members.js';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 export const EXCHANGE_TOKEN_LIFETIME_SECONDS = 60;
@@ -179,6 +180,7 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
   admin.use(adminAuth(s.adminToken));
   adminApps.register(admin, ctx);
   adminKeys.register(admin, ctx);
+  adminMembers.register(admin, ctx);
   app.use('/admin', admin);
 
   finishServiceApp(app);

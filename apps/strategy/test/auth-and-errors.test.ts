@@ -21,6 +21,10 @@ function startValidateDouble(): Promise<{ url: string; calls: () => number; serv
       res.json({ user: { id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'owner' }, workspace: { id: 'org-bearer', name: 'Acme', tier: 'enterprise' } });
     } else if (token === 'other-org-token') {
       res.json({ user: { id: 'user-2', email: 'bob@example.com', name: 'Bob', role: 'member' }, workspace: { id: 'org-other', name: 'Other', tier: 'free' } });
+    } else if (token.startsWith('role-')) {
+      // role-<role>: a valid token of org-roles whose user has that role (role-none: no role field at all).
+      const role = token.slice('role-'.length);
+      res.json({ user: { id: `user-${role}`, email: `${role}@example.com`, name: role, ...(role === 'none' ? {} : { role }) }, workspace: { id: 'org-roles', name: 'Roles', tier: 'pro' } });
     } else if (token === 'logged-out') {
       res.status(401).json({ error: 'SESSION_INVALIDATED', message: 'logged out' });
     } else if (token === 'auth-down') {
@@ -104,6 +108,34 @@ describe('credentials', () => {
       if (!row) await new Promise((r) => setTimeout(r, 20));
     }
     expect(row).toMatchObject({ authMethod: 'bearer', principal: 'user-1', orgId: 'org-bearer' });
+  });
+
+  test('what each role may do: owner, admin and member tokens are charged; user (only signed in), unknown or no role: 403 FORBIDDEN, free', async () => {
+    await h.ledger.grant('org-roles', 100);
+    for (const role of ['owner', 'admin', 'member']) {
+      const res = await request(h.app).post('/v1/framework').set('authorization', `Bearer role-${role}`).send(body());
+      expect(res.status).toBe(200);
+    }
+    expect(await h.ledger.balance('org-roles')).toBe(85);
+    // The three answered calls are logged (asynchronously): wait for them before counting refusals.
+    for (let i = 0; i < 100 && (await h.prisma.requestLog.count({ where: { orgId: 'org-roles' } })) < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    const logged = await h.prisma.requestLog.count({ where: { orgId: 'org-roles' } });
+    expect(logged).toBe(3);
+    for (const role of ['user', 'guest', 'Member', '', 'none']) {
+      for (const path of ['/v1/framework', '/v1/coordinate']) {
+        const res = await request(h.app).post(path).set('authorization', `Bearer role-${role}`).send(body());
+        expectBody(res, 403, 'forbidden', 'FORBIDDEN');
+        expect(res.body.details).toEqual({ reason: 'not_a_member' });
+        expect(res.body.message).toMatch(/not a member of the organisation "org-roles"/);
+        expect(res.headers['x-ratelimit-remaining']).toBeUndefined(); // refused before it counts
+      }
+    }
+    expect(await h.ledger.balance('org-roles')).toBe(85);
+    expect(await h.prisma.requestLog.count({ where: { orgId: 'org-roles' } })).toBe(logged);
+    // The organisation's API keys do not depend on anyone's role.
+    const orgKey = (await h.keys.create('org-roles', 'pro')).key;
+    expect((await request(h.app).post('/v1/framework').set('apikey', orgKey).send(body())).status).toBe(200);
+    expect(await h.ledger.balance('org-roles')).toBe(80);
   });
 
   test('invalid or logged-out Bearer token, or a malformed header: 401', async () => {
