@@ -420,6 +420,11 @@ export function extractQuantities(text: string): Quantity[] {
       last = end + 1;
     }
     if (kind === 'money' && value !== undefined && /\d[km]$/i.test(e.out() as string)) value *= SCALE[(e.out() as string).slice(-1).toLowerCase()]!;
+    // A hyphenated span ("a 5-year strategy", "a 3-month pilot") is a duration.
+    if (kind === 'count' && lowerTokens[last + 1] === '-' && /^(?:year|month|week|day|hour|quarter)s?$/.test(lowerTokens[last + 2] ?? '')) {
+      kind = 'duration';
+      last += 2;
+    }
     // Per-period rates ("a day", "per month", "/month").
     let per: Quantity['per'];
     for (let i = last + 1; i <= Math.min(tokens.length - 1, last + 4); i++) {
@@ -441,7 +446,7 @@ export function extractQuantities(text: string): Quantity[] {
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
+    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+-\s+/g, '-').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
     out.push({ text: written, value: value ?? 0, kind, context: ctx.join(' '), at: first, ...(per ? { per } : {}), ...(TARGET_WORDS.test(before) ? { target: true } : {}) });
   });
   return out;
@@ -721,7 +726,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   const contentWords = normalise(business).trim().split(/\s+/).filter((w) => w.length > 2 && !GENERIC.has(w)).length;
   const definition = DEFINITION.test(english.trim());
   const strength = scores[0]?.strength ?? 0;
-  const vague = !definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5));
+  // Too little to go on: few words and no clear problem, or a short cry for help that names no problem at all
+  // ("Things just aren't working and I don't know what to fix first").
+  const vague = !definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business)));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
@@ -815,6 +822,12 @@ export function decisionOptions(decision: string): string[] {
   const parts = m[1]!.split(/\s*,\s*(?:or\s+)?|\s+or\s+|\s+and\s+(?=\S+$)/i).map((x) => x.replace(/^(?:to|either)\s+/i, '').trim()).filter((x) => x.length >= 2);
   return parts.length >= 2 && parts.length <= 4 && /\bor\b|\bbetween\b/i.test(m[0]) ? parts.map((x) => x.slice(0, 80)) : [];
 }
+
+/**
+ * Someone describing trouble in their own organisation without naming it: stuck, not working, struggling,
+ * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
+ */
+export const TROUBLE = /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|where (?:do|should) (?:i|we) (?:start|begin))\b/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
