@@ -144,7 +144,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'which programs, sites or products to keep',
     rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
-    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
+    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', ['donations', 0.4], ['donors', 0.3], ['grant', 0.5], ['charity', 0.3], ['nonprofit', 0.3], ['non profit', 0.3], ['association', 0.3], ['programs', 0.5], ['programmes', 0.5], ['sites', 0.6]],
   },
   'option-choice': {
     label: 'choosing between options',
@@ -198,13 +198,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'keeping customers (retention)',
     rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
+    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty', 'quit', 'quits', 'quitting', 'drop out', 'drops out', 'stop coming', 'stopped coming', 'ridership', 'footfall'],
   },
   funnel: {
     label: 'the customer funnel',
     rule: 'Measure every step from first contact to paying and fix the step with the biggest drop-off first.',
     frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
-    cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', 'activation', 'onboarding', 'drop off', 'upgrade', 'trial'],
+    cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', ['activation', 0.5], 'onboarding', 'drop off', 'upgrade', 'trial'],
   },
   'viral-growth': {
     label: 'growth without paid acquisition',
@@ -534,7 +534,7 @@ export function problemScores(text: string): ProblemScore[] {
   }
   // People leaving a team (staff, engineers, nurses) is about careers and the team, not customer churn.
   const retention = out.find((o) => o.type === 'retention');
-  if (retention && STAFF.test(text) && !CUSTOMERS.test(text)) {
+  if (retention && STAFF_LEAVING.test(text) && !CUSTOMERS_LEAVING.test(text)) {
     const career = out.find((o) => o.type === 'career');
     if (career) career.strength += retention.strength;
     else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength * 0.8, hits: retention.hits });
@@ -545,8 +545,10 @@ export function problemScores(text: string): ProblemScore[] {
 
 /** Words of a team or workforce. */
 const STAFF = /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?)\b/i;
-/** Words of customers or members (whose leaving is churn). */
-const CUSTOMERS = /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|churn)\b/i;
+/** Staff and leaving in one clause ("two senior devs left", "staff turnover", "nurses quit"), not a headcount beside customer churn. */
+const STAFF_LEAVING = new RegExp(`${STAFF.source}[^.;?!]{0,50}\\b(leav\\w*|left|quit\\w*|resign\\w*|turnover|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(turnover|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`, 'i');
+/** Customers and leaving in one clause (churn). */
+const CUSTOMERS_LEAVING = /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
 
 /**
  * Everyday phrases that read like another problem's cue, rewritten before
@@ -557,7 +559,15 @@ function disambiguate(text: string): string {
   return text
     .replace(/\b(?:acquir\w*|acquisition)\s+(?:(?:a|an|new|each|one|more|our|the|of|per)\s+)*(?:customers?|users?|clients?|members?|subscribers?|buyers?|patients?|students?|donors?|leads?)\b/gi, 'cac')
     .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
-    .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near');
+    .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
+    // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
+    .replace(/\b(?:buy|buying|bought|purchase|purchasing|acquire|acquiring|take over|taking over)\s+(?:(?:a|an|the|our|one|two|this|that|their|its)\s+)?(?:[a-z-]+\s+){0,2}?(?:competitors?|rivals?|company|companies|business|businesses|firm|chain|carrier|supplier|practices?|agency|brand|startup|group|operator|clinics?|shops?|stores?)\b/gi, 'acquisition of a company')
+    // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
+    .replace(/\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi, '$1$2 bottlenecked on me')
+    // Every decision going through one person or a few.
+    .replace(/\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi, 'who decides bottlenecked on')
+    // Winning people back ("win riders back", "bring customers back").
+    .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back');
 }
 
 const cueCache = new Map<string, string>();
