@@ -144,7 +144,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'which programs, sites or products to keep',
     rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
-    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', ['donations', 0.4], ['donors', 0.3], ['grant', 0.5], ['charity', 0.3], ['nonprofit', 0.3], ['non profit', 0.3], ['association', 0.3], ['programs', 0.5], ['programmes', 0.5], ['sites', 0.6]],
+    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', 'which should we close', 'loss making', 'unprofitable', ['keep', 0.3], 'funding cut', ['donations', 0.4], ['donors', 0.3], ['grant', 0.5], ['charity', 0.3], ['nonprofit', 0.3], ['non profit', 0.3], ['association', 0.3], ['programs', 0.5], ['programmes', 0.5], ['sites', 0.6]],
   },
   'option-choice': {
     label: 'choosing between options',
@@ -198,7 +198,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'keeping customers (retention)',
     rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty', 'quit', 'quits', 'quitting', 'drop out', 'drops out', 'stop coming', 'stopped coming', 'ridership', 'footfall'],
+    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty', ['lost', 0.6], 'quit', 'quits', 'quitting', 'drop out', 'drops out', 'stop coming', 'stopped coming', 'ridership', 'footfall'],
   },
   funnel: {
     label: 'the customer funnel',
@@ -293,7 +293,10 @@ export function detectLanguage(text: string): Language {
   const scores = result.getScores() as Record<string, number>;
   let best: Language = 'en';
   let bestScore = scores.en ?? 0;
+  const top = Math.max(0, ...Object.values(scores));
   for (const lang of GLOSSED) {
+    // The detector must rank the language (near) first: Italian shares function words with Spanish.
+    if ((scores[lang] ?? 0) < top - 0.05) continue;
     const s = (scores[lang] ?? 0) + 0.1 * count(lang);
     if (s > bestScore + 0.05 && count(lang) >= 1) {
       best = lang;
@@ -302,7 +305,7 @@ export function detectLanguage(text: string): Language {
   }
   // Another language we do not gloss (Italian, Portuguese, …): understood as far as its numbers go, answered in English, saying so.
   const english = tokens.filter((t) => ENGLISH_WORDS.has(t)).length;
-  if (best === 'en' && result.language && result.language !== 'en' && english === 0 && tokens.length >= 4 && (scores[result.language] ?? 0) > (scores.en ?? 0) + 0.15) return 'other';
+  if (best === 'en' && result.language && result.language !== 'en' && english < 2 && tokens.length >= 4 && (scores[result.language] ?? 0) > (scores.en ?? 0) + 0.15) return 'other';
   return best;
 }
 
@@ -566,6 +569,8 @@ function disambiguate(text: string): string {
     .replace(/\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi, '$1$2 bottlenecked on me')
     // Every decision going through one person or a few.
     .replace(/\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi, 'who decides bottlenecked on')
+    // Losing money is a loss-making unit, not customers lost.
+    .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
     // Winning people back ("win riders back", "bring customers back").
     .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back');
 }
@@ -738,7 +743,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const strength = scores[0]?.strength ?? 0;
   // Too little to go on: few words and no clear problem, or a short cry for help that names no problem at all
   // ("Things just aren't working and I don't know what to fix first").
-  const vague = !definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business)));
+  // A language we cannot gloss is answered with clarifying questions (in English, saying so).
+  const vague = language === 'other' || (!definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business))));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
