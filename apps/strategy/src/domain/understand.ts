@@ -90,7 +90,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'capacity and staffing for demand',
     rule: 'Size the team to the peak interval and the service level you promise, after removing the demand and handling time you can avoid.',
     frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
-    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', ['agents', 0.5], ['call centre', 0.5], ['call center', 0.5], 'handle time', 'can only serve', 'hiring freeze', 'per hour', 'an hour', 'service level', 'answered within', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['calls', 0.5], ['hire', 0.5], ['demand', 0.4]],
+    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', ['agents', 0.5], ['call centre', 0.5], ['call center', 0.5], 'handle time', 'can only serve', 'hiring freeze', 'per hour', 'an hour', 'service level', 'answered within', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', ['staffing', 0.5], 'understaffed', 'overtime', ['calls', 0.5], ['hire', 0.5], ['demand', 0.4]],
   },
   'cost-margin': {
     label: 'costs and margins',
@@ -566,9 +566,9 @@ function disambiguate(text: string): string {
     // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
     .replace(/\b(?:buy|buying|bought|purchase|purchasing|acquire|acquiring|take over|taking over)\s+(?:(?:a|an|the|our|one|two|this|that|their|its)\s+)?(?:[a-z-]+\s+){0,2}?(?:competitors?|rivals?|company|companies|business|businesses|firm|chain|carrier|supplier|practices?|agency|brand|startup|group|operator|clinics?|shops?|stores?)\b/gi, 'acquisition of a company')
     // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
-    .replace(/\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi, '$1$2 bottlenecked on me')
+    .replace(/\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi, '$1$2 who decides approval')
     // Every decision going through one person or a few.
-    .replace(/\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi, 'who decides bottlenecked on')
+    .replace(/\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi, 'who decides approval')
     // Losing money is a loss-making unit, not customers lost.
     .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
     // Winning people back ("win riders back", "bring customers back").
