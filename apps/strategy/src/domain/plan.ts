@@ -7,6 +7,7 @@ import { analyse, type Analysis, type SessionHistory, type StrategicRequest } fr
 import type { Library } from './library.js';
 import { classifyScope, type ScopeVerdict } from './scope.js';
 import type { FrameworkSelector } from './selector.js';
+import { TROUBLE } from './understand.js';
 
 export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
 
@@ -38,8 +39,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
     const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0) + ownFacts;
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
-    const vagueBusiness = u.vague && (scope.businessHits > 0 || hasContext || (u.problem?.strength ?? 0) >= 1);
-    if (followUp || recognised || vagueBusiness) scope = { ...scope, inScope: true };
+    // A vague ask is business when it uses business words, comes with context, or describes trouble in the asker's
+    // own organisation without another domain's markers ("Things aren't working and I don't know what to fix first").
+    const vagueBusiness = u.vague && (scope.businessHits >= 0.8 || hasContext || (u.problem?.strength ?? 0) >= 1 || ((scope.otherHits ?? 0) === 0 && TROUBLE.test(u.english)));
+    // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
+    const foreign = u.language === 'other' && (scope.otherHits ?? 0) === 0 && u.quantities.length > 0;
+    if (followUp || recognised || vagueBusiness || foreign) scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

@@ -28,7 +28,9 @@ const BUSINESS_WORDS =
   'council agency municipality ministry citizens residents taxpayers public-sector ' +
   'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets ' +
   // Education and the people services are for.
-  'students learners enrolment enrollment college university school schools tuition course courses salespeople reps competencies';
+  'students learners enrolment enrollment college university school schools tuition course courses salespeople reps competencies ' +
+  // The workforce by trade.
+  'engineers developers designers nurses drivers technicians volunteers agents workforce headcount recruit recruiting';
 
 const BUSINESS = new Set(terms(BUSINESS_WORDS));
 /** Weak evidence: common business words that also appear in everyday questions. */

@@ -268,7 +268,8 @@ export class FrameworkSelector {
     ranked.sort((a, b) => b.score - a.score || a.framework.id.localeCompare(b.framework.id));
     const primary = ranked[0]!;
     const supporting = pickSupporting(ranked, primary, problemBoost);
-    const named = primary.reasons.includes('named in the question');
+    // A name that is also an everyday phrase ("the bottleneck", "first 90 days") is not a framework asked for by name.
+  const named = primary.reasons.includes('named in the question') && (Boolean(u?.definition) || !(this.names.get(primary.framework.id) ?? []).every((n) => !qNorm.includes(n) || EVERYDAY_NAMES.has(n)));
     const basis: Selection['basis'] = named ? 'named' : problemBoost.has(primary.framework.id) ? 'problem' : 'text';
     const confidence = u ? calibratedConfidence(ranked, current, basis, u) : confidenceOf(ranked, best);
     return { ranked, primary, supporting, confidence, strength: best, basis };
@@ -327,6 +328,10 @@ function calibratedConfidence(ranked: ScoredFramework[], bm25: Map<string, numbe
     value = 66 + Math.min(14, 4.5 * s) + (order === 0 ? 5 : order > 0 ? 1 : -6) + (textRank >= 0 && textRank < 3 ? 5 : textRank >= 0 && textRank < 8 ? 2 : -3) + Math.round(6 * margin);
     const rival = u.runnerUp;
     if (rival && rival.strength >= 0.8 * s && !PROBLEMS[rival.type].frameworks.includes(id)) value -= 9;
+    // Signals that disagree: the pick fits only the runner-up problem type, clearly weaker than the top one.
+    if (order < 0 && !(rival && rival.strength >= 0.8 * s)) value = Math.min(value, 68);
+    // Weak evidence: one cue word, and the library text does not rank the pick among its best.
+    if (s <= 1 && u.problem.hits <= 1 && !(textRank >= 0 && textRank < 3)) value = Math.min(value, 68);
   } else {
     value = Math.min(66, 45 + Math.round(20 * margin));
   }

@@ -1,5 +1,5 @@
 /** Understanding questions as people ask them (wink-nlp, eld). */
-import { decisionOptions, detectLanguage, extractQuantities, glossToEnglish, nounPhrases, understand } from './understand.js';
+import { decisionOptions, detectLanguage, extractQuantities, glossToEnglish, listedOptions, nounPhrases, understand, withoutOffer } from './understand.js';
 import { factSheet } from './facts.js';
 
 test('numbers with their meaning: rates, money with scale, counts, durations, per-period and targets', () => {
@@ -100,4 +100,43 @@ test('the options a decision names, and the subject from the asker\'s role', () 
   expect(decisionOptions('Should we raise prices?')).toEqual([]);
   const u = understand('What should my priorities be?', "I'm the new finance director of a housing association with 400 staff.");
   expect(u.subject).toMatch(/housing association/);
+});
+
+test('Spanish and Dutch are recognised and glossed; Italian is another language, not Spanish', () => {
+  expect(detectLanguage('¿Cómo subimos nuestros precios sin perder clientes?')).toBe('es');
+  expect(detectLanguage('Hoe verhogen we onze prijzen zonder klanten te verliezen?')).toBe('nl');
+  expect(detectLanguage('Abbiamo 3 ristoranti a Milano e i costi sono aumentati del 20%. Cosa dobbiamo fare?')).toBe('other');
+  expect(glossToEnglish('We hebben €120.000 op de bank', 'nl')).toBe('we have €120,000 on the bank');
+  expect(understand('Tenemos 40 empleados y la rotación es del 25% al año. ¿Qué hacemos?', '').language).toBe('es');
+});
+
+test("what a quoted rate measures names the problem; a customer's threat to leave does not make it churn", () => {
+  const u = understand('Since we added a second warehouse, on-time delivery fell from 96% to 85% and our largest retailer says it will leave unless we are back above 94%. What first?', '');
+  expect(u.problem?.type).toBe('flow');
+  // A margin and a discount are two different rates, not a rate now and a rate wanted.
+  expect(understand('We run at a 9% margin. A client wants a 12% discount on our fees. Should we accept?', '').problem?.type).not.toBe('quality');
+});
+
+test('numbers with meaning: cash held and a monthly burn is runway; a headcount that grew is structure', () => {
+  expect(understand('We have $900k in the bank and burn $80k a month; the next round is 9 months away. What now?', '').problem?.type).toBe('runway');
+  expect(understand('We went from 25 to 90 people in a year and nobody knows who signs off what. What should change?', '').problem?.type).toBe('decision-rights');
+});
+
+test('what the organisation sells is not its problem; options listed in the situation are kept', () => {
+  expect(withoutOffer('We sell payroll software to dentists. Growth has stalled.')).not.toMatch(/payroll/);
+  expect(listedOptions("We're considering Lyon, Lille and Nantes for the next shop")).toEqual(['Lyon', 'Lille', 'Nantes for the next shop']);
+  const u = understand('We make booking software for gyms and have 900 customers in Spain. We want a second country next year and are looking at Portugal, Italy and France. How do we choose?', '');
+  expect(u.problem?.type).toMatch(/market-entry|option-choice/);
+  expect(u.options).toEqual(['Portugal', 'Italy', 'France']);
+});
+
+test('words in context: buying a rival is a deal, a founder as the bottleneck is decision rights, our new managers are not a new role', () => {
+  expect(understand('Should we buy a smaller rival with 25 staff for its client list?', '').problem?.type).toBe('deal');
+  expect(understand('Everything still waits for me as the owner. How do I stop being the bottleneck?', '').problem?.type).toBe('decision-rights');
+  expect(understand('Our new managers are unsure what they own. How should we reorganise?', '').problem?.type).not.toBe('new-role');
+});
+
+test('a vague cry for help is vague; a hyphenated span is a duration', () => {
+  expect(understand('Nothing seems to be working and I do not know what to fix first.', '').vague).toBe(true);
+  expect(extractQuantities('The board wants a 3-year plan.')[0]).toMatchObject({ text: '3-year', kind: 'duration' });
 });

@@ -11,7 +11,7 @@ import model from 'wink-eng-lite-web-model';
 import { eld } from 'eld/medium';
 import { normalise } from './text.js';
 
-export type Language = 'en' | 'de' | 'fr' | 'other';
+export type Language = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'other';
 
 export interface Quantity {
   /** As written ("1.8%", "$140k", "2,500"). */
@@ -90,7 +90,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'capacity and staffing for demand',
     rule: 'Size the team to the peak interval and the service level you promise, after removing the demand and handling time you can avoid.',
     frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
-    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', ['agents', 0.5], ['call centre', 0.5], ['call center', 0.5], 'handle time', 'can only serve', 'hiring freeze', 'per hour', 'an hour', 'service level', 'answered within', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', 'staffing', 'understaffed', 'overtime', ['calls', 0.5], ['hire', 0.5], ['demand', 0.4]],
+    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', ['agents', 0.5], ['call centre', 0.5], ['call center', 0.5], 'handle time', 'can only serve', 'hiring freeze', 'per hour', 'an hour', 'service level', 'answered within', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', ['staffing', 0.5], 'understaffed', 'overtime', ['calls', 0.5], ['hire', 0.5], ['demand', 0.4]],
   },
   'cost-margin': {
     label: 'costs and margins',
@@ -132,7 +132,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'a large investment',
     rule: 'Fund it in stages released against measured benefits, each benefit with a named owner, and be ready to stop.',
     frameworks: ['investment-appraisal', 'kpi-tree', 'kotter-8-step-change'],
-    cues: ['investment', 'invest', 'spend', 'business case', 'roi', 'return on investment', 'pays off', 'pay off', 'worth it', 'modernisation', 'modernization', 'replace our', 'new system', 'systems', 'capex', 'program', 'programme', 'project'],
+    cues: ['investment', 'invest', 'spend', 'business case', 'roi', 'return on investment', 'pays off', 'pay off', 'worth it', 'modernisation', 'modernization', 'replace our', 'new system', 'systems', 'capex', ['program', 0.4], ['programme', 0.4], ['project', 0.4]],
   },
   deal: {
     label: 'an acquisition, merger or sale',
@@ -144,7 +144,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'which programs, sites or products to keep',
     rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
-    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', ['keep', 0.3], 'funding cut', 'donations', 'donors', 'grant', 'charity', 'nonprofit', 'non profit', 'association', 'programs', 'programmes', ['sites', 0.6]],
+    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', 'which should we close', 'loss making', 'unprofitable', ['keep', 0.3], 'funding cut', ['donations', 0.4], ['donors', 0.3], ['grant', 0.5], ['charity', 0.3], ['nonprofit', 0.3], ['non profit', 0.3], ['association', 0.3], ['programs', 0.5], ['programmes', 0.5], ['sites', 0.6]],
   },
   'option-choice': {
     label: 'choosing between options',
@@ -168,7 +168,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'decision rights and ownership',
     rule: 'Name one accountable owner for each recurring decision and publish it; others are consulted, not approvers.',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
-    cues: [['decision', 0.6], 'delegate', 'delegation', 'empower', 'bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'org structure', 'structure', 'headcount'],
+    cues: [['decision', 0.6], 'delegate', 'delegation', 'empower', 'bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'reorganisation', 'reorganization', 'restructure', 'restructuring', 'org structure', 'org chart', 'structure', 'headcount', 'span of control', 'layers of management'],
   },
   change: {
     label: 'a change people must adopt',
@@ -186,7 +186,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'goals and alignment',
     rule: 'Choose a few company objectives, let teams write measurable key results against them, and review progress weekly.',
     frameworks: ['okrs', 'north-star-metric', 'balanced-scorecard'],
-    cues: ['goals', 'objectives', 'align', 'alignment', 'priorities', 'focus', 'quarterly goals', 'rally around'],
+    cues: ['goals', 'objectives', 'align', 'alignment', 'priorities', 'focus', 'quarterly goals', 'rally around', 'set targets', 'setting targets', 'target setting', ['targets', 0.7], 'cascade'],
   },
   measurement: {
     label: 'what to measure',
@@ -198,13 +198,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'keeping customers (retention)',
     rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty'],
+    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty', ['lost', 0.6], 'quit', 'quits', 'quitting', 'drop out', 'drops out', 'stop coming', 'stopped coming', 'ridership', 'footfall'],
   },
   funnel: {
     label: 'the customer funnel',
     rule: 'Measure every step from first contact to paying and fix the step with the biggest drop-off first.',
     frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
-    cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', 'activation', 'onboarding', 'drop off', 'upgrade', 'trial'],
+    cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', ['activation', 0.5], 'onboarding', 'drop off', 'upgrade', 'trial'],
   },
   'viral-growth': {
     label: 'growth without paid acquisition',
@@ -228,7 +228,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'standing out from competitors',
     rule: 'Compete on what rivals and private labels cannot copy cheaply, and stop spending on what customers do not value.',
     frameworks: ['blue-ocean-strategy', 'competitive-positioning-map', 'porters-five-forces', 'value-proposition-canvas'],
-    cues: ['copycat', 'imitate', 'copy', 'undercut', 'commodity', 'commoditised', 'stand out', 'differentiate', 'same as everyone', 'lower prices', 'competitor', 'competitors', 'competition'],
+    cues: ['copycat', 'imitate', 'copy', 'undercut', 'commodity', 'commoditised', 'stand out', 'differentiate', 'same as everyone', 'lower prices', 'competitor', 'competitors', 'competition', 'niche', 'specialise', 'specialize', 'specialist', 'positioning', 'disrupted', 'losing ground'],
   },
   'strategy-choice': {
     label: 'strategic direction',
@@ -238,10 +238,14 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
   },
 };
 
-// ------------------------------------------------------------ glossary (de, fr)
+// ------------------------------------------------------------ glossary (de, fr, es, nl)
+
+/** Languages glossed into English for understanding. */
+type Glossed = 'de' | 'fr' | 'es' | 'nl';
+const GLOSSED: Glossed[] = ['de', 'fr', 'es', 'nl'];
 
 /** A small business glossary: German and French words to English, for understanding only. */
-const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
+const GLOSSARY: Record<Glossed, Record<string, string>> = {
   de: {
     wir: 'we', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', sind: 'are', ist: 'is', eine: 'a', ein: 'a', einen: 'a', mit: 'with', und: 'and', oder: 'or', was: 'what', wie: 'how', sollen: 'should', sollten: 'should', wir_: 'we',
     preis: 'price', preise: 'prices', erhöhen: 'raise', senken: 'lower', kunden: 'customers', abwanderung: 'churn', kündigungen: 'cancellations', monat: 'month', pro: 'per', im: 'in the', haben: 'have', von: 'from', auf: 'to',
@@ -249,6 +253,7 @@ const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
     möchten: 'want to', nächstes: 'next', jahr: 'year', nach: 'to', österreich: 'Austria', schweiz: 'Switzerland', expandieren: 'expand', gehen: 'go', vor: 'ahead', besten: 'best', am: 'at',
     energiekosten: 'energy costs', gestiegen: 'risen', gesunken: 'fallen', mitarbeitende: 'employees', vertrieb: 'sales', verkäufer: 'salespeople', kompetenzen: 'competencies', einarbeitung: 'onboarding', monate: 'months', monaten: 'months', tage: 'days', tagen: 'days', wochen: 'weeks', rechnungen: 'invoices', schulden: 'debt', investition: 'investment', lohnt: 'pays off', neue: 'new', neuen: 'new', produkt: 'product', produkte: 'products', dienstleistung: 'service', filiale: 'branch', filialen: 'branches', lieferzeit: 'lead time', fehlerquote: 'error rate', reklamationen: 'complaints', rücksendungen: 'returns',
     uns: 'us', weiß: 'knows', wissen: 'know', niemand: 'nobody', wer: 'who', entscheidet: 'decides', entscheiden: 'decide', entscheidung: 'decision', zuständig: 'responsible', verantwortlich: 'accountable', verantwortung: 'responsibility', verantwortlichkeiten: 'responsibilities', klären: 'clarify', agentur: 'agency', leute: 'people', leuten: 'people', projekt: 'project', projekte: 'projects', projekten: 'projects', quote: 'rate', rate: 'rate', reklamation: 'complaint', liegt: 'is', soll: 'should', muss: 'must', bis: 'by', unter: 'under', über: 'over', sinken: 'fall', steigen: 'rise', jahresende: 'year end', ende: 'end', vorgehen: 'proceed', warum: 'why', langsam: 'slow', verspätet: 'late', verzögerungen: 'delays', engpass: 'bottleneck', durchlaufzeit: 'lead time', bearbeitung: 'processing', anträge: 'applications', rückstand: 'backlog', kündigen: 'cancel', verlieren: 'lose', verlassen: 'leave', befördert: 'promoted', karriere: 'career', gehalt: 'pay', einstellen: 'hire', personal: 'staff', abteilung: 'department', geschäftsführer: 'managing director', gründer: 'founder', verkaufen: 'sell', kaufpreis: 'purchase price', ziele: 'goals', kennzahlen: 'metrics', messen: 'measure', wettbewerb: 'competition', abheben: 'stand out', bargeld: 'cash', finanzierung: 'funding', spenden: 'donations', programme: 'programmes', verein: 'association', gemeinde: 'municipality', stadt: 'city', behörde: 'public agency', krankenhaus: 'hospital', einführung: 'rollout', umstellung: 'switch', widerstand: 'resistance',
+    mitarbeitenden: 'employees', beschäftigte: 'employees', beschäftigten: 'employees', fluktuation: 'staff turnover', kündigungsquote: 'staff turnover rate', austritte: 'leavers', austrittsgespräche: 'exit interviews', austrittsgesprächen: 'exit interviews', perspektive: 'growth path', entwicklungsperspektive: 'growth path', entwicklung: 'development', weiterbildung: 'training', aufstieg: 'promotion', aufstiegschancen: 'promotion prospects', beförderung: 'promotion', führungskräfte: 'managers', führungskraft: 'manager', keine: 'no', kein: 'no', nicht: 'not', immer: 'always', wieder: 'again', hören: 'hear', jedes: 'every', jeden: 'every', jährlich: 'annually', wachsen: 'grow', gewinnen: 'win', neukunden: 'new customers', zahlen: 'pay', bezahlen: 'pay', lieferzeiten: 'lead times', lieferung: 'delivery', termin: 'deadline', termine: 'deadlines', prozess: 'process', prozesse: 'processes', digitalisierung: 'digitisation', einführen: 'roll out', angebot: 'offer', nische: 'niche', schliessen: 'close', filialnetz: 'branch network', gründen: 'found', verluste: 'losses', verlust: 'loss', rentabel: 'profitable', auslastung: 'utilisation', kapazität: 'capacity', schichten: 'shifts', wartezeit: 'wait time', wartezeiten: 'wait times', anrufe: 'calls', bank: 'bank', finanzierungsrunde: 'funding round', investoren: 'investors',
     wetter: 'weather', morgen: 'tomorrow', kosten: 'costs', umsatz: 'revenue', gewinn: 'profit', marge: 'margin', strategie: 'strategy', wachstum: 'growth', markt: 'market', wettbewerber: 'competitors', lieferanten: 'suppliers', qualität: 'quality', fehler: 'errors', lager: 'warehouse', bestellungen: 'orders', team: 'team', führung: 'leadership', hilfe: 'help', brauchen: 'need', beim: 'with the', bei: 'with', preisgestaltung: 'pricing', übernahme: 'acquisition', kaufen: 'buy', budget: 'budget', liquidität: 'cash', zahlungsziel: 'payment terms', standorte: 'sites', schließen: 'close', behalten: 'keep', 'die': 'the', der: 'the', das: 'the', den: 'the', dem: 'the', sich: 'itself', in: 'in', es: 'it', zu: 'to', für: 'for',
   },
   fr: {
@@ -259,36 +264,55 @@ const GLOSSARY: Record<'de' | 'fr', Record<string, string>> = {
     personnes: 'people', paient: 'pay', maintenant: 'now', jours: 'days', améliorer: 'improve', trésorerie: 'cash', besoin: 'need', "d'aide": 'help', aide: 'help', avons: 'have', stratégie: 'strategy', croissance: 'growth', marché: 'market', coûts: 'costs', marge: 'margin', chiffre: 'revenue', "d'affaires": 'of business', bénéfice: 'profit', concurrents: 'competitors', fournisseurs: 'suppliers', qualité: 'quality', erreurs: 'errors', équipe: 'team', embaucher: 'hire', acquisition: 'acquisition', racheter: 'buy', budget: 'budget', sites: 'sites', météo: 'weather', demain: 'tomorrow', recette: 'recipe',
     qui: 'who', décide: 'decides', décider: 'decide', décision: 'decision', responsabilités: 'responsibilities', responsable: 'accountable', taux: 'rate', réclamations: 'complaints', plaintes: 'complaints', défauts: 'defects', retard: 'late', retards: 'delays', goulot: 'bottleneck', attente: 'waiting', dossiers: 'cases', demandes: 'applications', perdons: 'lose', perdre: 'lose', départs: 'leaving', quittent: 'leave', promotion: 'promotion', carrière: 'career', objectifs: 'goals', indicateurs: 'metrics', mesurer: 'measure', concurrence: 'competition', démarquer: 'stand out', financement: 'funding', subventions: 'grants', mairie: 'city council', hôpital: 'hospital', collectivité: 'local authority', vendre: 'sell', acheter: 'buy', rachat: 'acquisition', changement: 'change', déploiement: 'rollout', résistance: 'resistance', gamme: 'range', beurre: 'butter', farine: 'flour', hausse: 'rise', augmenté: 'risen', boulangeries: 'bakeries', boulangerie: 'bakery', restaurants: 'restaurants', équipes: 'teams', personnel: 'staff', embauches: 'hires', recruter: 'hire', fidéliser: 'retain', abonnés: 'subscribers', désabonnements: 'cancellations', rentabilité: 'profitability',
   },
+  es: {
+    tengo: 'I have', tenemos: 'we have', somos: 'we are', soy: 'I am', es: 'is', son: 'are', está: 'is', están: 'are', una: 'a', un: 'a', unos: 'some', con: 'with', y: 'and', o: 'or', en: 'in', de: 'of', del: 'of the', la: 'the', el: 'the', los: 'the', las: 'the', por: 'by', para: 'for', nos: 'we', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', mi: 'my', mis: 'my', que: 'that', qué: 'what', cómo: 'how', como: 'as', cuál: 'which', cuáles: 'which', cuánto: 'how much', debemos: 'should we', deberíamos: 'should we', podemos: 'can we', hacer: 'do', hacemos: 'do we', han: 'have', ha: 'has', hemos: 'have', al: 'to the', a: 'to', más: 'more', menos: 'less', sin: 'without', antes: 'before', después: 'after', años: 'years', año: 'year', meses: 'months', mes: 'month', semanas: 'weeks', días: 'days', dos: 'two', tres: 'three',
+    pequeña: 'small', pequeño: 'small', empresa: 'company', negocio: 'business', agencia: 'agency', viajes: 'travel', tienda: 'store', tiendas: 'stores', oficina: 'office', física: 'physical', empleados: 'employees', trabajadores: 'employees', personas: 'people', equipo: 'team', reservas: 'bookings', internet: 'online', quitado: 'taken', perdido: 'lost', perder: 'lose', clientes: 'customers', cliente: 'customer', especializamos: 'specialise', especializarnos: 'specialise', especializar: 'specialise', nicho: 'niche', cerramos: 'close', cerrar: 'close', abrir: 'open', precio: 'price', precios: 'prices', subir: 'raise', bajar: 'lower', costes: 'costs', costos: 'costs', coste: 'cost', margen: 'margin', ventas: 'sales', ingresos: 'revenue', beneficio: 'profit', beneficios: 'profit', crecer: 'grow', crecimiento: 'growth', mercado: 'market', competencia: 'competition', competidores: 'competitors', estrategia: 'strategy', ayuda: 'help', necesitamos: 'we need', necesito: 'I need', caja: 'cash', tesorería: 'cash', deuda: 'debt', facturas: 'invoices', proveedores: 'suppliers', calidad: 'quality', errores: 'errors', retrasos: 'delays', plazo: 'lead time', almacén: 'warehouse', pedidos: 'orders', contratar: 'hire', rotación: 'turnover', objetivos: 'goals', indicadores: 'metrics', medir: 'measure', comprar: 'buy', adquisición: 'acquisition', vender: 'sell', inversión: 'investment', presupuesto: 'budget', recortar: 'cut', reducir: 'reduce', cambio: 'change', suscripción: 'subscription', bajas: 'cancellations', abandono: 'churn', sucursales: 'branches', local: 'premises', locales: 'premises', tiempo: 'time', algún: 'some', alguna: 'some', nuevo: 'new', nueva: 'new', nuevos: 'new', receta: 'recipe',
+  },
+  nl: {
+    we: 'we', wij: 'we', ik: 'I', zijn: 'are', is: 'is', een: 'a', met: 'with', en: 'and', of: 'or', op: 'on', in: 'in', de: 'the', het: 'the', van: 'of', voor: 'for', naar: 'to', bij: 'at', om: 'to', te: 'to', ons: 'us', onze: 'our', mijn: 'my', wat: 'what', hoe: 'how', welke: 'which', moeten: 'should', moet: 'should', kunnen: 'can', doen: 'do', nu: 'now', niet: 'not', geen: 'no', meer: 'more', minder: 'less', zonder: 'without', voordat: 'before', over: 'in', per: 'per', maand: 'month', maanden: 'months', jaar: 'year', jaren: 'years', weken: 'weeks', week: 'week', dagen: 'days', volgende: 'next', vroegst: 'earliest', komt: 'comes', hebben: 'have', heeft: 'has', wordt: 'is',
+    nederlandse: 'Dutch', bedrijf: 'company', startup: 'startup', mensen: 'people', medewerkers: 'employees', personeel: 'staff', team: 'team', bank: 'bank', verbranden: 'burn', verbruiken: 'burn', financieringsronde: 'funding round', financiering: 'funding', investeerders: 'investors', geld: 'money', kas: 'cash', runway: 'runway', klanten: 'customers', klant: 'customer', prijs: 'price', prijzen: 'prices', verhogen: 'raise', verlagen: 'lower', kosten: 'costs', marge: 'margin', omzet: 'revenue', winst: 'profit', verlies: 'loss', groei: 'growth', groeien: 'grow', markt: 'market', concurrenten: 'competitors', concurrentie: 'competition', strategie: 'strategy', hulp: 'help', nodig: 'need', facturen: 'invoices', leveranciers: 'suppliers', voorraad: 'inventory', kwaliteit: 'quality', fouten: 'errors', vertraging: 'delays', levertijd: 'lead time', magazijn: 'warehouse', bestellingen: 'orders', aannemen: 'hire', verloop: 'staff turnover', doelen: 'goals', meten: 'measure', kopen: 'buy', overname: 'acquisition', verkopen: 'sell', investering: 'investment', budget: 'budget', bezuinigen: 'cut costs', besparen: 'save', verandering: 'change', abonnement: 'subscription', opzeggingen: 'cancellations', vestigingen: 'branches', winkel: 'store', winkels: 'stores', sluiten: 'close', openen: 'open', nieuwe: 'new', nieuw: 'new', recept: 'recipe', weer: 'weather', morgen: 'tomorrow',
+  },
 };
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'German', fr: 'French', other: 'another language' };
-const FUNCTION_WORDS: Record<'de' | 'fr', Set<string>> = {
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish', nl: 'Dutch', other: 'another language' };
+const FUNCTION_WORDS: Record<Glossed, Set<string>> = {
   de: new Set('wir unser unsere unseren ist eine ein und oder was wie sollen nicht mit für der die das den dem sind haben auch noch'.split(' ')),
   fr: new Set("nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas".split(' ')),
+  es: new Set('nosotros nuestro nuestra nuestros una unos con el los las del por para qué cómo es son está tenemos tengo somos debemos pero muy más'.split(' ')),
+  nl: new Set('wij onze ons een het van zijn wat hoe welke moeten niet met voor naar bij ook nog maar heeft hebben wordt'.split(' ')),
 };
+/** English function words: a text with several of them is English whatever the detector says. */
+const ENGLISH_WORDS = new Set('the we our and to of how what is are should do does it in for with my i you can'.split(' '));
 
 /** The language of `text`: eld's verdict, confirmed by function words for short texts. */
 export function detectLanguage(text: string): Language {
   const lower = text.toLowerCase();
   const tokens = lower.split(/[^a-zàâäçéèêëîïôöûùüÿœß'-]+/).filter(Boolean);
-  const count = (lang: 'de' | 'fr') => tokens.filter((t) => FUNCTION_WORDS[lang].has(t)).length;
-  const scores = eld.detect(text).getScores() as Record<string, number>;
+  const count = (lang: Glossed) => tokens.filter((t) => FUNCTION_WORDS[lang].has(t)).length;
+  const result = eld.detect(text);
+  const scores = result.getScores() as Record<string, number>;
   let best: Language = 'en';
   let bestScore = scores.en ?? 0;
-  for (const lang of ['de', 'fr'] as const) {
+  const top = Math.max(0, ...Object.values(scores));
+  for (const lang of GLOSSED) {
+    // The detector must rank the language (near) first: Italian shares function words with Spanish.
+    if ((scores[lang] ?? 0) < top - 0.05) continue;
     const s = (scores[lang] ?? 0) + 0.1 * count(lang);
     if (s > bestScore + 0.05 && count(lang) >= 1) {
       best = lang;
       bestScore = s;
     }
   }
+  // Another language we do not gloss (Italian, Portuguese, …): understood as far as its numbers go, answered in English, saying so.
+  const english = tokens.filter((t) => ENGLISH_WORDS.has(t)).length;
+  if (best === 'en' && result.language && result.language !== 'en' && english < 2 && tokens.length >= 4 && (scores[result.language] ?? 0) > (scores.en ?? 0) + 0.15) return 'other';
   return best;
 }
 
-/** Glosses a German or French question into English word by word (understanding only), with local number formats made English. */
+/** Glosses a German, French, Spanish or Dutch question into English word by word (understanding only), with local number formats made English. */
 export function glossToEnglish(text: string, lang: Language): string {
-  if (lang !== 'de' && lang !== 'fr') return text;
-  const dict = GLOSSARY[lang];
+  if (!(GLOSSED as string[]).includes(lang)) return text;
+  const dict = GLOSSARY[lang as Glossed];
   const numbers = text
     // "1.200" (de) / "1 200" (fr) → "1,200"; "3,5" → "3.5"; "49 €" → "€49"; "15 %" → "15%".
     .replace(/(\d)[.\u202f\u00a0 ](\d{3})(?!\d)/g, '$1,$2')
@@ -399,6 +423,11 @@ export function extractQuantities(text: string): Quantity[] {
       last = end + 1;
     }
     if (kind === 'money' && value !== undefined && /\d[km]$/i.test(e.out() as string)) value *= SCALE[(e.out() as string).slice(-1).toLowerCase()]!;
+    // A hyphenated span ("a 5-year strategy", "a 3-month pilot") is a duration.
+    if (kind === 'count' && lowerTokens[last + 1] === '-' && /^(?:year|month|week|day|hour|quarter)s?$/.test(lowerTokens[last + 2] ?? '')) {
+      kind = 'duration';
+      last += 2;
+    }
     // Per-period rates ("a day", "per month", "/month").
     let per: Quantity['per'];
     for (let i = last + 1; i <= Math.min(tokens.length - 1, last + 4); i++) {
@@ -420,7 +449,7 @@ export function extractQuantities(text: string): Quantity[] {
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
+    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+-\s+/g, '-').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
     out.push({ text: written, value: value ?? 0, kind, context: ctx.join(' '), at: first, ...(per ? { per } : {}), ...(TARGET_WORDS.test(before) ? { target: true } : {}) });
   });
   return out;
@@ -437,8 +466,8 @@ export interface Understanding {
   business: string;
   /** Sentences of another domain (code, cooking…) that are declined. */
   declined: string[];
-  problem?: { type: ProblemType; label: string; strength: number } | undefined;
-  runnerUp?: { type: ProblemType; label: string; strength: number } | undefined;
+  problem?: ProblemScore | undefined;
+  runnerUp?: ProblemScore | undefined;
   /** What the question is about ("warehouse", "bakery", "food bank network"). */
   subject?: string | undefined;
   /** What the asker says the organisation is ("we're a food bank network"), when said. */
@@ -474,12 +503,23 @@ export function sentences(text: string): string[] {
   return (doc.sentences().out() as string[]).map((s) => s.trim()).filter(Boolean);
 }
 
+/** A problem type found in a text: its cue weight (`strength`) and how many distinct cues matched (`hits`). */
+export interface ProblemScore {
+  type: ProblemType;
+  label: string;
+  strength: number;
+  hits: number;
+}
+
 /** Problem-type scores of `text` (stemmed cue phrases), best first. */
-export function problemScores(text: string): Array<{ type: ProblemType; label: string; strength: number }> {
+export function problemScores(text: string): ProblemScore[] {
   const norm = normalise(disambiguate(text));
-  const out: Array<{ type: ProblemType; label: string; strength: number }> = [];
+  const out: ProblemScore[] = [];
+  // A new role is the asker's own ("I've just been hired as…"); "our new managers" are not a new-role question.
+  const firstPerson = /\b(i|i'm|i've|i am|me|my)\b/i.test(text);
   for (const [type, def] of Object.entries(PROBLEMS) as Array<[ProblemType, ProblemDef]>) {
     let s = 0;
+    let hits = 0;
     // A cue counts once however many of its spellings match ("competitor", "competitors").
     const seen = new Set<string>();
     for (const cue of def.cues) {
@@ -487,16 +527,20 @@ export function problemScores(text: string): Array<{ type: ProblemType; label: s
       const n = cueNorm(phrase);
       if (seen.has(n)) continue;
       seen.add(n);
-      if (norm.includes(n)) s += w;
+      if (norm.includes(n)) {
+        s += w;
+        hits++;
+      }
     }
-    if (s > 0) out.push({ type, label: def.label, strength: s });
+    if (type === 'new-role' && !firstPerson) s *= 0.3;
+    if (s > 0) out.push({ type, label: def.label, strength: s, hits });
   }
   // People leaving a team (staff, engineers, nurses) is about careers and the team, not customer churn.
   const retention = out.find((o) => o.type === 'retention');
-  if (retention && STAFF.test(text) && !CUSTOMERS.test(text)) {
+  if (retention && STAFF_LEAVING.test(text) && !CUSTOMERS_LEAVING.test(text)) {
     const career = out.find((o) => o.type === 'career');
     if (career) career.strength += retention.strength;
-    else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength * 0.8 });
+    else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength * 0.8, hits: retention.hits });
     retention.strength *= 0.25;
   }
   return out.sort((a, b) => b.strength - a.strength);
@@ -504,8 +548,10 @@ export function problemScores(text: string): Array<{ type: ProblemType; label: s
 
 /** Words of a team or workforce. */
 const STAFF = /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?)\b/i;
-/** Words of customers or members (whose leaving is churn). */
-const CUSTOMERS = /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|churn)\b/i;
+/** Staff and leaving in one clause ("two senior devs left", "staff turnover", "nurses quit"), not a headcount beside customer churn. */
+const STAFF_LEAVING = new RegExp(`${STAFF.source}[^.;?!]{0,50}\\b(leav\\w*|left|quit\\w*|resign\\w*|turnover|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(turnover|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`, 'i');
+/** Customers and leaving in one clause (churn). */
+const CUSTOMERS_LEAVING = /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
 
 /**
  * Everyday phrases that read like another problem's cue, rewritten before
@@ -516,7 +562,17 @@ function disambiguate(text: string): string {
   return text
     .replace(/\b(?:acquir\w*|acquisition)\s+(?:(?:a|an|new|each|one|more|our|the|of|per)\s+)*(?:customers?|users?|clients?|members?|subscribers?|buyers?|patients?|students?|donors?|leads?)\b/gi, 'cac')
     .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
-    .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near');
+    .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
+    // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
+    .replace(/\b(?:buy|buying|bought|purchase|purchasing|acquire|acquiring|take over|taking over)\s+(?:(?:a|an|the|our|one|two|this|that|their|its)\s+)?(?:[a-z-]+\s+){0,2}?(?:competitors?|rivals?|company|companies|business|businesses|firm|chain|carrier|supplier|practices?|agency|brand|startup|group|operator|clinics?|shops?|stores?)\b/gi, 'acquisition of a company')
+    // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
+    .replace(/\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi, '$1$2 who decides approval')
+    // Every decision going through one person or a few.
+    .replace(/\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi, 'who decides approval')
+    // Losing money is a loss-making unit, not customers lost.
+    .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
+    // Winning people back ("win riders back", "bring customers back").
+    .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back');
 }
 
 const cueCache = new Map<string, string>();
@@ -600,19 +656,26 @@ export function understand(question: string, conversation: string, ctx: { indust
   // The question as the asker wrote it (a glossed German or French sentence reads badly).
   const decisionAsWritten = language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
   const earlierEnglish = conversation ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
-  const scores = problemScores(business);
-  const addScores = (extra: ReturnType<typeof problemScores>, weight: number) => {
+  // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
+  // describes the business, not the problem: its words do not name a problem type.
+  const scoringText = withoutOffer(business);
+  const scores = problemScores(scoringText);
+  const addScores = (extra: ProblemScore[], weight: number, countHits = true) => {
     for (const e of extra) {
       const same = scores.find((s) => s.type === e.type);
-      if (same) same.strength += e.strength * weight;
-      else scores.push({ ...e, strength: e.strength * weight });
+      if (same) {
+        same.strength += e.strength * weight;
+        if (countHits) same.hits += e.hits;
+      } else scores.push({ ...e, strength: e.strength * weight, hits: countHits ? e.hits : 0 });
     }
     scores.sort((a, b) => b.strength - a.strength);
   };
+  /** Evidence from the numbers' meaning (counts as one distinct signal). */
+  const signal = (type: ProblemType, strength: number) => addScores([{ type, label: PROBLEMS[type].label, strength, hits: 1 }], 1);
   // The decision asked names the problem more than the background does.
-  if (decision && decision !== business) addScores(problemScores(decision), 0.5);
+  if (decision && decision !== business) addScores(problemScores(withoutOffer(decision)), 0.5, false);
   // Earlier turns count at half weight, at full weight for a follow-up that names no problem itself ("Should we close it?").
-  if (earlierEnglish) addScores(problemScores(earlierEnglish), (scores[0]?.strength ?? 0) >= 1.5 ? 0.5 : 1);
+  if (earlierEnglish) addScores(problemScores(withoutOffer(earlierEnglish)), (scores[0]?.strength ?? 0) >= 1.5 ? 0.5 : 1);
   let subject: string | undefined;
   let identity: string | undefined;
   for (const text of [earlierEnglish, business]) {
@@ -632,34 +695,56 @@ export function understand(question: string, conversation: string, ctx: { indust
   subject ??= ctx.industry?.trim() || undefined;
   const quantities = extractQuantities(business);
   const earlierQuantities = earlierEnglish ? extractQuantities(earlierEnglish) : [];
-  // Numbers with meaning: a monthly payment and a lifetime in months is a customer-lifetime-value question.
-  if (quantities.some((q) => q.kind === 'money' && q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) {
-    addScores([{ type: 'unit-economics', label: PROBLEMS['unit-economics'].label, strength: 1.5 }], 1);
-  }
-  // A rate now and a rate wanted ("62% ... 75% by next year") of errors or of customers lost: the rate is the problem.
+  const money = quantities.filter((q) => q.kind === 'money');
+  // Numbers with meaning: cash held and a monthly outflow ("€310k in the bank, we burn €55k a month") is runway.
+  const cashHeld = money.some((q) => /\b(bank|cash|left|reserves?|runway)\b/i.test(q.context)) || /\b(burn|burning)\b/i.test(business);
+  if (cashHeld && money.some((q) => q.per === 'month')) signal('runway', 1.5);
+  // A monthly payment and a lifetime in months is a customer-lifetime-value question.
+  else if (money.some((q) => q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) signal('unit-economics', 1.5);
+  // A rate now and a rate wanted ("on-time delivery fell from 97% to 88%"): the rate is the problem, and what
+  // the rate measures (the words just before or after it) names the problem type.
   const percents = quantities.filter((q) => q.kind === 'percent');
-  for (const type of ['quality', 'retention'] as const) {
-    if (percents.length >= 2 && scores.some((x) => x.type === type && x.strength >= 1)) addScores([{ type, label: PROBLEMS[type].label, strength: 1 }], 1);
+  // Only when the two rates measure the same thing ("from 97% to 88%", "4.2% … under 2%"), not a margin and a discount.
+  if (percents.length >= 2 && sameMetric(business, percents[0]!, percents[1]!)) {
+    const metric = problemScores(rateWindow(business, percents[0]!));
+    const named = metric.filter((m) => m.strength >= 0.5 && m.type !== 'pricing');
+    if (named.length) signal(named[0]!.type, 1);
+    else for (const type of ['quality', 'retention'] as const) if (scores.some((x) => x.type === type && x.strength >= 1)) signal(type, 1);
   }
   // A share of customers lost per period ("3.5% of customers every month") is churn.
-  if (percents.some((q) => /^(?:of\s+)?(?:our\s+|the\s+|all\s+)?(?:customers|clients|members|subscribers|users|accounts|donors)\b/i.test(q.context)) && scores.some((x) => x.type === 'retention')) {
-    addScores([{ type: 'retention', label: PROBLEMS.retention.label, strength: 1 }], 1);
-  }
+  if (percents.some((q) => /^(?:of\s+)?(?:our\s+|the\s+|all\s+)?(?:customers|clients|members|subscribers|users|accounts|donors)\b/i.test(q.context)) && scores.some((x) => x.type === 'retention')) signal('retention', 1);
   // A price quoted as a multiple of earnings or revenue ("9x EBITDA") is a deal.
-  if (quantities.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context))) {
-    addScores([{ type: 'deal', label: PROBLEMS.deal.label, strength: 1.5 }], 1);
-  }
+  if (quantities.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context))) signal('deal', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   const elapsed = quantities.filter((q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context));
-  if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) {
-    addScores([{ type: 'flow', label: PROBLEMS.flow.label, strength: 1 }], 1);
+  if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) signal('flow', 1);
+  // A headcount that grew ("from 40 to 130 people"): the organisation outgrew its structure.
+  const counts = quantities.filter((q) => q.kind === 'count');
+  if (counts.length >= 2 && /\b(grown|grew|growing|doubled|tripled|went)\b/i.test(business) && counts.some((q) => /^(?:to\s+\d[\d,]*\s+)?(?:people|staff|employees|ftes?|heads|headcount)\b/i.test(q.context))) signal('decision-rights', 1);
+  // Revenue now and a revenue target ("$1.2M ARR … $3M ARR in 18 months"): a growth goal; it strengthens the growth problem named.
+  if (money.length >= 2 && money.some((q) => /\b(arr|mrr|revenue|sales|turnover)\b/i.test(q.context)) && /\b(reach|get to|hit|grow|double|target)\b/i.test(business)) {
+    const growth = scores.find((x) => ['viral-growth', 'funnel', 'market-entry', 'retention', 'unit-economics'].includes(x.type));
+    if (growth) signal(growth.type, 1);
+  }
+  // A market named as new ("one more country", "two new cities") is market entry.
+  if (NEW_MARKET.test(business)) signal('market-entry', 1);
+  // Options listed in the situation ("we're looking at Czechia, Romania and Germany") and a choice asked.
+  // Alternatives named in the decision itself ("lease or buy?") are weaker evidence: many such questions are about pricing or costs.
+  const options = decisionOptions(decision);
+  if (options.length >= 2) signal('option-choice', 0.5);
+  else {
+    options.push(...listedOptions(situation || business));
+    if (options.length >= 2 && CHOOSE.test(decision)) signal('option-choice', 1);
   }
   const deadlineMatch = /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(business);
   const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(business);
   const contentWords = normalise(business).trim().split(/\s+/).filter((w) => w.length > 2 && !GENERIC.has(w)).length;
   const definition = DEFINITION.test(english.trim());
   const strength = scores[0]?.strength ?? 0;
-  const vague = !definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5));
+  // Too little to go on: few words and no clear problem, or a short cry for help that names no problem at all
+  // ("Things just aren't working and I don't know what to fix first").
+  // A language we cannot gloss is answered with clarifying questions (in English, saying so).
+  const vague = language === 'other' || (!definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business))));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
@@ -677,13 +762,68 @@ export function understand(question: string, conversation: string, ctx: { indust
     constraint: constraintMatch?.[1],
     decision,
     decisionAsWritten,
-    options: decisionOptions(decision),
+    options,
     situation,
     definition,
     vague,
     contentWords,
     askedAt: now,
   };
+}
+
+/** A market named as new: "one more country", "a second city", "new regions". */
+const NEW_MARKET = /\b(?:another|one more|a second|second|third|new|other|more|foreign|neighbouring|neighboring)\s+(?:countr(?:y|ies)|cit(?:y|ies)|regions?|states?|territor(?:y|ies)|markets?)\b/i;
+/** A decision that asks to choose. */
+const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
+
+/**
+ * `text` without the clause saying what the organisation sells or makes ("We make invoicing and accounting
+ * software for small businesses" → ""), which describes the business, not its problem.
+ */
+export function withoutOffer(text: string): string {
+  return text.replace(/\b(?:we|i)\s+(?:make|sell|build|develop|provide|offer|produce|manufacture|design)\s+[^.;,!?]*?(?=\s+and\s+(?:have|has|are|we|our|employ)\b|[.;,!?]|$)/gi, ' ');
+}
+
+/** Whether two rates are the same metric now and wanted: the second is a target, or they sit a few words apart joined by from/to/under/above. */
+function sameMetric(text: string, a: Quantity, b: Quantity): boolean {
+  if (b.target || /^(?:to|and|now|then)\b/i.test(a.context)) return true;
+  // Two rates of different things ("an 8% margin", "a 15% discount on our rates") are not a rate now and a rate wanted.
+  const content = (c: string) => new Set(normalise(c).trim().split(/\s+/).filter((w) => w.length > 2));
+  const ca = content(a.context);
+  const cb = content(b.context);
+  if (ca.size && cb.size && !/^(?:by|in|within|before|for|next|this|at the end|over)\b/i.test(b.context) && ![...cb].some((w) => ca.has(w))) return false;
+  const na = /\d[\d.,]*/.exec(a.text)?.[0];
+  const nb = /\d[\d.,]*/.exec(b.text)?.[0];
+  if (!na || !nb) return false;
+  const ia = text.indexOf(na);
+  const ib = text.indexOf(nb, ia + na.length);
+  if (ia < 0 || ib < 0) return false;
+  const between = text.slice(ia + na.length, ib);
+  if (between.length > 90) return false;
+  // Across a sentence only when the second rate is plainly the one wanted ("… 62%. The regulator expects 75%").
+  if (/[.;?!]\s/.test(between)) return /\b(expects?|target|goal|wants?|needs?|must|aim|required?)\b/i.test(between);
+  return /\b(from|to|under|below|above|over|back|target|goal|want|wants|need|needs|get|down|up)\b/i.test(between);
+}
+
+/** The words around a rate (the metric it measures): up to 70 characters before it in its sentence and its context after. */
+function rateWindow(text: string, q: Quantity): string {
+  const num = /\d[\d.,]*/.exec(q.text)?.[0] ?? q.text;
+  const at = text.indexOf(num);
+  if (at < 0) return q.context;
+  const before = text.slice(Math.max(0, at - 70), at);
+  const cut = Math.max(before.lastIndexOf('.'), before.lastIndexOf('?'), before.lastIndexOf('!'), before.lastIndexOf(';'));
+  return `${before.slice(cut + 1)} ${q.context}`;
+}
+
+/**
+ * Options listed in a sentence of the situation after "looking at", "considering", "between" or "shortlisted":
+ * "We're looking at Czechia, Romania and Germany" → ["Czechia", "Romania", "Germany"].
+ */
+export function listedOptions(text: string): string[] {
+  const m = /\b(?:looking at|considering|weighing|between|shortlist(?:ed)?|candidates are|choices are|options are)\s+([^.;?!]+)/i.exec(text);
+  if (!m) return [];
+  const parts = m[1]!.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i).map((x) => x.trim()).filter((x) => x.length >= 2 && x.split(/\s+/).length <= 6);
+  return parts.length >= 2 && parts.length <= 5 ? parts.map((x) => x.slice(0, 80)) : [];
 }
 
 /**
@@ -698,6 +838,12 @@ export function decisionOptions(decision: string): string[] {
   const parts = m[1]!.split(/\s*,\s*(?:or\s+)?|\s+or\s+|\s+and\s+(?=\S+$)/i).map((x) => x.replace(/^(?:to|either)\s+/i, '').trim()).filter((x) => x.length >= 2);
   return parts.length >= 2 && parts.length <= 4 && /\bor\b|\bbetween\b/i.test(m[0]) ? parts.map((x) => x.slice(0, 80)) : [];
 }
+
+/**
+ * Someone describing trouble in their own organisation without naming it: stuck, not working, struggling,
+ * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
+ */
+export const TROUBLE = /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|where (?:do|should) (?:i|we) (?:start|begin))\b/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
