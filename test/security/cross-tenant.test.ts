@@ -132,7 +132,8 @@ describe('gateway: a key cannot use models outside its allow-list', () => {
   });
 
   it('GET /v1/models lists only the allowed model, and /v1/models/{id} of any other is 404', async () => {
-    for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key, 'anthropic-version': '2023-06-01' }]) {
+    const credentials: Array<Record<string, string>> = [{ authorization: `Bearer ${key}` }, { 'x-api-key': key, 'anthropic-version': '2023-06-01' }];
+    for (const headers of credentials) {
       const list = await send(g.gw.url, 'GET', '/v1/models', { headers });
       expect(list.status).toBe(200);
       const ids = (JSON.parse(list.text).data as Array<{ id: string }>).map((m) => m.id);

@@ -9,6 +9,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AuthCentralSettings } from '../../apps/auth-central/src/app.js';
 import { createHarness, seedApp, type Harness as AuthHarness } from '../../apps/auth-central/test/helpers.js';
 import { fakeIdp } from '../../apps/auth-central/test/fake-idp.js';
 import { Browser, startSignin, type Harness as SigninHarness, type LiveApp } from '../../apps/app-signin/test/helpers.js';
@@ -112,10 +113,10 @@ describe('open redirect: auth-central login redirect_url', () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
-    // The per-address login limit (120 a minute) is off: this test sends 2 × the corpus from one address.
-    auth = await createHarness({ idp: fakeIdp(), settings: { rateLimits: { loginPerMinute: 0 } } });
+    auth = await createHarness({ idp: fakeIdp() });
     await seedApp(auth.db, 'shop', [APP_HOST, 'localhost']);
-    server = createServer(auth.app);
+    // The per-address login limit (120 a minute) is off: this test sends 2 × the corpus from one address.
+    server = createServer(auth.makeApp({ idp: fakeIdp(), settings: { rateLimits: { loginPerMinute: 0 } } as AuthCentralSettings }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 60_000);
