@@ -111,6 +111,19 @@ describe('400', () => {
       }
     }
   });
+
+  it.each(['chat', 'responses', 'messages'] as const)('a stream that is not a boolean on %s → 400 param stream, no provider call (was 502 when the body was passed through and the provider streamed)', async (route) => {
+    const model = route === 'messages' ? 'anthropic/claude-haiku-4-5' : MODELS.openai;
+    for (const stream of [1, 'true', {}, [true]]) {
+      h.fakes.resetAll();
+      const res = await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'hi', { stream }));
+      expect(res.status).toBe(400);
+      if (route === 'messages') expectAnthropicError(res, 'invalid_request_error');
+      else expect(res.body.error.param).toBe('stream');
+      expect(h.fakes.openai.calls + h.fakes.anthropic.calls).toBe(0);
+    }
+    for (const stream of [null, false]) expect((await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'hi', { stream }))).status).toBe(200);
+  });
 });
 
 describe('403: browsers are refused', () => {

@@ -149,6 +149,16 @@ describe('errors: better-auth codes, 4xx never 500, nothing written', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM latchkey_auth."user" WHERE email LIKE $1`, [`%${tag}%`])).rows[0].n).toBe(0);
   });
 
+  it('a NUL or control character in the email of send-verification-email or request-password-reset: 400 INVALID_EMAIL (was 200 {status: true})', async () => {
+    const b = new Browser(app.base);
+    for (const path of ['/send-verification-email', '/request-password-reset']) {
+      for (const addr of ['ada\u0000@example.com', 'ada@exam\u0007ple.com']) {
+        const r = await b.post(path, { email: addr });
+        expect({ path, status: r.status, code: r.body.code }).toEqual({ path, status: 400, code: 'INVALID_EMAIL' });
+      }
+    }
+  });
+
   it('bad %-encoding in the app address: 400, not 500', async () => {
     const origin = new URL(app.base).origin;
     for (const path of ['/a/%E0%A4%A/api/auth/ok', `/admin/apps/%E0%A4%A/database`]) {

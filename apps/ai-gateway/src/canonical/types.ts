@@ -143,6 +143,16 @@ export const optNum = (v: unknown, name: string): number | undefined => {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw badRequest(`${name} must be a number`, name);
   return v;
 };
+/**
+ * `stream`: true, false or absent (null counts as absent), as OpenAI and Anthropic accept it. Anything
+ * else is a 400: a body passed through with `stream: 1` would make a lenient provider stream while
+ * the gateway waits for JSON (a 502).
+ */
+export const optStream = (v: unknown): boolean => {
+  if (v === undefined || v === null) return false;
+  if (typeof v !== 'boolean') throw badRequest('stream must be a boolean', 'stream');
+  return v;
+};
 export const optInt = (v: unknown, name: string): number | undefined => {
   const n = optNum(v, name);
   if (n !== undefined && (!Number.isInteger(n) || n < 1)) throw badRequest(`${name} must be a positive integer`, name);

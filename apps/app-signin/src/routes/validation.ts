@@ -9,9 +9,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   throw new HttpError(400, 'VALIDATION_ERROR', msg || 'Invalid request body');
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No whitespace, no second @ and no control characters (NUL cannot be stored, and is no one's address).
+// eslint-disable-next-line no-control-regex
+const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 
-/** better-auth's checks: INVALID_EMAIL, PASSWORD_TOO_SHORT (< 8), PASSWORD_TOO_LONG (> 128). */
+/** better-auth's checks: INVALID_EMAIL (400, also for a control character), PASSWORD_TOO_SHORT (< 8), PASSWORD_TOO_LONG (> 128). */
 export function checkEmail(email: string): string {
   const e = email.trim();
   if (e.length > 254 || !EMAIL.test(e)) throw new HttpError(400, 'INVALID_EMAIL', 'Invalid email');
