@@ -107,14 +107,14 @@ async function main(): Promise<void> {
     const admin = (JSON.parse(readFileSync(path.join(stateDir, 'dev-secrets.json'), 'utf8')) as Record<string, string>)['admin-token']!;
     const url = (n: string, p: string) => `http://127.0.0.1:${ports[n]}${p}`;
     const post = (u: string, body: unknown, headers: Record<string, string>) =>
-      fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json().catch(() => undefined)) as any }));
+      fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json().catch(() => undefined)) as Record<string, unknown> | undefined }));
     const adminAuth = { authorization: `Bearer ${admin}` };
 
     const gatewayKeys: Record<string, string> = {};
-    for (const solution of ['support-bot', 'doc-search']) gatewayKeys[solution] = (await post(url('gateway', '/admin/keys'), { solution, rpm: 100_000, tpm: 100_000_000 }, adminAuth)).json.key;
+    for (const solution of ['support-bot', 'doc-search']) gatewayKeys[solution] = String((await post(url('gateway', '/admin/keys'), { solution, rpm: 100_000, tpm: 100_000_000 }, adminAuth)).json?.key);
     const strategyKeys: Record<string, string> = {};
     for (const org of ['acme', 'globex']) {
-      strategyKeys[org] = (await post(url('strategy', '/admin/keys'), { org, tier: 'enterprise' }, adminAuth)).json.key;
+      strategyKeys[org] = String((await post(url('strategy', '/admin/keys'), { org, tier: 'enterprise' }, adminAuth)).json?.key);
       await post(url('strategy', `/admin/credits/${org}/grant`), { amount: 1_000_000 }, adminAuth);
     }
 
@@ -271,7 +271,7 @@ async function draw(d: { title: string; times: number[]; panels: Array<Panel & {
           const n = Math.abs(v) >= 1000 ? `${+(v / 1000).toPrecision(3)}K` : `${+v.toPrecision(3)}`;
           return unit === 'reqps' ? `${n} req/s` : n;
         };
-        for (const p of panels as any[]) {
+        for (const p of panels) {
           const { x, y, w, h } = p.gridPos;
           const el = document.createElement('div');
           el.style.left = `${x * col}px`;
@@ -322,10 +322,9 @@ async function draw(d: { title: string; times: number[]; panels: Array<Panel & {
               { stroke: '#8e8e9e', grid: { stroke: 'rgba(204,204,220,0.07)' }, ticks: { stroke: 'rgba(204,204,220,0.07)' }, font: '11px Arial' },
               { stroke: '#8e8e9e', grid: { stroke: 'rgba(204,204,220,0.07)' }, ticks: { stroke: 'rgba(204,204,220,0.07)' }, font: '11px Arial', size: 64, values: (_u: unknown, vals: number[]) => vals.map(f) },
             ],
-            series: [{}, ...p.series.map((s: any, i: number) => ({ label: s.name, stroke: palette[i % palette.length], width: 1.5, fill: `${palette[i % palette.length]}1a`, spanGaps: true, points: { show: false }, value: (_u: unknown, v: number) => f(v) }))],
+            series: [{}, ...p.series.map((s, i) => ({ label: s.name, stroke: palette[i % palette.length], width: 1.5, fill: `${palette[i % palette.length]}1a`, spanGaps: true, points: { show: false }, value: (_u: unknown, v: number) => f(v) }))],
           };
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          new (window as any).uPlot(opts, [times, ...p.series.map((s: any) => s.values)], el);
+          new (window as unknown as { uPlot: new (o: unknown, d: unknown, el: HTMLElement) => unknown }).uPlot(opts, [times, ...p.series.map((s) => s.values)], el);
         }
       },
       { times: d.times, panels: d.panels, width: WIDTH, row: ROW },
