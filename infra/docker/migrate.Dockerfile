@@ -22,7 +22,7 @@ RUN turbo prune @latchkey/db --docker
 FROM base AS build
 WORKDIR /repo
 COPY --from=prune /repo/out/json/ ./
-COPY --from=prune /repo/scripts/ ./scripts/
+# No install scripts: @latchkey/db compiles with tsc alone (no Prisma client to generate).
 RUN --mount=type=cache,id=pnpm,target=/pnpm/store pnpm install --frozen-lockfile --ignore-scripts
 COPY --from=prune /repo/out/full/ ./
 COPY --from=prune /repo/tsconfig.base.json ./
