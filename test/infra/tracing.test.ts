@@ -138,7 +138,8 @@ describeServices('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
         const status = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
         return status === 200 ? true : undefined;
       },
-      90_000,
+      // Generous: each process compiles its TypeScript at start (tsx), on a shared 2-core machine.
+      240_000,
     ).catch((err: Error) => {
       throw new Error(`${err.message}\n${out}`);
     });
@@ -238,7 +239,7 @@ export async function resolve(specifier, context, next) {
     await eventually('the server span of GET /admin/keys', serverSpan('ai-gateway', '/admin/keys'));
     expect(receiver.spans.filter((s) => ['/readyz', '/healthz', '/metrics'].includes(target(s)))).toEqual([]);
     expect(gw.otelModules().some((m) => m.includes('/@opentelemetry/sdk-node/'))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it('auth-central, app-signin and strategy: a request arrives as a server span with its PostgreSQL queries in the same trace', async () => {
     const cases = [
@@ -259,7 +260,7 @@ export async function resolve(specifier, context, next) {
         await eventually(`${service}: a PostgreSQL query in the trace`, () => receiver.spans.find((s) => s.traceId === server.traceId && s.scope === '@opentelemetry/instrumentation-pg'));
       }),
     );
-  }, 180_000);
+  }, 600_000);
 
   it('without OTEL_EXPORTER_OTLP_ENDPOINT nothing of OpenTelemetry is loaded and no span is sent', async () => {
     const db = await createTestDatabase({ service: 'strategy', prefix: 'otel_off' });
@@ -270,5 +271,5 @@ export async function resolve(specifier, context, next) {
     // The recorder does see what a traced process loads (this check can fail).
     expect(procs.find((p) => p !== proc)!.otelModules().length).toBeGreaterThan(0);
     expect(receiver.spans.filter((s) => s.service === 'strategy-untraced')).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
