@@ -29,6 +29,49 @@ export default tseslint.config(
     },
   },
   {
+    // Layers point one way: packages never import a service; a service's source never imports another
+    // service's source (they share packages/ and talk HTTP); domain/ holds the logic, with no HTTP and no
+    // SQL (persistence goes through store/).
+    files: ['apps/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages', from: './apps', message: 'packages/ must not depend on a service.' },
+            ...['auth-central', 'app-signin', 'strategy', 'ai-gateway', 'cli', 'demo-site', 'dev-idp'].map((app) => ({
+              target: `./apps/${app}/src`,
+              from: './apps',
+              except: [`./${app}`],
+              message: 'A service does not import another service: share code through packages/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/domain/**/*.ts'],
+    // app-signin's domain still runs its own SQL: moving it to store/ is in progress.
+    ignores: ['**/*.test.ts', 'apps/app-signin/src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'express', message: 'domain/ has no HTTP: take plain values, return plain values.' },
+            { name: 'pg', message: 'domain/ has no SQL: put queries in store/.' },
+          ],
+          patterns: [
+            { group: ['**/routes/*', '**/http/*'], message: 'domain/ must not import the HTTP layer.' },
+            { group: ['**/generated/prisma/*', '**/generated/prisma'], message: 'domain/ has no Prisma: put queries in store/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read the JSON answers of the service under test, whose shapes they assert field by field.
     files: ['**/*.test.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

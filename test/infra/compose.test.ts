@@ -4,12 +4,14 @@
  * against the workspace.
  */
 import { spawnSync } from 'node:child_process';
+import { BlockList, isIP } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeWithBinary, findExecutable } from '@latchkey/testing';
 import { DEFAULT_PORTS } from '@latchkey/launcher';
+import { baseConfigSchema, parseConfig } from '@latchkey/service-kit';
 import { EDGE_VARIABLES } from '../../infra/nginx/edge.js';
 import { composeConfig } from './compose-config.js';
 
@@ -181,6 +183,28 @@ describeWithBinary('docker-compose')('docker-compose config', () => {
     const test = JSON.stringify(edge.healthcheck!.test);
     for (const u of ['auth', 'signin', 'strategy', 'ai']) expect(test).toContain(u);
     expect(test).toContain('/edge/upstreams/');
+  });
+
+  it('believes X-Forwarded-For from the edge’s fixed address only, never a private range (X-Forwarded-For spoofing)', () => {
+    const config = composeConfig() as ReturnType<typeof composeConfig> & {
+      networks: { default: { ipam: { config: Array<{ subnet: string; ip_range: string }> } } };
+    };
+    const edgeAddress = (config.services.edge!.networks!.default as { ipv4_address?: string }).ipv4_address!;
+    expect(isIP(edgeAddress)).toBe(4);
+    const [{ subnet, ip_range }] = config.networks.default.ipam.config as [{ subnet: string; ip_range: string }];
+    const inBlock = (cidr: string, address: string) => {
+      const [net, prefix] = cidr.split('/');
+      const list = new BlockList();
+      list.addSubnet(net!, Number(prefix), 'ipv4');
+      return list.check(address, 'ipv4');
+    };
+    // Inside the network, outside the range from which the other containers get their addresses.
+    expect(inBlock(subnet, edgeAddress)).toBe(true);
+    expect(inBlock(ip_range, edgeAddress)).toBe(false);
+    for (const name of ['auth-central', 'app-signin', 'strategy', 'ai-gateway']) {
+      const value = config.services[name]!.environment!.TRUST_PROXY!;
+      expect([name, parseConfig(name, baseConfigSchema, { TRUST_PROXY: value }).TRUST_PROXY]).toEqual([name, ['loopback', edgeAddress]]);
+    }
   });
 
   it('refuses to start without the secrets', () => {

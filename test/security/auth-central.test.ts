@@ -40,6 +40,24 @@ async function realToken(email: string): Promise<string> {
 
 const validate = (token: string) => fetch(`${base}/context/auth/validate`, { headers: { authorization: `Bearer ${token}` } });
 
+describe('cross-tenant CORS: another tenant’s origin cannot read the token endpoints’ answers', () => {
+  it('validate and refresh of a token of app shop answer an origin of app blog without Access-Control-Allow-*', async () => {
+    await seedApp(h.db, 'blog', ['blog.example.org'], 'other-org');
+    const token = await realToken('tenant@example.com');
+    const asOrigin = (origin: string) => fetch(`${base}/context/auth/validate`, { headers: { authorization: `Bearer ${token}`, origin } });
+    const foreign = await asOrigin('https://blog.example.org');
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+    const refresh = await fetch(`${base}/context/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://blog.example.org' }, body: JSON.stringify({ access_token: token }) });
+    expect(refresh.status).toBe(200);
+    expect(refresh.headers.get('access-control-allow-origin')).toBeNull();
+    const own = await asOrigin('https://shop.example.com');
+    expect(own.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+    expect(own.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+});
+
 describe('forged JWTs are refused with 401', () => {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const es256 = (header: object, payload: object) => {

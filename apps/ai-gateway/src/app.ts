@@ -34,6 +34,8 @@ export interface GatewayDeps {
   /** Directory of the local usage spool (domain/usage.ts); without it usage waits for the database in memory only. */
   usageSpoolDir?: string;
   now?: () => number;
+  /** Peers whose `X-Forwarded-*` the Express part (admin, health, metrics) believes (`TRUST_PROXY`; default loopback). */
+  trustProxy?: readonly string[];
 }
 
 /** The gateway: a Node request listener (`/v1/*` on the fast path, the rest on Express). */
@@ -77,6 +79,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   const admin = createServiceApp({
     logger: deps.logger,
     service: 'ai-gateway',
+    trustProxy: deps.trustProxy,
     readiness: {
       database: () => deps.db.$queryRaw`SELECT 1`,
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),

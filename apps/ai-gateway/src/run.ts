@@ -31,5 +31,6 @@ await startGateway({
     keyCacheTtlMs: cfg.GATEWAY_KEY_CACHE_TTL_MS,
     upstream: { timeoutMs: cfg.GATEWAY_UPSTREAM_TIMEOUT_MS },
     usageSpoolDir: cfg.GATEWAY_USAGE_SPOOL_DIR === 'none' ? undefined : path.resolve(cfg.GATEWAY_USAGE_SPOOL_DIR),
+    trustProxy: cfg.TRUST_PROXY,
   },
 });

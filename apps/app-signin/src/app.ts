@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): SigninApp {
   };
   const operator = new Operator(prisma, apps, config, mailer.mode);
 
-  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => prisma.$queryRaw`SELECT 1` } });
+  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => prisma.$queryRaw`SELECT 1` }, trustProxy: config.trustProxy });
   app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
 
   // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.

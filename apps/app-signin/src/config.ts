@@ -28,6 +28,8 @@ export interface SigninConfig {
   mail: { smtpUrl?: string; devMailbox: boolean; defaultFrom: string };
   /** Age (seconds) under which a session counts as fresh for delete-user without a password (better-auth's freshAge: 1 day). */
   freshAgeSec: number;
+  /** Peers whose `X-Forwarded-For` is believed (`TRUST_PROXY`, service-kit's `trustProxy`; default loopback). */
+  trustProxy?: readonly string[];
 }
 
 export const envSchema = baseConfigSchema.extend({
@@ -75,6 +77,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS, failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT, failedSignInsPerAccountAllAddresses: e.SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES },
     mail: { smtpUrl: e.SMTP_URL, devMailbox: e.SIGNIN_DEV_MAILBOX === '1' && !e.SMTP_URL, defaultFrom: e.MAIL_FROM },
     freshAgeSec: 24 * 3600,
+    trustProxy: e.TRUST_PROXY,
   };
   return { env: e, config };
 }

@@ -5,7 +5,7 @@
 import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AuthCentralError } from './http/errors.js';
+import { AuthCentralError } from './errors.js';
 import { adminAuth, createServiceApp, finishServiceApp, withFastPath, type FastPathApp } from '@latchkey/service-kit';
 import { parseBearer, type SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';
@@ -20,16 +20,17 @@ import { jsonBody } from './http/json-body.js';
 import { authCors } from './http/cors.js';
 import { FailureLimiter, failureLimit, rateLimit } from './http/rate-limit.js';
 import { fastValidate } from './http/fast-validate.js';
-import type { RouteContext } from './routes/context.js';
-import { registerLogin } from './routes/login.js';
-import { registerCallback } from './routes/callback.js';
-import { registerExchange } from './routes/exchange.js';
-import { registerRefresh } from './routes/refresh.js';
-import { registerLogout } from './routes/logout.js';
-import { registerValidate } from './routes/validate.js';
-import { registerJwks } from './routes/jwks.js';
-import { registerAdminApps } from './routes/admin-apps.js';
-import { registerAdminKeys } from './routes/admin-keys.js';
+import type { RouteContext, RouteGuards } from './routes/context.js';
+import * as login from './routes/login.js';
+import * as callback from './routes/callback.js';
+import * as exchange from './routes/exchange.js';
+import * as refresh from './routes/refresh.js';
+import * as logout from './routes/logout.js';
+import * as validate from './routes/validate.js';
+import * as jwks from './routes/jwks.js';
+import * as adminApps from './routes/admin-apps.js';
+import * as adminKeys from './routes/admin-keys.js';
+import * as adminMembers from './routes/admin-members.js';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 export const EXCHANGE_TOKEN_LIFETIME_SECONDS = 60;
@@ -58,6 +59,8 @@ export interface AuthCentralSettings {
   revokeSessionOnTokenReuse?: boolean;
   /** Bind a login to the browser that started it with an HttpOnly cookie (default true). */
   bindLoginToBrowser?: boolean;
+  /** Peers whose `X-Forwarded-For` is believed (`TRUST_PROXY`, service-kit's `trustProxy`; default loopback). */
+  trustProxy?: readonly string[];
 }
 
 export interface AuthCentralDeps {
@@ -134,44 +137,50 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
     loginTtlSeconds: LOGIN_LIFETIME_SECONDS,
     bindToBrowser: s.bindLoginToBrowser ?? true,
   });
-  const ctx: RouteContext = { db: deps.db, sql, sessions, logins, keys, logger: deps.logger, now, secureCookies: publicUrl.startsWith('https:') };
 
   const app = createServiceApp({
     logger: deps.logger,
     service: 'auth-central',
     readiness: { database: () => deps.db.$queryRaw`SELECT 1`, ...deps.readiness },
+    trustProxy: s.trustProxy,
   });
   app.locals.authCentral = { keys, sessions, logins } satisfies AuthCentralLocals;
 
   const json = jsonBody(s.bodyLimit ?? '16kb');
   const limits = s.rateLimits ?? {};
-  const loginLimit = rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
-  const exchangeLimit = rateLimit({ name: 'exchange', perMinute: limits.exchangePerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix });
   const tokenFailures = new FailureLimiter({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix, now });
-  const tokenLimit = failureLimit(tokenFailures);
+  const guards: RouteGuards = {
+    json,
+    loginLimit: rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix }),
+    exchangeLimit: rateLimit({ name: 'exchange', perMinute: limits.exchangePerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix }),
+    tokenLimit: failureLimit(tokenFailures),
+    validateLimit: failureLimit(tokenFailures, (req) => sessions.isSigned(parseBearer(req.get('authorization')) ?? undefined)),
+  };
+  const ctx: RouteContext = { db: deps.db, sql, sessions, logins, keys, logger: deps.logger, now, secureCookies: publicUrl.startsWith('https:'), guards };
 
   // Express 5 forwards rejected promises of handlers to the error middleware.
   const auth = express.Router();
-  registerCallback(auth, ctx, { limit: loginLimit }); // navigated to by the provider: no CORS check
+  callback.register(auth, ctx); // navigated to by the provider: no CORS check
   auth.use(authCors(sql, { ownOrigin: new URL(publicUrl).origin }));
-  registerLogin(auth, ctx, { json, limit: loginLimit });
-  registerExchange(auth, ctx, { json, limit: exchangeLimit });
-  registerRefresh(auth, ctx, { json, limit: tokenLimit });
-  registerLogout(auth, ctx, { json, limit: tokenLimit });
-  registerValidate(auth, ctx, { limit: failureLimit(tokenFailures, (req) => sessions.isSigned(parseBearer(req.get('authorization')) ?? undefined)) });
+  login.register(auth, ctx);
+  exchange.register(auth, ctx);
+  refresh.register(auth, ctx);
+  logout.register(auth, ctx);
+  validate.register(auth, ctx);
   const methodNotAllowed: RequestHandler = (req, _res, next) =>
     next(new AuthCentralError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
   auth.use(methodNotAllowed);
   app.use('/context/auth', auth);
 
   const wellKnown = express.Router();
-  registerJwks(wellKnown, ctx);
+  jwks.register(wellKnown, ctx);
   app.use(wellKnown);
 
   const admin = express.Router();
   admin.use(adminAuth(s.adminToken));
-  registerAdminApps(admin, ctx, { json });
-  registerAdminKeys(admin, ctx);
+  adminApps.register(admin, ctx);
+  adminKeys.register(admin, ctx);
+  adminMembers.register(admin, ctx);
   app.use('/admin', admin);
 
   finishServiceApp(app);

@@ -2,12 +2,17 @@
  * How `pnpm start` boots auth-central (after the dev IdP, order 10): its own
  * database `latchkey_auth` (migrated), the dev IdP's client credentials from
  * `ctx.shared.get('devIdp')`, and the app `demo` (organisation `demo`,
- * domain `localhost`) registered idempotently for the demo site.
+ * domain `localhost`) registered idempotently for the demo site. With the dev
+ * IdP, its demo user is seeded as a `member` of `demo` (as an operator would
+ * with `latchkey org members add demo demo@latchkey.dev`), so its access token
+ * may spend the demo organisation's strategy credits; the other dev IdP users
+ * only sign in (role `user`).
  */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
 import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import { startAuthCentral } from './server.js';
 import { upsertApp } from './store/apps.js';
+import { setMembershipRole, upsertUser } from './store/users.js';
 
 export const launchOrder = 20;
 
@@ -15,6 +20,8 @@ interface DevIdpShared {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The dev IdP's demo user (`sub`, email, name), seeded as a member of `demo`. */
+  demoUser?: { subject: string; email: string; name: string };
 }
 
 export async function launch(ctx: LaunchContext): Promise<Launched> {
@@ -38,6 +45,10 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     logger: ctx.logger.child({ name: 'auth-central' }),
   });
   await upsertApp(running.db, { appId: 'demo', organisationId: 'demo', organisationName: 'Demo', domains: ['localhost'] });
+  if (devIdp?.demoUser) {
+    const userId = await upsertUser(running.db, { issuer: devIdp.issuer, ...devIdp.demoUser });
+    await setMembershipRole(running.db, userId, 'demo', 'member');
+  }
   return {
     name: 'auth-central',
     url: running.publicUrl,

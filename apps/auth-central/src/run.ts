@@ -42,6 +42,7 @@ const running = await startAuthCentral({
   refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
   revokeSessionOnTokenReuse: env.REVOKE_SESSION_ON_TOKEN_REUSE,
   bindLoginToBrowser: env.BIND_LOGIN_TO_BROWSER,
+  trustProxy: env.TRUST_PROXY,
   purgeIntervalMs: env.PURGE_INTERVAL_SECONDS * 1000,
   logger,
   handleSignals: true,

@@ -49,7 +49,7 @@ it('lets a valid token through with req.auth from auth-central', async () => {
   const res = await request(app).get('/api/orders').set('authorization', `Bearer ${await accessToken()}`);
   expect(res.status).toBe(200);
   expect(res.body.for).toEqual({
-    user: { id: expect.any(String), email: 'ada@example.com', name: 'Ada Lovelace', role: 'member' },
+    user: { id: expect.any(String), email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' },
     workspace: { id: 'acme', name: 'Acme Inc', tier: 'pro' },
     app_id: 'shop',
   });

@@ -138,3 +138,62 @@ describe('CORS', () => {
     expect(own.status).toBe(401);
   });
 });
+
+describe('cross-tenant CORS: a page of one tenant cannot read the answers for another tenant’s token', () => {
+  const foreign = 'https://blog.example.org'; // app `blog` of organisation other-org
+  const own = 'https://shop.example.com'; // app `shop` of organisation acme, the token's app
+  const allowHeaders = (res: request.Response) => [res.headers['access-control-allow-origin'], res.headers['access-control-allow-credentials']];
+
+  it('exchange, validate, refresh and logout keep their status and body but carry no CORS allow headers for another app’s origin', async () => {
+    const { token } = await seedExchangeToken(h.db, { now: h.clock.now() });
+    const exchange = await request(h.app).post('/context/auth/exchange').set('origin', foreign).send({ token });
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toEqual({ access_token: expect.any(String), expires_at: expect.any(String), user: expect.any(Object), workspace: expect.any(Object) });
+    expect(allowHeaders(exchange)).toEqual([undefined, undefined]);
+    expect(exchange.headers.vary).toMatch(/Origin/);
+    const accessToken: string = exchange.body.access_token;
+
+    const validate = await request(h.app).get('/context/auth/validate').set('origin', foreign).set('authorization', `Bearer ${accessToken}`);
+    expect(validate.status).toBe(200);
+    expect(allowHeaders(validate)).toEqual([undefined, undefined]);
+    const refresh = await request(h.app).post('/context/auth/refresh').set('origin', foreign).send({ access_token: accessToken });
+    expect(refresh.status).toBe(200);
+    expect(allowHeaders(refresh)).toEqual([undefined, undefined]);
+    // Naming the origin's own app in the query does not widen the scope.
+    const sneaky = await request(h.app).get('/context/auth/validate').query({ app_id: 'blog' }).set('origin', foreign).set('authorization', `Bearer ${accessToken}`);
+    expect(sneaky.status).toBe(200);
+    expect(allowHeaders(sneaky)).toEqual([undefined, undefined]);
+
+    // The token's own app's origin still reads every answer.
+    const ownValidate = await request(h.app).get('/context/auth/validate').set('origin', own).set('authorization', `Bearer ${accessToken}`);
+    expect(ownValidate.status).toBe(200);
+    expect(allowHeaders(ownValidate)).toEqual([own, 'true']);
+    const ownRefresh = await request(h.app).post('/context/auth/refresh').set('origin', own).send({ access_token: accessToken });
+    expect(allowHeaders(ownRefresh)).toEqual([own, 'true']);
+
+    const logout = await request(h.app).post('/context/auth/logout').set('origin', foreign).send({ access_token: accessToken });
+    expect(logout.status).toBe(200);
+    expect(logout.body).toEqual({ success: true });
+    expect(allowHeaders(logout)).toEqual([undefined, undefined]);
+    // After logout the answer (401 SESSION_INVALIDATED) is hidden from the other tenant's page too.
+    const after = await request(h.app).get('/context/auth/validate').set('origin', foreign).set('authorization', `Bearer ${accessToken}`);
+    expect(after.status).toBe(401);
+    expect(after.body.error).toBe('SESSION_INVALIDATED');
+    expect(allowHeaders(after)).toEqual([undefined, undefined]);
+    const ownAfter = await request(h.app).get('/context/auth/validate').set('origin', own).set('authorization', `Bearer ${accessToken}`);
+    expect(allowHeaders(ownAfter)).toEqual([own, 'true']);
+  });
+
+  it('gives the token’s own app’s origin its CORS headers on exchange', async () => {
+    const { token } = await seedExchangeToken(h.db, { now: h.clock.now() });
+    const res = await request(h.app).post('/context/auth/exchange').set('origin', 'https://www.shop.example.com').send({ token });
+    expect(res.status).toBe(200);
+    expect(allowHeaders(res)).toEqual(['https://www.shop.example.com', 'true']);
+  });
+
+  it('still admits a preflight (no token yet) from any registered app’s origin', async () => {
+    const res = await request(h.app).options('/context/auth/validate').set('origin', foreign).set('access-control-request-method', 'GET').set('access-control-request-headers', 'authorization');
+    expect(res.status).toBe(204);
+    expect(allowHeaders(res)).toEqual([foreign, 'true']);
+  });
+});

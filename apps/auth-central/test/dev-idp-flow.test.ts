@@ -54,7 +54,7 @@ it('password sign-in: login → IdP → callback → svc_token → exchange → 
 
   const ex = await request(h.app).post('/context/auth/exchange').send({ token: svcToken });
   expect(ex.status).toBe(200);
-  expect(ex.body.user).toEqual({ id: expect.any(String), email: DEMO_USER.email, name: DEMO_USER.name, role: 'member' });
+  expect(ex.body.user).toEqual({ id: expect.any(String), email: DEMO_USER.email, name: DEMO_USER.name, role: 'user' });
   expect(ex.body.workspace).toEqual({ id: 'demo', name: 'Acme Inc', tier: 'pro' });
   const user = await h.db.user.findUniqueOrThrow({ where: { id: ex.body.user.id } });
   expect(user).toMatchObject({ idpIssuer: idp.issuer, idpSubject: subjectOf(DEMO_USER.email) });

@@ -20,7 +20,7 @@ describe('POST /context/auth/exchange', () => {
     expect(res.body).toEqual({
       access_token: expect.any(String),
       expires_at: new Date(h.clock.now() + 3600_000).toISOString(),
-      user: { id: userId, email: 'ada@example.com', name: 'Ada Lovelace', role: 'member' },
+      user: { id: userId, email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' },
       workspace: { id: 'acme', name: 'Acme Inc', tier: 'pro' },
     });
     expect(res.body.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

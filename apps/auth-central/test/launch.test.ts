@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-it('boots after the IdP, migrates its database, registers the demo app idempotently', async () => {
+it('boots after the IdP, migrates its database, registers the demo app and seeds the demo user as a member, idempotently', async () => {
   expect(launchOrder).toBeGreaterThan(10);
   const secrets: Record<string, string> = {};
   const ctx: LaunchContext = {
@@ -23,7 +23,9 @@ it('boots after the IdP, migrates its database, registers the demo app idempoten
     redisUrl: undefined,
     logger: pino({ level: 'silent' }),
     root: process.cwd(),
-    shared: new Map([['devIdp', { issuer: 'http://localhost:1', clientId: 'auth-central', clientSecret: 's' }]]),
+    shared: new Map([
+      ['devIdp', { issuer: 'http://localhost:1', clientId: 'auth-central', clientSecret: 's', demoUser: { subject: 'sub-demo', email: 'demo@latchkey.dev', name: 'Demo User' } }],
+    ]),
     secret: (name) => (secrets[name] ??= 'ab'.repeat(32)),
   };
   for (let i = 0; i < 2; i++) {
@@ -35,6 +37,10 @@ it('boots after the IdP, migrates its database, registers the demo app idempoten
       const apps = await request(listen).get('/admin/apps').set('authorization', `Bearer ${secrets['admin-token']}`);
       expect(apps.status).toBe(200);
       expect(apps.body.apps).toEqual([expect.objectContaining({ app_id: 'demo', allowed_auth_domains: ['localhost'], organisation: expect.objectContaining({ id: 'demo' }) })]);
+      // The demo user's membership is the operator's grant, not a side effect of signing in.
+      const members = await request(listen).get('/admin/organisations/demo/members').set('authorization', `Bearer ${secrets['admin-token']}`);
+      expect(members.status).toBe(200);
+      expect(members.body.members).toEqual([expect.objectContaining({ email: 'demo@latchkey.dev', issuer: 'http://localhost:1', role: 'member' })]);
       const login = await request(listen).get('/context/auth/login').query({ app_id: 'demo', redirect_url: 'http://localhost:4105/' });
       expect(login.status).toBe(503); // the IdP of this test does not answer: a clear 503, not a 500
       expect(login.body.error).toBe('SERVICE_UNAVAILABLE');

@@ -125,3 +125,18 @@ describe('relay lockout', () => {
     expect(real.body.user).toMatchObject({ email: `relay-${xff ?? 'fast'}@example.com` });
   });
 });
+
+describe('X-Forwarded-For spoofing (TRUST_PROXY)', () => {
+  it('a peer that is not the configured edge is limited by its real address, whatever X-Forwarded-For it sends', async () => {
+    // The edge is 192.0.2.10; this request comes from 127.0.0.1, which is not it.
+    const app = h.makeApp({ settings: { trustProxy: ['192.0.2.10'], rateLimits: { exchangePerMinute: 3 } } });
+    for (let i = 0; i < 3; i++) expect((await exchange(app, `203.0.113.${i}`)).status).toBe(400);
+    expect((await exchange(app, '203.0.113.99')).status).toBe(429);
+    expect((await request(app).post('/context/auth/exchange').send({ token: 'ab'.repeat(64) })).status).toBe(429);
+  });
+
+  it('the edge itself (here loopback) is believed: its clients are counted apart', async () => {
+    const app = h.makeApp({ settings: { trustProxy: ['loopback'], rateLimits: { exchangePerMinute: 3 } } });
+    for (let i = 0; i < 5; i++) expect((await exchange(app, `198.51.100.${i}`)).status).toBe(400);
+  });
+});

@@ -116,7 +116,7 @@ describe('callback', () => {
     expect(row.tokenHash).not.toBe(token);
     const ex = await request(h.app).post('/context/auth/exchange').send({ token });
     expect(ex.status).toBe(200);
-    expect(ex.body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', role: 'member' });
+    expect(ex.body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' });
     expect(ex.body.workspace).toEqual({ id: 'acme', name: 'Acme Inc', tier: 'pro' });
   });
 

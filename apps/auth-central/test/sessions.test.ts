@@ -26,7 +26,7 @@ describe('GET /context/auth/validate', () => {
     const res = await validate(s.access_token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { id: s.user.id, email: 'ada@example.com', name: 'Ada Lovelace', role: 'member' },
+      user: { id: s.user.id, email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' },
       workspace: { id: 'acme', name: 'Acme Inc', tier: 'pro' },
       app_id: 'shop',
     });

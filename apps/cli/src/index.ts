@@ -11,10 +11,11 @@ import { register as registerHostApps } from './commands/host-apps.js';
 import { register as registerHostDb } from './commands/host-db.js';
 import { register as registerGateway } from './commands/gateway.js';
 import { register as registerStrategy } from './commands/strategy.js';
+import { register as registerOrg } from './commands/org.js';
 
 export function buildProgram(): Command {
   const program = new Command('latchkey')
-    .description('Operate Latchkey: hosted apps, app sign-in, strategy API keys and credits, AI gateway keys.')
+    .description('Operate Latchkey: hosted apps, organisation members, app sign-in, strategy API keys and credits, AI gateway keys.')
     .version('0.1.0')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText(
@@ -32,6 +33,7 @@ Environment:
   registerHostDb(program);
   registerGateway(program);
   registerStrategy(program);
+  registerOrg(program);
   return program;
 }
 

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import type { LaunchContext } from '@latchkey/launcher';
 import { launch, launchOrder } from './launch.js';
+import { subjectOf } from './idp.js';
 
 test('pnpm start: the dev IdP starts first, registers auth-central and publishes its settings', async () => {
   const shared = new Map<string, unknown>();
@@ -18,7 +19,13 @@ test('pnpm start: the dev IdP starts first, registers auth-central and publishes
   const launched = await launch(ctx);
   try {
     const published = shared.get('devIdp') as { issuer: string; clientId: string; clientSecret: string };
-    expect(published).toEqual({ issuer: launched.url, clientId: 'auth-central', clientSecret: 'secret-of-idp-client-secret' });
+    expect(published).toEqual({
+      issuer: launched.url,
+      clientId: 'auth-central',
+      clientSecret: 'secret-of-idp-client-secret',
+      // auth-central seeds this identity as a member of the demo organisation.
+      demoUser: { subject: subjectOf('demo@latchkey.dev'), email: 'demo@latchkey.dev', name: 'Demo User' },
+    });
     expect(launched.lines!.join('\n')).toContain('demo@latchkey.dev / latchkey-demo');
     expect(launched.lines!.join('\n')).toContain(`${launched.url}/dev/mailbox`);
     const meta = (await (await fetch(`${published.issuer}/.well-known/openid-configuration`)).json()) as { issuer: string };

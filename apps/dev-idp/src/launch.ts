@@ -1,6 +1,6 @@
 /** How `pnpm start` boots the development identity provider (first, so auth-central can discover it). */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
-import { DEFAULT_USERS, DEMO_USER, startDevIdp } from './idp.js';
+import { DEFAULT_USERS, DEMO_USER, startDevIdp, subjectOf } from './idp.js';
 
 export const launchOrder = 10;
 
@@ -23,7 +23,13 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     cookieKeys: [ctx.secret('idp-cookie-key')],
     logger,
   });
-  ctx.shared.set('devIdp', { issuer: idp.issuer, clientId: AUTH_CENTRAL_CLIENT_ID, clientSecret });
+  // demoUser: the identity auth-central seeds as a member of the demo organisation (the other users only sign in).
+  ctx.shared.set('devIdp', {
+    issuer: idp.issuer,
+    clientId: AUTH_CENTRAL_CLIENT_ID,
+    clientSecret,
+    demoUser: { subject: subjectOf(DEMO_USER.email), email: DEMO_USER.email, name: DEMO_USER.name },
+  });
   return {
     name: 'dev-idp',
     url: idp.url,

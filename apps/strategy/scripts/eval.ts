@@ -6,7 +6,7 @@
  */
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
-import { FRESH_FILE, UNSEEN_FILE, loadHeldout, runHeldout, type HeldoutReport } from '../src/domain/heldout.js';
+import { BLIND4_FILE, BLIND5_FILE, FRESH_FILE, UNSEEN_FILE, loadHeldout, runHeldout, type HeldoutReport } from '../src/domain/heldout.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -61,6 +61,12 @@ console.log(`  framework fit: ${pct(fresh.fit.rate)} (${fresh.fit.ok}/${fresh.fi
 // ------------------------------------------------------------ unseen set
 const unseen = runHeldout(library, new FrameworkSelector(library), loadHeldout(UNSEEN_FILE));
 printSet(unseen, 'unseen set (eval/unseen.json, 30 questions written without reading the selector, its cues or the other sets; its first run, before any change, gave fit 64.0% (16/25), fact use 91.3% (21/23), 0 false refusals, precision 71.4% (15/21); understanding, selection and writing were changed after it, so it is no longer untouched)');
+
+// ------------------------------------------------------------ blind sets
+const blind4 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND4_FILE));
+printSet(blind4, 'blind4 set (eval/blind4.json, 30 questions written blind; its first run, before any change (commit 7ecc96b), gave fit 68.0% (17/25), fact use 87.0% (20/23), 2 false refusals, precision 84.2% (16/19); it may be tuned on)');
+const blind5 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND5_FILE));
+printSet(blind5, 'blind5 set (eval/blind5.json, 30 questions written blind, never tuned on; its first run, before any change (commit 7ecc96b), gave fit 60.0% (15/25), fact use 87.0% (20/23), 1 false refusal, precision 64.7% (11/17))');
 
 /** The same report as the held-out set, for another set. */
 function printSet(rep: HeldoutReport, title: string): void {

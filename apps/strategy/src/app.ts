@@ -50,6 +50,8 @@ export interface AppDeps {
   pendingGraceMs?: number;
   /** How often the credit sweeper runs once started, ms (default 10 s). */
   sweepIntervalMs?: number;
+  /** Peers whose `X-Forwarded-For` is believed (`TRUST_PROXY`, service-kit's `trustProxy`; default loopback). */
+  trustProxy?: readonly string[] | undefined;
 }
 
 export interface StrategyApp {
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): StrategyApp {
   const app = createServiceApp({
     logger: deps.logger,
     service: 'strategy',
+    trustProxy: deps.trustProxy,
     readiness: {
       database: () => deps.pool.query('SELECT 1'),
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),

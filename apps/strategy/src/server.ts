@@ -22,7 +22,7 @@ export interface StartedStrategy extends RunningService {
 export async function startStrategy(opts: {
   databaseUrl: string;
   config: Pick<StrategyConfig, 'PORT' | 'HOST' | 'AUTH_URL' | 'AUTH_CACHE_TTL_MS' | 'LATCHKEY_ADMIN_TOKEN' | 'STRATEGY_RATE_LIMITS' | 'STRATEGY_AI_URL' | 'STRATEGY_AI_KEY' | 'STRATEGY_AI_MODEL' | 'STRATEGY_AI_TIMEOUT_MS'> &
-    Partial<Pick<StrategyConfig, 'STRATEGY_PENDING_GRACE_MS' | 'STRATEGY_SWEEP_INTERVAL_MS'>> & { REDIS_URL?: string | undefined };
+    Partial<Pick<StrategyConfig, 'STRATEGY_PENDING_GRACE_MS' | 'STRATEGY_SWEEP_INTERVAL_MS' | 'TRUST_PROXY'>> & { REDIS_URL?: string | undefined };
   logger: Logger;
   handleSignals?: boolean;
   poolSize?: number;
@@ -59,6 +59,7 @@ export async function startStrategy(opts: {
     model,
     pendingGraceMs: config.STRATEGY_PENDING_GRACE_MS,
     sweepIntervalMs: config.STRATEGY_SWEEP_INTERVAL_MS,
+    trustProxy: config.TRUST_PROXY,
   });
   // Refunds what an earlier crash or outage left unanswered, now and periodically.
   strategy.charges.start();

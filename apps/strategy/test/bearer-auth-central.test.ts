@@ -53,6 +53,10 @@ beforeAll(async () => {
     .expect(201);
   h = await startHarness({ authUrl: auth.url, authCacheTtlMs: CACHE_TTL_MS, now: () => Date.now() + offset, logger: createLogger('strategy', 'debug', logs.stream) });
   await h.ledger.grant(ORG, 100, { note: 'test' });
+  // Signing in makes the demo user only a `user` of the organisation; the operator makes them a member
+  // (test/security/membership.test.ts shows a `user`'s token refused).
+  await signIn();
+  await request(auth.url).post(`/admin/organisations/${ORG}/members`).set('authorization', `Bearer ${AUTH_ADMIN_TOKEN}`).send({ email: DEMO_USER.email }).expect(200);
 });
 afterAll(async () => {
   await h?.close();

@@ -24,6 +24,33 @@ export interface HostedApp {
   updated_at: string;
 }
 
+// ── auth-central: /admin/organisations/:org/members ──────────────────────
+
+/**
+ * A person's role in an organisation. `owner`, `admin` and `member` are given
+ * only by the organisation (this API); `user` means "signed in through one of
+ * its apps" and carries no rights in it.
+ */
+export type OrganisationRole = 'owner' | 'admin' | 'member' | 'user';
+
+/** One membership of an organisation (`GET /admin/organisations/:org/members`). */
+export interface OrganisationMember {
+  user_id: string;
+  /** The email the identity provider gave at the person's last sign-in. */
+  email: string;
+  name: string;
+  /** The identity provider (`iss`) the person signs in with. */
+  issuer: string;
+  role: OrganisationRole;
+  created_at: string;
+}
+
+/** `GET /admin/organisations/:org/members`. */
+export interface OrganisationMembers {
+  organisation: { id: string; name: string; tier: Tier };
+  members: OrganisationMember[];
+}
+
 // ── app-signin: /admin/apps/:id/… ────────────────────────────────────────
 
 /** Where an app's sign-in is in its life: registered → provisioned → live (or disabled). */

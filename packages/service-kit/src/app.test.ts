@@ -101,4 +101,39 @@ describe('parseConfig', () => {
       expect([given, parseConfig('svc', schema, { MIGRATE_ON_START: given }).MIGRATE_ON_START]).toEqual([given, want]);
     expect(() => parseConfig('svc', schema, { MIGRATE_ON_START: 'sometimes' })).toThrow(/MIGRATE_ON_START: must be true or false/);
   });
+  it('TRUST_PROXY: loopback by default; loopback and the edge’s own addresses or CIDR blocks', () => {
+    expect(parseConfig('svc', schema, {}).TRUST_PROXY).toEqual(['loopback']);
+    expect(parseConfig('svc', schema, { TRUST_PROXY: '' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(parseConfig('svc', schema, { TRUST_PROXY: 'loopback, 172.28.0.10 ,10.42.0.0/16,::1, fd00::/8' }).TRUST_PROXY).toEqual(['loopback', '172.28.0.10', '10.42.0.0/16', '::1', 'fd00::/8']);
+  });
+  it.each(['uniquelocal', 'loopback, uniquelocal', 'linklocal', 'true', '2', 'edge', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129'])('TRUST_PROXY refuses %p (every private range, hop counts, names that are not addresses)', (given) => {
+    expect(() => parseConfig('svc', schema, { TRUST_PROXY: given })).toThrow(/TRUST_PROXY: /);
+  });
+});
+
+describe('trust proxy (X-Forwarded-For spoofing)', () => {
+  const trusts = (trustProxy?: readonly string[]) => {
+    const trust = createServiceApp({ logger: createLogger('test', 'silent'), trustProxy }).get('trust proxy fn') as (addr: string, i: number) => boolean;
+    return (addr: string) => trust(addr, 0);
+  };
+  it('by default believes only loopback, no private range (a container or pod next to the service cannot pick its client address)', () => {
+    const t = trusts(parseConfig('svc', baseConfigSchema, {}).TRUST_PROXY);
+    expect([t('127.0.0.1'), t('::1'), t('::ffff:127.0.0.1')]).toEqual([true, true, true]);
+    expect([t('10.0.0.7'), t('172.20.0.3'), t('192.168.1.4'), t('fd12::1'), t('169.254.1.1'), t('203.0.113.7')]).toEqual([false, false, false, false, false, false]);
+    expect(trusts()('10.0.0.7')).toBe(false);
+  });
+  it('believes exactly the edge addresses given', () => {
+    const t = trusts(parseConfig('svc', baseConfigSchema, { TRUST_PROXY: 'loopback, 172.28.0.10' }).TRUST_PROXY);
+    expect([t('172.28.0.10'), t('127.0.0.1'), t('172.28.0.11'), t('10.0.0.7')]).toEqual([true, true, false, false]);
+  });
+  it('does not read process.env', () => {
+    const saved = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = '10.0.0.0/8';
+    try {
+      expect(trusts()('10.0.0.7')).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = saved;
+    }
+  });
 });

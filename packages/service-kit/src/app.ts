@@ -17,11 +17,12 @@ export interface ServiceAppOptions {
   readinessTimeoutMs?: number;
   /**
    * Express `trust proxy`: which peers' `X-Forwarded-*` headers are believed
-   * (client address for rate limits, protocol). Default: env `TRUST_PROXY`,
-   * else `loopback` (an edge on the same host). Behind an edge in another
-   * container use e.g. `uniquelocal` or its network's CIDR.
+   * (client address for rate limits, protocol): the service's `TRUST_PROXY`
+   * as parsed by `baseConfigSchema` (`loopback` and the edge's own addresses
+   * or CIDR blocks). Default `['loopback']` (an edge on the same host); the
+   * environment is not read here.
    */
-  trustProxy?: string;
+  trustProxy?: string | readonly string[];
   /**
    * The `service` label of its metrics (`GET /metrics`). Default: the
    * logger's name (`createLogger(service)`), else `service`.
@@ -69,7 +70,7 @@ export function requestId(): RequestHandler {
 export function createServiceApp(opts: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', opts.trustProxy ?? (process.env.TRUST_PROXY || 'loopback'));
+  app.set('trust proxy', opts.trustProxy === undefined ? ['loopback'] : typeof opts.trustProxy === 'string' ? opts.trustProxy : [...opts.trustProxy]);
   app.set('query parser', 'simple');
   const service = opts.service ?? loggerName(opts.logger) ?? 'service';
   app.use(requestMetrics(service));

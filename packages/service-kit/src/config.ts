@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Thrown when environment variables do not match a service's schema. */
@@ -57,6 +58,45 @@ const FLAG_VALUES = new Map([
   ['off', false],
 ]);
 
+/** Express's names of whole private ranges: refused, the edge's own addresses are named instead. */
+const RANGE_NAMES = new Set(['uniquelocal', 'linklocal', 'true', 'false']);
+
+/** One entry of `TRUST_PROXY`: `loopback`, an IPv4/IPv6 address, or a CIDR block of one. */
+function trustEntryProblem(entry: string): string | null {
+  if (entry === 'loopback') return null;
+  if (RANGE_NAMES.has(entry.toLowerCase()) || /^\d+$/.test(entry)) {
+    return `"${entry}" trusts more than the edge: name the edge's own addresses (IP or CIDR) and loopback`;
+  }
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return `"${entry}" is not loopback, an IP address or a CIDR block`;
+  if (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))) return `"${entry}" has a bad prefix length`;
+  return null;
+}
+
+/**
+ * `TRUST_PROXY`: the peers whose `X-Forwarded-For` / `-Proto` a service
+ * believes (Express `trust proxy`), i.e. the edge. A comma-separated list of
+ * `loopback` and the edge's own IP addresses or CIDR blocks (e.g.
+ * `loopback, 172.28.0.10`); default `loopback` (an edge on the same host).
+ * Express's range names (`uniquelocal`, `linklocal`), `true` and hop counts
+ * are refused: with them any container or pod on the private network could
+ * choose the client address that per-address limits count (SECURITY.md).
+ * Parsed to the list `createServiceApp({ trustProxy })` takes.
+ */
+export const trustProxy = z
+  .string()
+  .default('loopback')
+  .transform((value, ctx) => {
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    if (!entries.length) entries.push('loopback');
+    for (const entry of entries) {
+      const problem = trustEntryProblem(entry);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
+    return entries;
+  });
+
 /**
  * Common variables of every service: `NODE_ENV`, `HOST`, `LOG_LEVEL`,
  * `DATABASE_URL`, `REDIS_URL`, `OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_SERVICE_NAME`
@@ -65,7 +105,7 @@ const FLAG_VALUES = new Map([
  * starts (under an advisory lock, so replicas starting together apply them
  * once), unless `MIGRATE_ON_START=false` because a migrate job does it first
  * (docker-compose's `migrate` service, a Kubernetes Job). The embedded
- * database is always migrated.
+ * database is always migrated. `TRUST_PROXY`: see `trustProxy`.
  */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -74,6 +114,7 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   MIGRATE_ON_START: flag(true),
+  TRUST_PROXY: trustProxy,
   /**
    * OpenTelemetry traces (OTLP/HTTP) go to `<this URL>/v1/traces` when set;
    * unset, tracing is off and its packages are not even loaded

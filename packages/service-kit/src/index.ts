@@ -1,4 +1,4 @@
-export { ConfigError, parseConfig, baseConfigSchema, flag, port } from './config.js';
+export { ConfigError, parseConfig, baseConfigSchema, flag, port, trustProxy } from './config.js';
 export { createLogger, REDACT_PATHS, type Logger } from './logger.js';
 export { createServiceApp, finishServiceApp, requestId, requestIdFrom, type ReadinessCheck, type ServiceAppOptions } from './app.js';
 export { runService, type RunningService } from './server.js';

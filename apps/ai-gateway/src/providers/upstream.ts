@@ -6,6 +6,7 @@ import { ChatStreamDecoder, chatUsageIn, decodeChatResponse, encodeChatRequest }
 import { decodeGeminiResponse, encodeGeminiRequest, GeminiStreamDecoder } from '../wire/gemini.js';
 import { decodeMessagesResponse, encodeMessagesRequest, messagesUsageIn, MessagesStreamDecoder } from '../wire/messages.js';
 import { responsesUsageIn, ResponsesUsageWatcher } from '../wire/responses.js';
+import { allowedAnthropicBetas } from './anthropic-beta.js';
 
 export type ProviderName = 'openai' | 'anthropic' | 'google';
 export type RouteName = 'chat' | 'responses' | 'messages';
@@ -61,8 +62,8 @@ export function planUpstream(route: RouteName, provider: ProviderName, cfg: Prov
   if (provider === 'anthropic') {
     const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
     const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': version, ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}) };
-    const beta = clientHeaders['anthropic-beta'];
-    if (route === 'messages' && typeof beta === 'string') headers['anthropic-beta'] = beta;
+    const beta = allowedAnthropicBetas(clientHeaders['anthropic-beta']);
+    if (route === 'messages' && beta) headers['anthropic-beta'] = beta;
     if (route === 'messages') {
       return { url: `${base}/v1/messages`, headers, body: JSON.stringify({ ...raw, model: canon.model }), format: 'messages', passthrough: true };
     }
@@ -89,8 +90,8 @@ export function planCountTokens(provider: 'anthropic' | 'google', cfg: ProviderC
   if (provider === 'anthropic') {
     const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
     const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': version, ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}) };
-    const beta = clientHeaders['anthropic-beta'];
-    if (typeof beta === 'string') headers['anthropic-beta'] = beta;
+    const beta = allowedAnthropicBetas(clientHeaders['anthropic-beta']);
+    if (beta) headers['anthropic-beta'] = beta;
     const body: Record<string, unknown> = { ...raw, model: canon.model };
     delete body.max_tokens; // not a field of count_tokens
     delete body.stream;

@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import { HttpError } from '@latchkey/errors';
-import { AuthCentralError } from '../http/errors.js';
+import { AuthCentralError } from '../errors.js';
 import { decryptSecret, encryptSecret, randomHex, safeEqual, sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import { findApp } from '../store/apps.js';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AuthCentralError } from '../http/errors.js';
+import { AuthCentralError } from '../errors.js';
 import { sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
 import type { Sql } from '../store/sql.js';
@@ -39,13 +39,22 @@ export interface SessionsOptions {
   refreshGraceSeconds: number;
 }
 
+/**
+ * Told the app id of a token as soon as its signature (access token) or its
+ * consumption (exchange token) proves it; the routes scope CORS with it.
+ */
+export type AppHook = (appId: string) => Promise<void>;
+
 const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthCentralError('INVALID_TOKEN', message, status);
 
 export class Sessions {
   constructor(private readonly o: SessionsOptions) {}
 
-  /** POST /context/auth/exchange. */
-  async exchange(token: unknown): Promise<{ access_token: string; expires_at: string; user: UserBody; workspace: WorkspaceBody }> {
+  /**
+   * POST /context/auth/exchange.
+   * @param onApp called with the token's app id once the token is consumed, before the answer (CORS scoping)
+   */
+  async exchange(token: unknown, onApp?: AppHook): Promise<{ access_token: string; expires_at: string; user: UserBody; workspace: WorkspaceBody }> {
     if (typeof token !== 'string' || !EXCHANGE_TOKEN_FORMAT.test(token)) {
       throw new AuthCentralError('INVALID_TOKEN', 'The exchange token is malformed.', 400);
     }
@@ -54,6 +63,7 @@ export class Sessions {
     const sessionId = randomUUID();
     const view = await consumeExchangeToken(this.o.sql, hash, now, sessionId);
     if (!view) throw await this.whyNotConsumed(hash, now);
+    await onApp?.(view.appId);
     const { token: accessToken, expiresAt } = await this.o.tokens.issue({
       userId: view.user.id,
       organisationId: view.workspace.id,
@@ -99,17 +109,19 @@ export class Sessions {
    * `app_id` the token was issued for (an additive field), so that a backend
    * can refuse another tenant's tokens (`@latchkey/auth-backend`'s `apps`).
    */
-  async validate(accessToken: unknown): Promise<{ user: UserBody; workspace: WorkspaceBody; app_id: string }> {
+  async validate(accessToken: unknown, onApp?: AppHook): Promise<{ user: UserBody; workspace: WorkspaceBody; app_id: string }> {
     const v = await this.o.tokens.verify(accessToken);
     if (!v.ok) throw invalidToken(401, v.expired ? 'The access token has expired.' : 'The access token is invalid.');
+    await onApp?.(v.claims.app_id);
     const session = await this.liveSession(v.claims.sid, v.claims.sub);
     return { user: session.user, workspace: session.workspace, app_id: session.appId };
   }
 
   /** POST /context/auth/refresh: a new 1-hour token for the same session. */
-  async refresh(accessToken: unknown): Promise<{ access_token: string; expires_at: string }> {
+  async refresh(accessToken: unknown, onApp?: AppHook): Promise<{ access_token: string; expires_at: string }> {
     const v = await this.o.tokens.verify(accessToken, { expiredGraceSeconds: this.o.refreshGraceSeconds });
     if (!v.ok) throw invalidToken(401, v.expired ? 'The access token has expired. Sign in again.' : 'The access token is invalid.');
+    await onApp?.(v.claims.app_id);
     const session = await this.liveSession(v.claims.sid, v.claims.sub);
     const { token, expiresAt } = await this.o.tokens.issue({
       userId: session.user.id,
@@ -125,9 +137,10 @@ export class Sessions {
    * instance reads the session row on validate and refresh). An expired but
    * validly signed token may still log its session out. Idempotent.
    */
-  async logout(accessToken: unknown): Promise<{ success: true }> {
+  async logout(accessToken: unknown, onApp?: AppHook): Promise<{ success: true }> {
     const v = await this.o.tokens.verify(accessToken, { expiredGraceSeconds: Number.MAX_SAFE_INTEGER });
     if (!v.ok) throw invalidToken(401);
+    await onApp?.(v.claims.app_id);
     const session = await findSession(this.o.sql, v.claims.sid);
     if (!session || session.user.id !== v.claims.sub) throw invalidToken(401, 'The session of this access token does not exist.');
     await invalidateSession(this.o.db, session.sessionId, new Date(this.o.now()));

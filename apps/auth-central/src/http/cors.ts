@@ -7,9 +7,16 @@
  * body, so the route repeats the check for that app (`checkOriginForApp`).
  * Requests without `Origin`
  * (server to server, top-level navigations) pass.
+ *
+ * Tokens are scoped to their app too (SECURITY.md): exchange, refresh, logout
+ * and validate learn the app from the token (`scopeCorsToApp`) and take the
+ * CORS allow headers off the answer when the origin is not one of that app's,
+ * so a page of one tenant cannot read the answer for another tenant's token
+ * (status and body are unchanged; the browser hides them). A preflight has no
+ * token and is still admitted for any registered app's origin.
  */
 import type { RequestHandler, Response } from 'express';
-import { AuthCentralError } from './errors.js';
+import { AuthCentralError } from '../errors.js';
 import type { Sql } from '../store/sql.js';
 import { hostIsAllowed } from '../store/apps.js';
 import { originHost } from '../domain/domains.js';
@@ -32,8 +39,8 @@ export function authCors(sql: Sql, opts: { ownOrigin: string }): RequestHandler 
         next(new AuthCentralError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.'));
         return;
       }
-      // Not scoped to an app yet (a POST names it in its body): the route finishes the check.
-      if (!appId) res.locals.corsHost = host;
+      // The routes scope the answer to the app of the body (POST login) or of the token.
+      res.locals.corsHost = host;
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Allow-Credentials', 'true');
       if (req.method === 'OPTIONS') {
@@ -60,4 +67,22 @@ export async function checkOriginForApp(sql: Sql, res: Response, appId: unknown)
   const host: unknown = res.locals.corsHost;
   if (typeof host !== 'string' || typeof appId !== 'string' || !appId) return;
   if (!(await hostIsAllowed(sql, host, appId))) throw new AuthCentralError('CORS_REJECTED', 'This origin is not allowed to call the sign-in service.');
+}
+
+/**
+ * Scopes the CORS headers of a token endpoint's answer to the app the token
+ * was issued for: when the request came cross-origin (`authCors` admitted its
+ * origin for some registered app) and the origin's host is not in
+ * `appId`'s `allowed_auth_domains`, `Access-Control-Allow-Origin` and
+ * `-Credentials` are removed, so the browser does not let the page read the
+ * answer. Same-origin and server-to-server requests are untouched. Call it as
+ * soon as the token names its app, before the answer is written.
+ */
+export async function scopeCorsToApp(sql: Sql, res: Response, appId: string): Promise<void> {
+  const host: unknown = res.locals.corsHost;
+  if (typeof host !== 'string' || res.headersSent) return;
+  if (await hostIsAllowed(sql, host, appId)) return;
+  res.removeHeader('Access-Control-Allow-Origin');
+  res.removeHeader('Access-Control-Allow-Credentials');
+  res.locals.corsHost = undefined;
 }

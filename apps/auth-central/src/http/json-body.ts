@@ -6,7 +6,7 @@
  * nothing reaches a route (so nothing is written) when the body is refused.
  */
 import express, { type RequestHandler } from 'express';
-import { AuthCentralError } from './errors.js';
+import { AuthCentralError } from '../errors.js';
 
 export function jsonBody(limit: string | number): RequestHandler[] {
   const parse = express.json({ limit, strict: true, type: () => true });

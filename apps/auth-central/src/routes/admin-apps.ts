@@ -7,7 +7,7 @@
  * - `DELETE /admin/apps/:appId` → `{deleted: true}` (its sessions and tokens go with it)
  * Domains are normalised (lowercase, IDN → punycode) and validated (see domain/domains.ts).
  */
-import type { RequestHandler, Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { normalizeDomains } from '../domain/domains.js';
@@ -46,8 +46,8 @@ function domainsOrThrow(input: string[]): string[] {
   return r.domains;
 }
 
-export function registerAdminApps(router: Router, ctx: RouteContext, guards: { json: RequestHandler[] }): void {
-  router.post('/apps', ...guards.json, async (req, res) => {
+export function register(router: Router, ctx: RouteContext): void {
+  router.post('/apps', ...ctx.guards.json, async (req, res) => {
     const parsed = registerAppSchema.safeParse(req.body);
     if (!parsed.success) throw invalid(parsed.error);
     const b = parsed.data;
@@ -72,7 +72,7 @@ export function registerAdminApps(router: Router, ctx: RouteContext, guards: { j
     res.json(app);
   });
 
-  router.put('/apps/:appId/domains', ...guards.json, async (req, res) => {
+  router.put('/apps/:appId/domains', ...ctx.guards.json, async (req, res) => {
     const parsed = setDomainsSchema.safeParse(req.body);
     if (!parsed.success) throw invalid(parsed.error);
     const app = await setAppDomains(ctx.db, String(req.params.appId), domainsOrThrow(parsed.data.allowed_auth_domains));

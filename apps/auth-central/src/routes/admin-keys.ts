@@ -7,7 +7,7 @@ import type { Router } from 'express';
 import type { RouteContext } from './context.js';
 import { listKeys } from '../store/keys.js';
 
-export function registerAdminKeys(router: Router, ctx: RouteContext): void {
+export function register(router: Router, ctx: RouteContext): void {
   router.post('/keys/rotate', async (_req, res) => {
     res.status(201).json({ kid: await ctx.keys.rotate() });
   });

@@ -37,8 +37,8 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return out;
 }
 
-export function registerCallback(router: Router, ctx: RouteContext, guards: { limit: import('express').RequestHandler }): void {
-  router.get('/callback', guards.limit, async (req, res) => {
+export function register(router: Router, ctx: RouteContext): void {
+  router.get('/callback', ctx.guards.loginLimit, async (req, res) => {
     const query = callbackQuerySchema.parse(req.query);
     const result = await ctx.logins.finish(query, parseCookies(req.get('cookie')));
     res.setHeader('Cache-Control', 'no-store');

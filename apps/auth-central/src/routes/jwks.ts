@@ -2,7 +2,7 @@
 import type { Router } from 'express';
 import type { RouteContext } from './context.js';
 
-export function registerJwks(router: Router, ctx: RouteContext): void {
+export function register(router: Router, ctx: RouteContext): void {
   router.get('/.well-known/jwks.json', async (_req, res) => {
     const ring = await ctx.keys.current();
     res.setHeader('Cache-Control', 'public, max-age=300');

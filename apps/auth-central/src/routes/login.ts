@@ -17,7 +17,7 @@ export const loginSchema = z.object({
   redirect_url: z.unknown().optional(),
 });
 
-export function registerLogin(router: Router, ctx: RouteContext, guards: { json: import('express').RequestHandler[]; limit: import('express').RequestHandler }): void {
+export function register(router: Router, ctx: RouteContext): void {
   const handle = async (source: unknown, _req: Request, res: Response) => {
     const input = loginSchema.parse(source ?? {});
     await checkOriginForApp(ctx.sql, res, input.app_id);
@@ -34,6 +34,6 @@ export function registerLogin(router: Router, ctx: RouteContext, guards: { json:
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, location);
   };
-  router.get('/login', guards.limit, (req, res) => handle(req.query, req, res));
-  router.post('/login', guards.limit, ...guards.json, (req, res) => handle(req.body, req, res));
+  router.get('/login', ctx.guards.loginLimit, (req, res) => handle(req.query, req, res));
+  router.post('/login', ctx.guards.loginLimit, ...ctx.guards.json, (req, res) => handle(req.body, req, res));
 }

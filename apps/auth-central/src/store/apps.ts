@@ -112,3 +112,8 @@ export async function hostIsAllowed(sql: Sql, host: string, appId?: string): Pro
     : await sql('lk_host_allowed_any', HOST_ALLOWED_ANY, [host]);
   return rows.length > 0;
 }
+
+/** An organisation's `{id, name, tier}`, or null when it does not exist. */
+export async function findOrganisation(db: Db, organisationId: string): Promise<{ id: string; name: string; tier: Tier } | null> {
+  return db.organisation.findUnique({ where: { id: organisationId }, select: { id: true, name: true, tier: true } });
+}

@@ -1,6 +1,7 @@
 /** Sessions and single-use exchange tokens. */
 import type { Db } from './prisma.js';
 import type { Sql } from './sql.js';
+import { SIGN_IN_ROLE } from './users.js';
 
 export interface SessionView {
   sessionId: string;
@@ -28,7 +29,7 @@ function toView(r: SessionRow): SessionView {
     sessionId: r.session_id,
     appId: r.app_id,
     invalidatedAt: r.invalidated_at,
-    user: { id: r.user_id, email: r.email, name: r.name, role: r.role ?? 'member' },
+    user: { id: r.user_id, email: r.email, name: r.name, role: r.role ?? SIGN_IN_ROLE },
     workspace: { id: r.organisation_id, name: r.organisation_name, tier: r.tier },
   };
 }

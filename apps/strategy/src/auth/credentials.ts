@@ -4,14 +4,18 @@
  * (validated by auth-central through `@latchkey/auth-backend`). One of the two
  * is required: 401 otherwise.
  * When both are sent, the API key is used.
+ * A valid access token whose role may not spend the organisation's credits
+ * (`user`: only signed in through one of its apps; see `roles.ts`) is refused
+ * with 403 FORBIDDEN before anything is counted or charged.
  */
 import type { NextFunction, Request, Response } from 'express';
 import { AuthUnavailableError, TokenRejectedError, parseBearer, type AccessTokenAuth } from '@latchkey/auth-backend';
 import { HttpError } from '@latchkey/errors';
-import { unauthorized } from '../errors.js';
+import { forbidden, unauthorized } from '../errors.js';
 import { TIERS, type Tier } from '../limits/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
 import type { BearerValidator } from './bearer.js';
+import { maySpendCredits } from './roles.js';
 
 export interface Principal {
   orgId: string;
@@ -45,6 +49,12 @@ export function authenticate(keys: ApiKeyStore, bearer: BearerValidator | undefi
           if (err instanceof TokenRejectedError) throw unauthorized('The access token is not valid, has expired or was logged out.');
           if (err instanceof AuthUnavailableError) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Access tokens cannot be verified right now; retry shortly or use an API key.', { details: {}, headers: { 'Retry-After': '5' } });
           throw err;
+        }
+        if (!maySpendCredits(identity.user.role)) {
+          throw forbidden(
+            `This account is not a member of the organisation "${identity.workspace.id}": signing in through its site does not allow spending its credits. Ask the organisation to add you as a member.`,
+            { reason: 'not_a_member' },
+          );
         }
         // The organisation is the workspace; unknown tiers count as free.
         const tier = (TIERS as string[]).includes(identity.workspace.tier) ? (identity.workspace.tier as Tier) : 'free';

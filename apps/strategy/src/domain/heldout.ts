@@ -27,10 +27,10 @@ const heldoutQuestion = z.strictObject({
   segment: z.string(),
   area: z.string(),
   kind: z.enum(['plain', 'vague', 'definition', 'mixed', 'non-english', 'multi-turn', 'out-of-scope']),
-  language: z.enum(['en', 'de', 'fr']).optional(),
+  language: z.enum(['en', 'de', 'fr', 'es', 'nl']).optional(),
   expect: z.enum(['answer', 'clarify', 'refuse']),
   messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string() })).min(1),
-  userContext: z.strictObject({ industry: z.string().optional(), businessStage: z.enum(['startup', 'growth', 'enterprise']).optional() }).optional(),
+  userContext: z.strictObject({ industry: z.string().optional(), businessStage: z.enum(['startup', 'growth', 'enterprise']).optional(), role: z.string().optional() }).optional(),
   accept: z.array(z.string()),
   facts: z.array(z.string()),
 });
@@ -43,6 +43,13 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 
 /** The third held-out set (written without reading the selector, its cues or the other two sets). */
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
+
+/**
+ * Two blind sets (30 questions each), written without reading the selector, the cue lists or the other
+ * sets. blind4 may be tuned on; blind5 is the untouched measure for questions never seen in tuning.
+ */
+export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
+export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {

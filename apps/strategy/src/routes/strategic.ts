@@ -11,7 +11,7 @@ import { HttpError, unavailableDependency } from '@latchkey/errors';
 import type { Logger } from '@latchkey/service-kit';
 import { authenticate, type AuthedRequest } from '../auth/credentials.js';
 import type { BearerValidator } from '../auth/bearer.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { ChargeExpiredError, type ChargeService } from '../domain/charges.js';
 import { coordinationResponse, frameworkResponse, type Analysis } from '../domain/guidance.js';
 import type { Library } from '../domain/library.js';
@@ -178,9 +178,8 @@ export function strategicRouter(deps: StrategicDeps): Router {
       let sessionId = body.sessionId;
       let history = { turns: 0, applied: [] as string[] };
       if (sessionId) {
-        const loaded = await deps.sessions.load(sessionId);
-        if (loaded.owner && loaded.owner !== orgId) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
-        history = loaded.history;
+        // A key within the organisation: another organisation's id is simply unknown here.
+        history = (await deps.sessions.load(orgId, sessionId)).history;
       } else {
         sessionId = `ses_${randomUUID()}`;
       }
@@ -218,7 +217,7 @@ export function strategicRouter(deps: StrategicDeps): Router {
           answer.metadata.engine = call.engine;
         }
       }
-      const recorded = await deps.sessions.recordTurn({
+      await deps.sessions.recordTurn({
         sessionId,
         orgId,
         requestId: call.requestId,
@@ -232,8 +231,6 @@ export function strategicRouter(deps: StrategicDeps): Router {
         role: analysis.context.role,
         summary: turnSummary(analysis.understanding),
       });
-      // Another organisation created this new session id meanwhile: refused (and refunded).
-      if (!recorded) throw forbidden('This session belongs to another organisation.', { field: 'sessionId' });
       if ('agent' in answer.metadata) answer.metadata.processingTimeMs = Math.max(0, deps.now() - call.started);
       // Last step before the answer: the charge becomes final (durably), or,
       // when the sweeper already refunded it, the answer is withheld.

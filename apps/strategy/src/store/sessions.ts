@@ -10,6 +10,11 @@
  * and never half-written, but a server crash may lose the last fraction of a
  * second of turns, which only costs a continued session its memory. Money
  * (the credit ledger) never goes through this pool.
+ *
+ * A session is keyed by its organisation and the client's `sessionId`
+ * (SECURITY.md): an id is a key within one organisation, so another
+ * organisation's id reads as unknown and can neither be claimed nor be seen
+ * to exist.
  */
 import type { Queryable } from '@latchkey/credits';
 import type { SessionHistory } from '../domain/guidance.js';
@@ -18,22 +23,26 @@ import type { Stage } from '../domain/library.js';
 export class SessionStore {
   constructor(private readonly db: Queryable) {}
 
-  /** The owner of session `id` (null when it does not exist) and what its earlier turns contribute. */
-  async load(id: string): Promise<{ owner: string | null; history: SessionHistory }> {
-    const { rows } = await this.db.query<{ org_id: string; frameworks: string[] | null; industry: string | null; business_stage: string | null; role: string | null; summary: string | null }>(
-      `SELECT s.org_id, t.frameworks, t.industry, t.business_stage, t.role, t.summary
+  /**
+   * What the earlier turns of `orgId`'s session `id` contribute; `found` is
+   * false (and the history empty) when the organisation has no such session,
+   * whether or not another organisation uses the same id.
+   */
+  async load(orgId: string, id: string): Promise<{ found: boolean; history: SessionHistory }> {
+    const { rows } = await this.db.query<{ frameworks: string[] | null; industry: string | null; business_stage: string | null; role: string | null; summary: string | null }>(
+      `SELECT t.frameworks, t.industry, t.business_stage, t.role, t.summary
          FROM strategy_sessions s
-         LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE session_id = s.id ORDER BY id DESC LIMIT 20) t ON true
-        WHERE s.id = $1`,
-      [id],
+         LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE org_id = s.org_id AND session_id = s.id ORDER BY id DESC LIMIT 20) t ON true
+        WHERE s.org_id = $1 AND s.id = $2`,
+      [orgId, id],
     );
-    if (!rows.length) return { owner: null, history: { turns: 0, applied: [] } };
+    if (!rows.length) return { found: false, history: { turns: 0, applied: [] } };
     const turns = rows.filter((r) => r.frameworks);
     const applied: string[] = [];
     for (const t of turns) for (const f of t.frameworks!) if (!applied.includes(f)) applied.push(f);
     const latest = (k: 'industry' | 'business_stage' | 'role') => turns.find((t) => t[k])?.[k] ?? undefined;
     return {
-      owner: rows[0]!.org_id,
+      found: true,
       history: {
         turns: turns.length,
         applied,
@@ -50,11 +59,7 @@ export class SessionStore {
     };
   }
 
-  /**
-   * Records a turn, creating the session for `orgId` when it is new (one statement).
-   * @returns false (nothing recorded) when the session belongs to another
-   *   organisation: one that created the same new id between load and record.
-   */
+  /** Records a turn of `orgId`'s session, creating the session when it is new (one statement). */
   async recordTurn(input: {
     sessionId: string;
     orgId: string;
@@ -69,15 +74,15 @@ export class SessionStore {
     role?: string | undefined;
     /** What the turn established (subject, numbers, deadline); at most 1,000 characters. */
     summary?: string | undefined;
-  }): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+  }): Promise<void> {
+    await this.db.query(
       `WITH s AS (
-         INSERT INTO strategy_sessions (id, org_id) VALUES ($1, $2)
-         ON CONFLICT (id) DO UPDATE SET updated_at = now() WHERE strategy_sessions.org_id = EXCLUDED.org_id
-         RETURNING id
+         INSERT INTO strategy_sessions (org_id, id) VALUES ($2, $1)
+         ON CONFLICT (org_id, id) DO UPDATE SET updated_at = now()
+         RETURNING org_id, id
        )
-       INSERT INTO session_turns (session_id, request_id, endpoint, primary_framework, frameworks, strategic_focus, confidence, industry, business_stage, role, summary)
-       SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM s`,
+       INSERT INTO session_turns (org_id, session_id, request_id, endpoint, primary_framework, frameworks, strategic_focus, confidence, industry, business_stage, role, summary)
+       SELECT org_id, id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM s`,
       [
         input.sessionId,
         input.orgId,
@@ -93,6 +98,5 @@ export class SessionStore {
         input.summary ? input.summary.slice(0, 1000) : null,
       ],
     );
-    return (rowCount ?? 0) > 0;
   }
 }
