@@ -56,6 +56,30 @@ describe('Dockerfiles', () => {
     expect(runtime).not.toMatch(/\/repo/);
   });
 
+  it('migrate.Dockerfile is a production image too: @latchkey/db deployed --prod and pruned, its compiled migrate command, the four migration folders, non-root', () => {
+    const text = readFileSync(path.join(dockerDir, 'migrate.Dockerfile'), 'utf8');
+    expect(text).toContain('turbo prune @latchkey/db --docker');
+    expect(text).toContain('pnpm --filter @latchkey/db deploy --prod --legacy /app/packages/db');
+    expect(text).toContain('node /prune-deploy.mjs /app/packages/db');
+    for (const service of ['auth-central', 'app-signin', 'strategy', 'ai-gateway']) {
+      expect(existsSync(path.join(root, 'apps', service, 'prisma', 'migrations'))).toBe(true);
+      expect(text).toContain(`COPY apps/${service}/prisma/ /app/apps/${service}/prisma/`);
+    }
+    const runtime = text.slice(text.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/COPY --from=build --chown=node:node \/app \/app/);
+    expect(runtime).not.toMatch(/\/repo|pnpm|tsx/);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toContain('CMD ["node", "packages/db/dist/migrate-cli.js"]');
+    expect(existsSync(path.join(root, 'packages', 'db', 'src', 'migrate-cli.ts'))).toBe(true);
+  });
+
+  it('no service depends on the fake providers or the test helpers at run time (they stay out of the images)', () => {
+    for (const service of ['auth-central', 'app-signin', 'strategy', 'ai-gateway']) {
+      const pkg = JSON.parse(readFileSync(path.join(root, 'apps', service, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      expect([service, Object.keys(pkg.dependencies ?? {}).filter((d) => ['@latchkey/fake-providers', '@latchkey/testing', '@latchkey/dev-idp'].includes(d))]).toEqual([service, []]);
+    }
+  });
+
   it.each(dockerfiles.filter((f) => !['migrate.Dockerfile', 'cli.Dockerfile'].includes(f)))('%s builds a workspace package with turbo prune, as non-root', (file) => {
     const text = readFileSync(path.join(dockerDir, file), 'utf8');
     const service = file.replace(/\.Dockerfile$/, '');

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './compose-config.js';
+import { evaluate, parseMetrics, type Scrape } from '../../infra/grafana/promql.js';
 
 const dashboard = JSON.parse(readFileSync(path.join(root, 'infra', 'grafana', 'latchkey-dashboard.json'), 'utf8')) as {
   uid: string;
@@ -63,5 +64,46 @@ describe('Grafana dashboard', () => {
         for (const l of named) expect([panel, name, l, labels.has(l)]).toEqual([panel, name, l, true]);
       }
     }
+  });
+
+  describe('the PromQL evaluator of render-dashboard.ts (the README picture)', () => {
+    // Two instances of the gateway, scraped at t = 0, 10, 20 s.
+    const text = (calls: number, le05: number, le1: number, inf: number) =>
+      [
+        '# TYPE latchkey_gateway_calls_total counter',
+        `latchkey_gateway_calls_total{solution="bot",model="m",provider="openai",status="200"} ${calls}`,
+        `latchkey_gateway_calls_total{solution="bot",model="m",provider="openai",status="502"} 1`,
+        `latchkey_http_request_duration_seconds_bucket{service="ai-gateway",method="POST",route="/v1/chat/completions",status="200",le="0.5"} ${le05}`,
+        `latchkey_http_request_duration_seconds_bucket{service="ai-gateway",method="POST",route="/v1/chat/completions",status="200",le="1"} ${le1}`,
+        `latchkey_http_request_duration_seconds_bucket{service="ai-gateway",method="POST",route="/v1/chat/completions",status="200",le="+Inf"} ${inf}`,
+        'latchkey_breaker_state{service="ai-gateway",breaker="openai",state="open"} 0',
+      ].join('\n');
+    const scrapes: Scrape[] = [
+      { t: 0, samples: [...parseMetrics(text(0, 0, 0, 0), { instance: 'a' }), ...parseMetrics(text(100, 0, 0, 0), { instance: 'b' })] },
+      { t: 10_000, samples: [...parseMetrics(text(50, 10, 20, 20), { instance: 'a' }), ...parseMetrics(text(130, 0, 0, 0), { instance: 'b' })] },
+      // Instance b restarted: its counter began again at 10.
+      { t: 20_000, samples: [...parseMetrics(text(100, 20, 40, 40), { instance: 'a' }), ...parseMetrics(text(10, 0, 0, 0), { instance: 'b' })] },
+    ];
+
+    it('sums per-second rates over instances, counting a counter reset as a restart from zero', () => {
+      const [series] = evaluate('sum by (provider) (rate(latchkey_gateway_calls_total{solution=~"$solution", status!~"2.."}[$__rate_interval]))', scrapes, 2, 20);
+      expect(series).toEqual({ labels: { provider: 'openai' }, value: 0 });
+      const ok = evaluate('sum by (provider, status) (rate(latchkey_gateway_calls_total{status="200"}[$__rate_interval]))', scrapes, 2, 20);
+      // a: 100 in 20 s; b: 30 then a restart to 10 = 40 in 20 s.
+      expect(ok).toEqual([{ labels: { provider: 'openai', status: '200' }, value: (100 + 40) / 20 }]);
+    });
+
+    it('interpolates histogram_quantile within the bucket, as Prometheus does', () => {
+      const q = (phi: number) => evaluate(`histogram_quantile(${phi}, sum by (le, route) (rate(latchkey_http_request_duration_seconds_bucket{service="ai-gateway", route=~"/v1.*"}[$__rate_interval])))`, scrapes, 2, 20);
+      // 40 observations: 20 ≤ 0.5 s, 20 in (0.5, 1] s.
+      expect(q(0.25)[0]!.value).toBeCloseTo(0.25);
+      expect(q(0.75)[0]!.value).toBeCloseTo(0.75);
+      expect(q(0.5)[0]!.labels).toEqual({ route: '/v1/chat/completions' });
+    });
+
+    it('evaluates every query of the dashboard', () => {
+      for (const { expr } of queries().filter((x) => !x.panel.startsWith('variable'))) expect(() => evaluate(expr, scrapes, 2, 20)).not.toThrow();
+      expect(evaluate('max by (breaker) (latchkey_breaker_state{service="ai-gateway", state="open"})', scrapes, 2, 20)).toEqual([{ labels: { breaker: 'openai' }, value: 0 }]);
+    });
   });
 });

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import type { LaunchContext, Launched } from '@latchkey/launcher';
-import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
+import type { FakeProviders } from '@latchkey/fake-providers';
 import { parseConfig } from '@latchkey/service-kit';
 import { DEFAULT_MODELS } from './app.js';
 import { configSchema, providersFrom } from './config.js';
@@ -24,6 +24,8 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
   let providers = providersFrom(cfg);
   let fakes: FakeProviders | undefined;
   if (!cfg.OPENAI_API_KEY && !cfg.ANTHROPIC_API_KEY && !cfg.GEMINI_API_KEY) {
+    // A development dependency, loaded only here: images (`pnpm deploy --prod`) do not hold it.
+    const { startFakeProviders } = await import('@latchkey/fake-providers');
     fakes = await startFakeProviders();
     providers = {
       openai: { baseUrl: fakes.openai.baseUrl, apiKey: fakes.openai.apiKey },

@@ -4,4 +4,5 @@ export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 export { SERVICE_DATABASES, prismaDirOf, type ServiceName } from './services.js';
 export { latestSnapshot, migrationTimestamp, pendingSchemaChange, writeNextMigration } from './migrations.js';
 export { acquireLock, LockedError } from './lock.js';
+export { migrateAll } from './migrate-all.js';
 export { applyMigrationsAtomically, UnfinishedMigrationError } from './atomic-migrations.js';

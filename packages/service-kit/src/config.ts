@@ -99,7 +99,8 @@ export const trustProxy = z
 
 /**
  * Common variables of every service: `NODE_ENV`, `HOST`, `LOG_LEVEL`,
- * `DATABASE_URL`, `REDIS_URL`, and `MIGRATE_ON_START` — Latchkey's one
+ * `DATABASE_URL`, `REDIS_URL`, `OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_SERVICE_NAME`
+ * and `MIGRATE_ON_START` — Latchkey's one
  * migration policy: a service applies its own pending migrations when it
  * starts (under an advisory lock, so replicas starting together apply them
  * once), unless `MIGRATE_ON_START=false` because a migrate job does it first
@@ -114,6 +115,18 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   MIGRATE_ON_START: flag(true),
   TRUST_PROXY: trustProxy,
+  /**
+   * OpenTelemetry traces (OTLP/HTTP) go to `<this URL>/v1/traces` when set;
+   * unset, tracing is off and its packages are not even loaded
+   * (`startTracing` in `tracing.ts`, run by each service's `main.ts`).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .refine((u) => /^https?:/i.test(u), 'must be an http(s) URL')
+    .optional(),
+  /** `service.name` of the spans; default the service's own name. */
+  OTEL_SERVICE_NAME: z.string().optional(),
 });
 
 /** A TCP port from the environment (`"4101"` → 4101). */

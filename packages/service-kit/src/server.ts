@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from './logger.js';
+import { shutdownTracing } from './tracing.js';
 
 export interface RunningService {
   server: Server;
@@ -17,7 +18,7 @@ export interface RunningService {
  * Listens on `host:port` and installs graceful shutdown on SIGTERM and SIGINT:
  * stop accepting connections, let in-flight requests finish (idle keep-alive
  * connections are closed at once), then run `closers` in order (queues,
- * Prisma, Redis…), then exit.
+ * Prisma, Redis…), then flush pending trace spans (`shutdownTracing`), then exit.
  * @param opts.drainMs how long in-flight requests may take before they are cut, in milliseconds (default 10000).
  */
 export async function runService(opts: {
@@ -61,7 +62,10 @@ export async function runService(opts: {
   if (opts.handleSignals !== false) {
     const onSignal = (signal: NodeJS.Signals) => {
       opts.logger.info({ signal }, 'shutting down');
-      void close().then(() => process.exit(0));
+      // Pending spans are flushed last (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+      void close()
+        .then(() => shutdownTracing())
+        .then(() => process.exit(0));
     };
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
