@@ -9,7 +9,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger } from '@latchkey/service-kit';
 import { HttpError, type ErrorFormatter } from '@latchkey/errors';
-import type { PrismaClient } from './store/prisma.js';
+import { pingRegistry, type PrismaClient } from './store/prisma.js';
 import type { SigninConfig } from './config.js';
 import { AppRuntime } from './domain/apps.js';
 import { hashPassword } from './domain/crypto.js';
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): SigninApp {
   };
   const operator = new Operator(prisma, apps, config, mailer.mode);
 
-  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => prisma.$queryRaw`SELECT 1` }, trustProxy: config.trustProxy });
+  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => pingRegistry(prisma) }, trustProxy: config.trustProxy });
   app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
 
   // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.

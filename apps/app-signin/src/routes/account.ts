@@ -12,7 +12,8 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { hashPassword, verifyPassword } from '../domain/crypto.js';
-import { findUserByEmail, passwordOf, publicUser } from '../domain/users.js';
+import { recordAudit } from '../domain/audit.js';
+import { changePassword, deleteUserData, findUserByEmail, passwordOf, publicUser, updateProfile } from '../domain/users.js';
 import { clearCookie } from '../http/cookies.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
@@ -55,10 +56,7 @@ export function register(router: Router, svc: Services): void {
       }
       if (!ok) throw new HttpError(400, 'VALIDATION_ERROR', '[body.image] must be an http(s) URL');
     }
-    await app.db.query(
-      `UPDATE latchkey_auth."user" SET name = coalesce($2, name), image = CASE WHEN $3 THEN $4 ELSE image END, updated_at = $5 WHERE id = $1`,
-      [s.user.id, input.name ?? null, input.image !== undefined, input.image ?? null, new Date(svc.now())],
-    );
+    await updateProfile(app.db, s.user.id, { name: input.name, image: input.image, now: new Date(svc.now()) });
     res.json({ status: true });
   });
 
@@ -76,16 +74,10 @@ export function register(router: Router, svc: Services): void {
     if (!(await verifyPassword(input.currentPassword, current))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
     await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     const hash = await hashPassword(input.newPassword, svc.config.passwordCost);
-    const now = new Date(svc.now());
-    await app.db.query(`UPDATE latchkey_auth.account SET password = $2, updated_at = $3 WHERE user_id = $1 AND provider_id = 'credential'`, [s.user.id, hash, now]);
-    // A pending reset link would undo the change: it stops working.
-    await app.db.query(`DELETE FROM latchkey_auth.verification WHERE user_id = $1 AND purpose = 'reset-password'`, [s.user.id]);
-    let token: string | null = null;
-    if (input.revokeOtherSessions) {
-      // better-auth: every session ends, and this client gets a new one.
-      await app.db.query('DELETE FROM latchkey_auth.session WHERE user_id = $1', [s.user.id]);
-      token = (await issueSession(req, res, svc, s.user)).token;
-    }
+    // A pending reset link would undo the change: it stops working. better-auth's revokeOtherSessions:
+    // every session ends, and this client gets a new one.
+    await changePassword(app.db, s.user.id, hash, { now: new Date(svc.now()), endSessions: input.revokeOtherSessions === true });
+    const token = input.revokeOtherSessions ? (await issueSession(req, res, svc, s.user)).token : null;
     res.json({ token, user: publicUser(s.user) });
   });
 
@@ -129,32 +121,13 @@ export function register(router: Router, svc: Services): void {
       throw new HttpError(400, 'SESSION_EXPIRED', 'Session expired. Re-authenticate to perform this action.');
     }
     const mode = app.userDeletion;
-    const client = await app.db.connect();
-    try {
-      await client.query('BEGIN');
-      if (mode === 'delete') {
-        // Sessions, credentials, two-factor data and tokens go with the user (ON DELETE CASCADE).
-        await client.query(`DELETE FROM latchkey_auth."user" WHERE id = $1`, [s.user.id]);
-      } else {
-        await client.query('DELETE FROM latchkey_auth.session WHERE user_id = $1', [s.user.id]);
-        await client.query('DELETE FROM latchkey_auth.account WHERE user_id = $1', [s.user.id]);
-        await client.query('DELETE FROM latchkey_auth.two_factor WHERE user_id = $1', [s.user.id]);
-        await client.query('DELETE FROM latchkey_auth.verification WHERE user_id = $1', [s.user.id]);
-        await client.query(
-          `UPDATE latchkey_auth."user" SET name = 'Deleted user', email = 'deleted+' || id || '@deleted.invalid', email_verified = false,
-                  image = NULL, two_factor_enabled = false, deleted_at = $2, updated_at = $2 WHERE id = $1`,
-          [s.user.id, new Date(svc.now())],
-        );
-      }
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-    await svc.prisma.auditEntry.create({
-      data: { appId: app.id, actor: `end-user:${s.user.id}`, action: 'delete-user', subject: s.user.id, details: { mode, reauthenticated: input.password !== undefined ? 'password' : 'fresh-session' } },
+    await deleteUserData(app.db, s.user.id, mode, new Date(svc.now()));
+    await recordAudit(svc.prisma, {
+      appId: app.id,
+      actor: `end-user:${s.user.id}`,
+      action: 'delete-user',
+      subject: s.user.id,
+      details: { mode, reauthenticated: input.password !== undefined ? 'password' : 'fresh-session' },
     });
     clearCookie(res, state.scope, state.names.session);
     res.json({ success: true, message: 'User deleted' });

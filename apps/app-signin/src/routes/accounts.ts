@@ -10,6 +10,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
+import { accountsOf, unlinkAccount } from '../domain/users.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from './validation.js';
 
@@ -17,22 +18,9 @@ export function register(router: Router, svc: Services): void {
   router.get('/list-accounts', async (req, res) => {
     const { app } = stateOf(req);
     const s = await requireSession(req, svc);
-    const r = await app.db.query(
-      'SELECT id, provider_id, account_id, user_id, created_at, updated_at FROM latchkey_auth.account WHERE user_id = $1 ORDER BY created_at',
-      [s.user.id],
-    );
+    const accounts = await accountsOf(app.db, s.user.id);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(
-      r.rows.map((a) => ({
-        id: a.id,
-        providerId: a.provider_id,
-        accountId: a.account_id,
-        userId: a.user_id,
-        createdAt: (a.created_at as Date).toISOString(),
-        updatedAt: (a.updated_at as Date).toISOString(),
-        scopes: [],
-      })),
-    );
+    res.json(accounts);
   });
 
   router.post('/unlink-account', async (req, res) => {
@@ -41,15 +29,7 @@ export function register(router: Router, svc: Services): void {
     const { accountId } = parseBody(z.object({ accountId: z.string().min(1).max(256) }), req.body);
     if (svc.now() - s.session.created_at.getTime() >= svc.config.freshAgeSec * 1000) throw new HttpError(403, 'SESSION_NOT_FRESH', 'Session is not fresh');
     // One statement: the count and the delete cannot race with another unlink.
-    const r = await app.db.query(
-      `WITH mine AS (SELECT id FROM latchkey_auth.account WHERE user_id = $1 FOR UPDATE),
-            gone AS (DELETE FROM latchkey_auth.account WHERE id = $2 AND user_id = $1 AND (SELECT count(*) FROM mine) > 1 RETURNING id)
-       SELECT (SELECT count(*) FROM mine)::int AS total, (SELECT count(*) FROM mine WHERE id = $2)::int AS found, (SELECT count(*) FROM gone)::int AS deleted`,
-      [s.user.id, accountId],
-    );
-    const row = r.rows[0] as { total: number; found: number; deleted: number };
-    if (row.total <= 1 && row.found === 1) throw new HttpError(400, 'FAILED_TO_UNLINK_LAST_ACCOUNT', "You can't unlink your last account");
-    if (row.found === 0) throw new HttpError(400, 'ACCOUNT_NOT_FOUND', 'Account not found');
+    await unlinkAccount(app.db, s.user.id, accountId);
     res.json({ status: true });
   });
 }

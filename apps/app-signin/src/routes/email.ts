@@ -18,7 +18,17 @@ import { HttpError } from '@latchkey/errors';
 import { hashPassword } from '../domain/crypto.js';
 import type { MailKind } from '../domain/mail.js';
 import { checkRedirect, withQuery, type RedirectField } from '../domain/redirects.js';
-import { consumeVerification, createVerification, MAX_TOKEN_LENGTH, peekVerification, TOKEN_TTL_SEC, type Purpose } from '../domain/verification.js';
+import {
+  confirmEmail,
+  consumeVerification,
+  createVerification,
+  MAX_TOKEN_LENGTH,
+  moveToEmail,
+  peekVerification,
+  resetPassword,
+  TOKEN_TTL_SEC,
+  type Purpose,
+} from '../domain/verification.js';
 import { findUserByEmail, findUserById, type UserRow } from '../domain/users.js';
 import { clientIp, currentSession, stateOf, type Services } from '../http/context.js';
 import { checkEmail, checkNewPassword, parseBody } from './validation.js';
@@ -130,21 +140,18 @@ export function register(router: Router, svc: Services): void {
     if (used.purpose === 'verify-email') {
       // The address changed since the link was sent: the link proves nothing about the new one.
       if (user.email.toLowerCase() !== used.email.toLowerCase()) return tokenError(res, callbackURL, 'INVALID_TOKEN');
-      await app.db.query(`UPDATE latchkey_auth."user" SET email_verified = true, updated_at = $2 WHERE id = $1`, [user.id, new Date(now)]);
+      await confirmEmail(app.db, user.id, new Date(now));
     } else {
-      try {
-        // The new address is proven by this link: it becomes the user's, verified.
-        await app.db.query(`UPDATE latchkey_auth."user" SET email = $2, email_verified = true, updated_at = $3 WHERE id = $1`, [user.id, used.email, new Date(now)]);
-        // The old address is told (no link): a stolen session cannot move an account away unnoticed.
-        if (svc.mailer.enabled && user.email.toLowerCase() !== used.email.toLowerCase()) {
-          svc.background(
-            svc.mailer.send({ to: user.email, kind: 'email-changed', link: '', detail: `New address: ${used.email}`, appName: app.id, validMinutes: 0 }, app.mail),
-          );
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code !== '23505') throw err;
+      // The new address is proven by this link: it becomes the user's, verified (unless another account took it since).
+      if (!(await moveToEmail(app.db, user.id, used.email, new Date(now)))) {
         if (callbackURL) return void res.redirect(302, withQuery(callbackURL, { error: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' }));
         throw new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
+      }
+      // The old address is told (no link): a stolen session cannot move an account away unnoticed.
+      if (svc.mailer.enabled && user.email.toLowerCase() !== used.email.toLowerCase()) {
+        svc.background(
+          svc.mailer.send({ to: user.email, kind: 'email-changed', link: '', detail: `New address: ${used.email}`, appName: app.id, validMinutes: 0 }, app.mail),
+        );
       }
     }
     if (callbackURL) return void res.redirect(302, callbackURL);
@@ -196,38 +203,10 @@ export function register(router: Router, svc: Services): void {
     if (!token) throw new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
     checkNewPassword(input.newPassword);
     const hash = await hashPassword(input.newPassword, svc.config.passwordCost);
-    const now = new Date(svc.now());
-    const client = await app.db.connect();
-    try {
-      await client.query('BEGIN');
-      const used = await consumeVerification(client, 'reset-password', token, now.getTime());
-      if (!used || used.expired) {
-        // An expired token is deleted all the same (it can never work again).
-        await client.query('COMMIT');
-        throw new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
-      }
-      const user = await client.query(`SELECT id FROM latchkey_auth."user" WHERE id = $1 FOR UPDATE`, [used.userId]);
-      if (!user.rows[0]) {
-        await client.query('COMMIT');
-        throw new HttpError(400, 'USER_NOT_FOUND', 'User not found');
-      }
-      // A user who only ever signed in with a provider gets a password here (better-auth does the same).
-      await client.query(
-        `INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id, password, created_at, updated_at)
-         VALUES (gen_random_uuid()::text, $1, 'credential', $1, $2, $3, $3)
-         ON CONFLICT (provider_id, account_id) DO UPDATE SET password = EXCLUDED.password, updated_at = EXCLUDED.updated_at`,
-        [used.userId, hash, now],
-      );
-      // Every session ends: whoever knew the old password is signed out everywhere.
-      await client.query('DELETE FROM latchkey_auth.session WHERE user_id = $1', [used.userId]);
-      await client.query('DELETE FROM latchkey_auth.verification WHERE user_id = $1 AND purpose = $2', [used.userId, 'reset-password']);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    const outcome = await resetPassword(app.db, token, hash, new Date(svc.now()));
+    // An expired token is deleted all the same (it can never work again).
+    if (outcome === 'invalid') throw new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
+    if (outcome === 'no-user') throw new HttpError(400, 'USER_NOT_FOUND', 'User not found');
     res.json({ status: true });
   });
 }

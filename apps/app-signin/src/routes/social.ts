@@ -23,7 +23,7 @@ import { HttpError } from '@latchkey/errors';
 import { openPayload, randomToken, sealPayload } from '../domain/crypto.js';
 import { authorizationUrl, exchangeCode, OAuthError, type ProviderConfig, type ProviderProfile } from '../domain/oauth.js';
 import { withQuery } from '../domain/redirects.js';
-import { createProviderUser, findUserByAccount, findUserByEmail, linkAccount, type UserRow } from '../domain/users.js';
+import { createProviderUser, findUserByAccount, findUserByEmail, linkAccount, liveSessionEmail, type UserRow } from '../domain/users.js';
 import { clearCookie, setCookie } from '../http/cookies.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
@@ -195,11 +195,7 @@ export function register(router: Router, svc: Services): void {
     const now = new Date(svc.now());
     if (pending.l) {
       // link-social: the session that asked must still be live, and the provider's verified address must be its user's.
-      const live = await app.db.query(
-        `SELECT u.email FROM latchkey_auth.session s JOIN latchkey_auth."user" u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > $3`,
-        [pending.l.s, pending.l.u, now],
-      );
-      const email = live.rows[0]?.email as string | undefined;
+      const email = await liveSessionEmail(app.db, pending.l.s, pending.l.u, now);
       if (!email || !profile.emailVerified) return fail(pending.x, 'unable_to_link_account');
       if (email.toLowerCase() !== profile.email.toLowerCase()) return fail(pending.x, 'email_does_not_match');
       const owner = await findUserByAccount(app.db, provider.id, profile.sub);
