@@ -42,7 +42,7 @@ export function register(router: Router, svc: Services): void {
   router.get('/token', async (req, res) => {
     const { app } = stateOf(req);
     const s = await requireSession(req, svc);
-    const token = await issueToken(app, s.user, { nowMs: svc.now(), ttlSec: svc.config.tokenTtlSec });
+    const token = issueToken(app, s.user, { nowMs: svc.now(), ttlSec: svc.config.tokenTtlSec });
     res.setHeader('Cache-Control', 'no-store');
     res.json({ token });
   });
