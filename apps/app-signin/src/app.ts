@@ -17,7 +17,7 @@ import { Limits } from './domain/limits.js';
 import { Operator } from './domain/operator.js';
 import { attachState, buildState, stateOf, type Services } from './http/context.js';
 import { cors } from './http/cors.js';
-import { adminRouter } from './routes/admin.js';
+import { register as admin } from './routes/admin.js';
 import { register as signUp } from './routes/sign-up.js';
 import { register as signIn } from './routes/sign-in.js';
 import { register as signOut } from './routes/sign-out.js';
@@ -62,8 +62,10 @@ export function createApp(deps: AppDeps): SigninApp {
   let dummy: Promise<string> | undefined;
   const mailer = new Mailer({ ...config.mail, logger });
   const pending = new Set<Promise<unknown>>();
+  const operator = new Operator(prisma, apps, config, mailer.mode);
   const svc: Services = {
     mailer,
+    operator,
     background(task) {
       const p = task.catch(() => {}).finally(() => pending.delete(p));
       pending.add(p);
@@ -76,10 +78,10 @@ export function createApp(deps: AppDeps): SigninApp {
     now: deps.now ?? Date.now,
     dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
   };
-  const operator = new Operator(prisma, apps, config, mailer.mode);
-
   const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => pingRegistry(prisma) }, trustProxy: config.trustProxy });
-  app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
+  const adminRoutes = express.Router();
+  admin(adminRoutes, svc);
+  app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRoutes);
 
   // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.
   const countSignIns: RequestHandler = (req, res, next) => {

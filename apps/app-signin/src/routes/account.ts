@@ -17,8 +17,8 @@ import { changePassword, deleteUserData, findUserByEmail, passwordOf, publicUser
 import { clearCookie } from '../http/cookies.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
-import { mailToken, trustedRedirect } from './email.js';
-import { checkEmail, checkNewPassword, parseBody } from './validation.js';
+import { mailToken, trustedRedirect } from '../http/mail-links.js';
+import { checkEmail, checkNewPassword, parseBody } from '../http/validation.js';
 
 const changePasswordBody = z.object({
   newPassword: z.string().max(4096),

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { accountsOf, unlinkAccount } from '../domain/users.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
-import { parseBody } from './validation.js';
+import { parseBody } from '../http/validation.js';
 
 export function register(router: Router, svc: Services): void {
   router.get('/list-accounts', async (req, res) => {

@@ -16,50 +16,21 @@ import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { hashPassword } from '../domain/crypto.js';
-import type { MailKind } from '../domain/mail.js';
-import { checkRedirect, withQuery, type RedirectField } from '../domain/redirects.js';
+import { withQuery } from '../domain/redirects.js';
 import {
   confirmEmail,
   consumeVerification,
-  createVerification,
   MAX_TOKEN_LENGTH,
   moveToEmail,
   peekVerification,
   resetPassword,
-  TOKEN_TTL_SEC,
-  type Purpose,
 } from '../domain/verification.js';
-import { findUserByEmail, findUserById, type UserRow } from '../domain/users.js';
+import { findUserByEmail, findUserById } from '../domain/users.js';
 import { clientIp, currentSession, stateOf, type Services } from '../http/context.js';
-import { checkEmail, checkNewPassword, parseBody } from './validation.js';
+import { mailToken, sendVerification, trustedRedirect } from '../http/mail-links.js';
+import { checkEmail, checkNewPassword, parseBody } from '../http/validation.js';
 
 export const RESET_MESSAGE = 'If this email exists in our system, check your email for the reset link';
-
-/** A redirect target of this request checked against the app's trusted origins (see domain/redirects.ts). */
-export function trustedRedirect(req: Request, value: string | undefined, field: RedirectField): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const { app } = stateOf(req);
-  return checkRedirect(value, field, { origins: app.origins, own: new URL(app.signinUrl).origin });
-}
-
-/**
- * Creates a token and mails its link, after the answer. The token and the
- * link exist only in the message (never logged, never stored in clear).
- */
-export async function mailToken(
-  req: Request,
-  svc: Services,
-  input: { user: UserRow; purpose: Purpose; kind: MailKind; to: string; path: string; callbackURL?: string },
-): Promise<void> {
-  const { app } = stateOf(req);
-  const { token } = await createVerification(app.db, { purpose: input.purpose, userId: input.user.id, email: input.to, nowMs: svc.now() });
-  const link = new URL(`${app.mailLinkBase}/api/auth${input.path}`);
-  link.searchParams.set('token', token);
-  if (input.callbackURL) link.searchParams.set('callbackURL', input.callbackURL);
-  svc.background(
-    svc.mailer.send({ to: input.to, kind: input.kind, link: link.href, appName: app.id, validMinutes: TOKEN_TTL_SEC[input.purpose] / 60 }, app.mail),
-  );
-}
 
 /** Runs `task` after the answer (tracked, so tests and shutdown can wait for it); a failure is logged without details that could carry a token. */
 function afterAnswer(svc: Services, route: string, task: () => Promise<void>): void {
@@ -71,12 +42,6 @@ function afterAnswer(svc: Services, route: string, task: () => Promise<void>): v
 }
 
 const verifyMailDisabled = () => new HttpError(400, 'VERIFICATION_EMAIL_NOT_ENABLED', "Verification email isn't enabled");
-
-/** Sends the verification mail of `user` (sign-up and sign-in with verification required). */
-export async function sendVerification(req: Request, svc: Services, user: UserRow, callbackURL?: string): Promise<void> {
-  if (!svc.mailer.enabled) return;
-  await mailToken(req, svc, { user, purpose: 'verify-email', kind: 'verify-email', to: user.email, path: '/verify-email', callbackURL });
-}
 
 const sendBody = z.object({ email: z.string().max(1024), callbackURL: z.string().max(2048).optional() });
 const requestResetBody = z.object({ email: z.string().max(1024), redirectTo: z.string().max(2048).optional() });

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { deleteOtherSessions, deleteUserSession, deleteUserSessions, listUserSessions, publicSession } from '../domain/users.js';
 import { clearCookie } from '../http/cookies.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
-import { parseBody } from './validation.js';
+import { parseBody } from '../http/validation.js';
 
 const revokeBody = z.object({ token: z.string().min(1).max(512) });
 

@@ -27,9 +27,9 @@ import { createProviderUser, findUserByAccount, findUserByEmail, linkAccount, li
 import { clearCookie, setCookie } from '../http/cookies.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
-import { sendVerification, trustedRedirect } from './email.js';
-import { startTwoFactor } from './sign-in.js';
-import { parseBody } from './validation.js';
+import { sendVerification, trustedRedirect } from '../http/mail-links.js';
+import { startTwoFactor } from '../http/two-factor-challenge.js';
+import { parseBody } from '../http/validation.js';
 
 const STATE_COOKIE_SEC = 600;
 

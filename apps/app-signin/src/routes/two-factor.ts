@@ -24,8 +24,8 @@ import { findUserById, passwordOf, publicUser, type UserRow } from '../domain/us
 import { clearCookie, setCookie } from '../http/cookies.js';
 import { clientIp, currentSession, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
-import { TRUST_DEVICE_SEC } from './sign-in.js';
-import { parseBody } from './validation.js';
+import { TRUST_DEVICE_SEC } from '../http/two-factor-challenge.js';
+import { parseBody } from '../http/validation.js';
 
 const passwordBody = z.object({ password: z.string().max(4096) });
 const enableBody = z.object({ password: z.string().max(4096), issuer: z.string().min(1).max(128).optional(), method: z.literal('totp').optional() });
