@@ -1,28 +1,16 @@
 /**
- * The sign-in methods (accounts) of the signed-in user, better-auth's routes:
- * GET  /list-accounts → `[{id, providerId, accountId, userId, createdAt, updatedAt, scopes}]`
- *      (`credential` is the password; provider tokens are not kept, so `scopes` is empty)
  * POST /unlink-account `{accountId}` (the `id` from list-accounts) → `{status: true}`;
  *      `FAILED_TO_UNLINK_LAST_ACCOUNT` for the only one, `ACCOUNT_NOT_FOUND`, and a session
  *      older than a day gets `SESSION_NOT_FRESH` (403), as better-auth's freshSessionMiddleware
- * POST /link-social: in routes/social.ts
  */
 import type { Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
-import { accountsOf, unlinkAccount } from '../domain/users.js';
+import { unlinkAccount } from '../domain/users.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from '../http/validation.js';
 
 export function register(router: Router, svc: Services): void {
-  router.get('/list-accounts', async (req, res) => {
-    const { app } = stateOf(req);
-    const s = await requireSession(req, svc);
-    const accounts = await accountsOf(app.db, s.user.id);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(accounts);
-  });
-
   router.post('/unlink-account', async (req, res) => {
     const { app } = stateOf(req);
     const s = await requireSession(req, svc);
