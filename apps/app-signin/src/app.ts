@@ -9,7 +9,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger } from '@latchkey/service-kit';
 import { HttpError, type ErrorFormatter } from '@latchkey/errors';
-import type { PrismaClient } from './store/prisma.js';
+import { pingRegistry, type PrismaClient } from './store/prisma.js';
 import type { SigninConfig } from './config.js';
 import { AppRuntime } from './domain/apps.js';
 import { hashPassword } from './domain/crypto.js';
@@ -17,18 +17,72 @@ import { Limits } from './domain/limits.js';
 import { Operator } from './domain/operator.js';
 import { attachState, buildState, stateOf, type Services } from './http/context.js';
 import { cors } from './http/cors.js';
-import { adminRouter } from './routes/admin.js';
+import { register as admin } from './routes/admin.js';
 import { register as signUp } from './routes/sign-up.js';
 import { register as signIn } from './routes/sign-in.js';
 import { register as signOut } from './routes/sign-out.js';
-import { register as session } from './routes/session.js';
-import { register as twoFactor } from './routes/two-factor.js';
-import { register as email } from './routes/email.js';
-import { register as sessions } from './routes/sessions.js';
-import { register as account } from './routes/account.js';
-import { register as social } from './routes/social.js';
-import { register as accounts } from './routes/accounts.js';
+import { register as getSession } from './routes/get-session.js';
+import { register as token } from './routes/token.js';
+import { register as jwks } from './routes/jwks.js';
+import { register as ok } from './routes/ok.js';
+import { register as twoFactorEnable } from './routes/two-factor-enable.js';
+import { register as twoFactorVerifyTotp } from './routes/two-factor-verify-totp.js';
+import { register as twoFactorVerifyBackupCode } from './routes/two-factor-verify-backup-code.js';
+import { register as twoFactorGenerateBackupCodes } from './routes/two-factor-generate-backup-codes.js';
+import { register as twoFactorDisable } from './routes/two-factor-disable.js';
+import { register as sendVerificationEmail } from './routes/send-verification-email.js';
+import { register as verifyEmail } from './routes/verify-email.js';
+import { register as requestPasswordReset } from './routes/request-password-reset.js';
+import { register as resetPassword } from './routes/reset-password.js';
+import { register as listSessions } from './routes/list-sessions.js';
+import { register as revokeSession } from './routes/revoke-session.js';
+import { register as revokeSessions } from './routes/revoke-sessions.js';
+import { register as revokeOtherSessions } from './routes/revoke-other-sessions.js';
+import { register as updateUser } from './routes/update-user.js';
+import { register as changePassword } from './routes/change-password.js';
+import { register as changeEmail } from './routes/change-email.js';
+import { register as deleteUser } from './routes/delete-user.js';
+import { register as signInSocial } from './routes/sign-in-social.js';
+import { register as linkSocial } from './routes/link-social.js';
+import { register as callback } from './routes/callback.js';
+import { register as error } from './routes/error.js';
+import { register as listAccounts } from './routes/list-accounts.js';
+import { register as unlinkAccount } from './routes/unlink-account.js';
 import { Mailer } from './domain/mail.js';
+
+/** The end-user endpoints under `/a/:slug/api/auth` (routes/<endpoint>.ts). */
+const END_USER_ROUTES: Array<(router: express.Router, svc: Services) => void> = [
+  signUp,
+  signIn,
+  signOut,
+  getSession,
+  token,
+  jwks,
+  ok,
+  twoFactorEnable,
+  twoFactorVerifyTotp,
+  twoFactorVerifyBackupCode,
+  twoFactorGenerateBackupCodes,
+  twoFactorDisable,
+  sendVerificationEmail,
+  verifyEmail,
+  requestPasswordReset,
+  resetPassword,
+  listSessions,
+  revokeSession,
+  revokeSessions,
+  revokeOtherSessions,
+  updateUser,
+  changePassword,
+  changeEmail,
+  deleteUser,
+  signInSocial,
+  linkSocial,
+  callback,
+  error,
+  listAccounts,
+  unlinkAccount,
+];
 
 export interface AppDeps {
   prisma: PrismaClient;
@@ -62,8 +116,10 @@ export function createApp(deps: AppDeps): SigninApp {
   let dummy: Promise<string> | undefined;
   const mailer = new Mailer({ ...config.mail, logger });
   const pending = new Set<Promise<unknown>>();
+  const operator = new Operator(prisma, apps, config, mailer.mode);
   const svc: Services = {
     mailer,
+    operator,
     background(task) {
       const p = task.catch(() => {}).finally(() => pending.delete(p));
       pending.add(p);
@@ -76,10 +132,10 @@ export function createApp(deps: AppDeps): SigninApp {
     now: deps.now ?? Date.now,
     dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
   };
-  const operator = new Operator(prisma, apps, config, mailer.mode);
-
-  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => prisma.$queryRaw`SELECT 1` }, trustProxy: config.trustProxy });
-  app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRouter(operator));
+  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => pingRegistry(prisma) }, trustProxy: config.trustProxy });
+  const adminRoutes = express.Router();
+  admin(adminRoutes, svc);
+  app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRoutes);
 
   // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.
   const countSignIns: RequestHandler = (req, res, next) => {
@@ -111,16 +167,8 @@ export function createApp(deps: AppDeps): SigninApp {
   }
 
   const auth = express.Router();
-  signUp(auth, svc);
-  signIn(auth, svc);
-  signOut(auth, svc);
-  session(auth, svc);
-  twoFactor(auth, svc);
-  email(auth, svc);
-  sessions(auth, svc);
-  account(auth, svc);
-  social(auth, svc);
-  accounts(auth, svc);
+  // One file per endpoint under routes/, each exporting register(router, svc), in better-auth's order of plugins.
+  for (const register of END_USER_ROUTES) register(auth, svc);
   auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
 
   app.use(

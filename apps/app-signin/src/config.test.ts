@@ -1,4 +1,4 @@
-import { configFromEnv } from './config.js';
+import { configFromEnv, launchSettingsFromEnv } from './config.js';
 
 const KEY = '0'.repeat(64);
 
@@ -13,5 +13,22 @@ describe('config', () => {
   it('refuses a bad SMTP_URL and the development mailbox in production', () => {
     expect(() => configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL/);
     expect(() => configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, NODE_ENV: 'production', SIGNIN_DEV_MAILBOX: '1' })).toThrow(/SIGNIN_DEV_MAILBOX/);
+  });
+
+  it('reads what pnpm start takes from the environment through the same rules', () => {
+    expect(launchSettingsFromEnv({})).toEqual({
+      appDatabasesUrl: undefined,
+      mail: { smtpUrl: undefined, devMailbox: true, defaultFrom: 'Latchkey demo <no-reply@latchkey.localhost>' },
+    });
+    // Empty counts as unset; APP_DATABASES_URL wins over DATABASE_URL.
+    expect(launchSettingsFromEnv({ DATABASE_URL: 'postgresql://db.example/x', SMTP_URL: '' }).appDatabasesUrl).toBe('postgresql://db.example/x');
+    const set = launchSettingsFromEnv({
+      DATABASE_URL: 'postgresql://db.example/x',
+      APP_DATABASES_URL: 'postgresql://apps.example/postgres',
+      SMTP_URL: 'smtp://smtp.example.com:25',
+      MAIL_FROM: 'Shop <a@shop.example>',
+    });
+    expect(set).toEqual({ appDatabasesUrl: 'postgresql://apps.example/postgres', mail: { smtpUrl: 'smtp://smtp.example.com:25', devMailbox: false, defaultFrom: 'Shop <a@shop.example>' } });
+    expect(() => launchSettingsFromEnv({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL/);
   });
 });

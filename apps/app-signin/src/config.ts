@@ -82,6 +82,29 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   return { env: e, config };
 }
 
+/**
+ * The variables `pnpm start` (`launch.ts`) takes from the environment, through
+ * the same zod rules as `envSchema` (the launcher supplies the rest: ports,
+ * databases, secrets). Unset or empty: the app databases attach on the
+ * embedded server, end-user mail goes to the development mailbox, and the
+ * sender is the demo's.
+ * @throws ConfigError naming a bad variable.
+ */
+export function launchSettingsFromEnv(env: Record<string, string | undefined> = process.env): Pick<SigninConfig, 'appDatabasesUrl' | 'mail'> {
+  const e = parseConfig('app-signin', launchEnvSchema, env);
+  return {
+    appDatabasesUrl: e.APP_DATABASES_URL ?? e.DATABASE_URL,
+    mail: { smtpUrl: e.SMTP_URL, devMailbox: !e.SMTP_URL, defaultFrom: e.MAIL_FROM ?? 'Latchkey demo <no-reply@latchkey.localhost>' },
+  };
+}
+
+const launchEnvSchema = z.object({
+  DATABASE_URL: envSchema.shape.DATABASE_URL,
+  APP_DATABASES_URL: envSchema.shape.APP_DATABASES_URL,
+  SMTP_URL: envSchema.shape.SMTP_URL,
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+});
+
 /** Defaults for code that builds a config by hand (tests, launch, bench). */
 export function defaultConfig(over: Partial<SigninConfig> & Pick<SigninConfig, 'publicUrl' | 'encryptionKey'>): SigninConfig {
   return {

@@ -8,7 +8,7 @@
  */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
 import { parseKey } from '@latchkey/service-kit';
-import { defaultConfig } from './config.js';
+import { defaultConfig, launchSettingsFromEnv } from './config.js';
 import { startSignin } from './server.js';
 
 export const launchOrder = 30;
@@ -18,19 +18,15 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
   const databaseUrl = await ctx.database('latchkey_signin');
   const demoDatabaseUrl = await ctx.database('app_demo');
   const adminToken = ctx.secret('admin-token');
+  // With a real server, `latchkey host db create` makes app databases on it; embedded mode attaches them (--database-url).
+  // Development: end-user mail (verification, password reset) lands in a mailbox instead of SMTP, unless SMTP_URL is set.
+  const { appDatabasesUrl, mail } = launchSettingsFromEnv();
   const config = defaultConfig({
     publicUrl: ctx.urls.signin,
     encryptionKey: parseKey(ctx.secret('signin-encryption-key')),
     adminToken,
-    // With a real server, `latchkey host db create` makes app databases on it; embedded mode attaches them (--database-url).
-    appDatabasesUrl: process.env.APP_DATABASES_URL || process.env.DATABASE_URL || undefined,
-    // Development: end-user mail (verification, password reset) lands in a mailbox instead of SMTP,
-    // unless SMTP_URL is set.
-    mail: {
-      smtpUrl: process.env.SMTP_URL || undefined,
-      devMailbox: !process.env.SMTP_URL,
-      defaultFrom: process.env.MAIL_FROM || 'Latchkey demo <no-reply@latchkey.localhost>',
-    },
+    appDatabasesUrl,
+    mail,
   });
   const running = await startSignin({ databaseUrl, redisUrl: ctx.redisUrl, config, logger, port: ctx.ports.signin, host: '127.0.0.1' });
   const { signin } = running;
@@ -49,7 +45,7 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
       `demo JWKS: ${demo.jwksUrl}`,
       signin.mailer.mode === 'mailbox'
         ? `end-user mail (verification, password reset): ${ctx.urls.signin}/dev/mailbox`
-        : `end-user mail: SMTP (${new URL(process.env.SMTP_URL!).host})`,
+        : `end-user mail: SMTP (${new URL(mail.smtpUrl!).host})`,
       `admin: LATCHKEY_ADMIN_TOKEN=${adminToken} LATCHKEY_SIGNIN_URL=${ctx.urls.signin} pnpm latchkey doctor demo`,
     ],
     stop: () => running.close(),

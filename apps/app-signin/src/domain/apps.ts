@@ -5,11 +5,12 @@
  * database, and each app's JWT key ring.
  */
 import type { SigninAppState } from '@latchkey/admin-api';
-import pg from 'pg';
 import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
 import { KeyRing, type StoredKey } from '@latchkey/jwt';
 import type { App, PrismaClient, SigningKey } from '../store/prisma.js';
+import { openAppPool, type AppDb } from '../store/app-db.js';
+import { findApp, findAppBySlug } from '../store/apps.js';
 import type { SigninConfig } from '../config.js';
 import { deriveKey } from './crypto.js';
 import type { AppMailSettings, MailKind } from './mail.js';
@@ -43,14 +44,15 @@ export interface AppContext {
   userDeletion: 'delete' | 'anonymise';
   /** Sign-in providers by id (client secrets decrypted). */
   providers: Map<string, ProviderConfig>;
-  db: pg.Pool;
+  /** The app's own database (pass it to the store's functions). */
+  db: AppDb;
   keys: { cookie: Buffer; totp: Buffer; backupCodes: Buffer; backupHmac: Buffer };
   loadedAt: number;
 }
 
 export class AppRuntime {
   private readonly cache = new Map<string, Promise<AppContext | null>>();
-  private readonly pools = new Map<string, { url: string; pool: pg.Pool }>();
+  private readonly pools = new Map<string, { url: string; pool: AppDb }>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -92,19 +94,18 @@ export class AppRuntime {
   }
 
   /** The pool of an app's database (one per app, reused). Short transactions only (embedded PGlite). */
-  pool(appId: string, url: string): pg.Pool {
+  pool(appId: string, url: string): AppDb {
     const found = this.pools.get(appId);
     if (found && found.url === url) return found.pool;
     if (found) void found.pool.end().catch(() => {});
-    const pool = new pg.Pool({ connectionString: url, max: 8, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
-    pool.on('error', () => {});
+    const pool = openAppPool(url);
     this.pools.set(appId, { url, pool });
     return pool;
   }
 
   /** The registry row, or 404 naming the command that registers it. */
   async record(appId: string): Promise<App> {
-    const app = await this.prisma.app.findUnique({ where: { id: appId } });
+    const app = await findApp(this.prisma, appId);
     if (!app) {
       throw new HttpError(404, 'APP_NOT_FOUND', `App ${appId} has no sign-in database yet: run \`latchkey host db create ${appId}\` first.`);
     }
@@ -112,12 +113,12 @@ export class AppRuntime {
   }
 
   /** Pool of a registered app's database. */
-  async poolOf(app: App): Promise<pg.Pool> {
+  async poolOf(app: App): Promise<AppDb> {
     return this.pool(app.id, this.databaseUrlOf(app));
   }
 
   private async load(slug: string): Promise<AppContext | null> {
-    const app = await this.prisma.app.findUnique({ where: { slug }, include: { keys: true, providers: true } });
+    const app = await findAppBySlug(this.prisma, slug);
     if (!app) return null;
     const master = this.config.encryptionKey;
     const stored = this.storedKeys(app.keys);

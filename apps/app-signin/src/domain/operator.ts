@@ -11,17 +11,18 @@ import { generateStoredKey } from '@latchkey/jwt';
 import type { App, PrismaClient } from '../store/prisma.js';
 import type { SigninConfig } from '../config.js';
 import type { AppRuntime, AppState } from './apps.js';
-import {
-  applyAppMigrations,
-  dataAccessDeployed,
-  deployDataAccess,
-  installedAuthVersion,
-  LATEST_AUTH_SCHEMA_VERSION,
-  provisionAuthSchema,
-  type AppMigration,
-} from './app-schema.js';
+import { applyAppMigrations, type AppMigration } from './app-migrations.js';
 import { randomBase32 } from './crypto.js';
 import { findUserByEmail } from './users.js';
+import { pingAppDb } from '../store/app-db.js';
+import { findApp, insertApp, setDatabaseUrl, setDeployed, setDisabled, setProvisioned, setSavedPolicy, setSettings } from '../store/apps.js';
+import { insertAuditEntry, listAuditEntries } from '../store/audit.js';
+import { installedAuthVersion, LATEST_AUTH_SCHEMA_VERSION, provisionAuthSchema } from '../store/auth-schema.js';
+import { dataAccessDeployed, deployDataAccess } from '../store/data-access.js';
+import { deleteProvider, listProviders, upsertProvider } from '../store/providers.js';
+import { deleteAllSessions } from '../store/sessions.js';
+import { activeSigningKeys, insertSigningKey } from '../store/signing-keys.js';
+import { resetSecondFactorAndSessions } from '../store/two-factor.js';
 import type { MailKind } from './mail.js';
 import { DEFAULT_ISSUERS, PROVIDER_KINDS, type ProviderKind } from './oauth.js';
 
@@ -53,7 +54,7 @@ export class Operator {
   }
 
   private async audit(appId: string, actor: string, action: string, subject: string | null, details: Record<string, unknown>) {
-    await this.prisma.auditEntry.create({ data: { appId, actor: actor || os.userInfo().username, action, subject, details: details as object } });
+    await insertAuditEntry(this.prisma, { appId, actor: actor || os.userInfo().username, action, subject, details });
   }
 
   /** `db create`: registers the app and creates its database (or attaches `databaseUrl`). */
@@ -61,7 +62,7 @@ export class Operator {
     checkAppId(appId);
     const org = opts.org ?? 'default';
     if (!ORG_ID.test(org)) throw new HttpError(400, 'INVALID_ORG', `"${org}" is not a valid organisation id (lowercase letters and digits, at most 32).`);
-    const existing = await this.prisma.app.findUnique({ where: { id: appId } });
+    const existing = await findApp(this.prisma, appId);
     if (existing) {
       if (existing.orgId !== org && opts.org) throw new HttpError(409, 'APP_EXISTS', `App ${appId} already belongs to organisation ${existing.orgId}.`);
       return { ...this.summary(existing), created: false };
@@ -79,18 +80,16 @@ export class Operator {
     }
     const pool = this.apps.pool(appId, url);
     try {
-      await pool.query('SELECT 1');
+      await pingAppDb(pool);
     } catch (err) {
       throw new HttpError(502, 'DATABASE_UNREACHABLE', `The app database does not answer: ${(err as Error).message}`);
     }
-    const app = await this.prisma.app.create({
-      data: {
-        id: appId,
-        orgId: org,
-        slug: `${org}-${randomBase32(22)}`,
-        databaseUrl: this.apps.encryptDatabaseUrl(appId, url),
-        databaseCreated: created || !opts.databaseUrl,
-      },
+    const app = await insertApp(this.prisma, {
+      id: appId,
+      orgId: org,
+      slug: `${org}-${randomBase32(22)}`,
+      databaseUrl: this.apps.encryptDatabaseUrl(appId, url),
+      databaseCreated: created || !opts.databaseUrl,
     });
     return { ...this.summary(app), created };
   }
@@ -99,7 +98,7 @@ export class Operator {
   async reattach(appId: string, url: string) {
     const app = await this.apps.record(appId);
     if (this.apps.databaseUrlOf(app) === url) return;
-    await this.prisma.app.update({ where: { id: appId }, data: { databaseUrl: this.apps.encryptDatabaseUrl(appId, url) } });
+    await setDatabaseUrl(this.prisma, appId, this.apps.encryptDatabaseUrl(appId, url));
     this.apps.invalidate(app.slug);
   }
 
@@ -115,7 +114,7 @@ export class Operator {
     const applied = await provisionAuthSchema(pool);
     const version = await installedAuthVersion(pool);
     const state: AppState = app.state === 'registered' ? 'provisioned' : (app.state as AppState);
-    const updated = await this.prisma.app.update({ where: { id: appId }, data: { state, schemaVersion: version } });
+    const updated = await setProvisioned(this.prisma, appId, state, version);
     this.apps.invalidate(app.slug);
     return { ...this.summary(updated), schemaVersion: version, applied };
   }
@@ -144,26 +143,20 @@ export class Operator {
       return u.origin;
     });
     await deployDataAccess(pool);
-    const keys = await this.prisma.signingKey.findMany({ where: { appId, retiredAt: null } });
+    const keys = await activeSigningKeys(this.prisma, appId);
     let kid = keys[0]?.kid;
     if (!kid) {
       const key = await generateStoredKey('EdDSA');
-      await this.prisma.signingKey.create({
-        data: { kid: key.kid, appId, alg: key.alg, privateJwk: this.apps.encryptPrivateKey(key), createdAt: new Date(key.createdAt * 1000) },
-      });
+      await insertSigningKey(this.prisma, { kid: key.kid, appId, alg: key.alg, privateJwk: this.apps.encryptPrivateKey(key), createdAt: new Date(key.createdAt * 1000) });
       kid = key.kid;
     }
     const now = new Date();
-    const updated = await this.prisma.app.update({
-      where: { id: appId },
-      data: {
-        state: 'live',
-        schemaVersion: version,
-        appliedPolicy: app.savedPolicy,
-        policyAppliedAt: app.policySavedAt ? now : app.policyAppliedAt,
-        deployedAt: now,
-        ...(origins ? { allowedOrigins: origins } : {}),
-      },
+    const updated = await setDeployed(this.prisma, appId, {
+      schemaVersion: version,
+      appliedPolicy: app.savedPolicy,
+      policyAppliedAt: app.policySavedAt ? now : app.policyAppliedAt,
+      deployedAt: now,
+      allowedOrigins: origins,
     });
     this.apps.invalidate(app.slug);
     const summary = this.summary(updated);
@@ -186,7 +179,7 @@ export class Operator {
       if (!ROLE.test(r)) throw new HttpError(400, 'INVALID_ROLE', `"${r}" is not a valid role name (letters, digits, _ . : -).`);
       if (!clean.some((c) => c.toLowerCase() === r.toLowerCase())) clean.push(r);
     }
-    const updated = await this.prisma.app.update({ where: { id: app.id }, data: { savedPolicy: clean, policySavedAt: new Date() } });
+    const updated = await setSavedPolicy(this.prisma, app.id, clean, new Date());
     return { appId, saved: updated.savedPolicy, applied: updated.appliedPolicy, pendingDeploy: true };
   }
 
@@ -213,16 +206,13 @@ export class Operator {
         throw new HttpError(400, 'INVALID_LINK_BASE', `"${input.mailLinkBase}" is not a base URL such as https://signin.shop.example/a/${app.slug}.`);
       }
     }
-    const subjects = input.mailSubjects ? { ...((app.mailSubjects ?? {}) as object), ...input.mailSubjects } : undefined;
-    const updated = await this.prisma.app.update({
-      where: { id: appId },
-      data: {
-        ...(input.requireEmailVerification !== undefined ? { requireEmailVerification: input.requireEmailVerification } : {}),
-        ...(input.mailFrom !== undefined ? { mailFrom: input.mailFrom || null } : {}),
-        ...(subjects ? { mailSubjects: subjects } : {}),
-        ...(input.mailLinkBase !== undefined ? { mailLinkBase: input.mailLinkBase ? input.mailLinkBase.replace(/\/+$/, '') : null } : {}),
-        ...(input.userDeletion ? { userDeletion: input.userDeletion } : {}),
-      },
+    const subjects = input.mailSubjects ? { ...((app.mailSubjects ?? {}) as Record<string, string>), ...input.mailSubjects } : undefined;
+    const updated = await setSettings(this.prisma, appId, {
+      requireEmailVerification: input.requireEmailVerification,
+      mailFrom: input.mailFrom !== undefined ? input.mailFrom || null : undefined,
+      mailSubjects: subjects,
+      mailLinkBase: input.mailLinkBase !== undefined ? (input.mailLinkBase ? input.mailLinkBase.replace(/\/+$/, '') : null) : undefined,
+      userDeletion: input.userDeletion || undefined,
     });
     this.apps.invalidate(app.slug);
     return { appId, settings: this.settingsOf(updated) };
@@ -271,21 +261,20 @@ export class Operator {
       issuer,
       scopes: (input.scopes ?? []).filter(Boolean),
     };
-    await this.prisma.authProvider.upsert({ where: { appId_providerId: { appId, providerId } }, create: { appId, providerId, ...data }, update: data });
+    await upsertProvider(this.prisma, appId, providerId, data);
     this.apps.invalidate(app.slug);
     return { appId, provider: { id: providerId, kind, clientId: input.clientId, issuer: issuer ?? DEFAULT_ISSUERS[kind] ?? null, scopes: data.scopes }, redirectUri: `${this.apps.signinUrl(app.slug)}/api/auth/callback/${providerId}` };
   }
 
   async removeProvider(appId: string, providerId: string) {
     const app = await this.apps.record(appId);
-    const r = await this.prisma.authProvider.deleteMany({ where: { appId, providerId: providerId.toLowerCase() } });
-    if (r.count === 0) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
+    if (!(await deleteProvider(this.prisma, appId, providerId.toLowerCase()))) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
     this.apps.invalidate(app.slug);
     return { appId, removed: providerId.toLowerCase() };
   }
 
   private async providersOf(app: App) {
-    const rows = await this.prisma.authProvider.findMany({ where: { appId: app.id }, orderBy: { providerId: 'asc' } });
+    const rows = await listProviders(this.prisma, app.id);
     return rows.map((p) => ({
       id: p.providerId,
       kind: p.kind,
@@ -302,15 +291,7 @@ export class Operator {
     const pool = await this.apps.poolOf(app);
     const user = await findUserByEmail(pool, email);
     if (!user) throw new HttpError(404, 'USER_NOT_FOUND', `No user with email ${email} in app ${appId}.`);
-    const r = await pool.query(
-      `WITH t AS (DELETE FROM latchkey_auth.two_factor WHERE user_id = $1 RETURNING 1),
-            s AS (DELETE FROM latchkey_auth.session WHERE user_id = $1 RETURNING 1),
-            u AS (UPDATE latchkey_auth."user" SET two_factor_enabled = false, updated_at = now() WHERE id = $1 RETURNING 1)
-       SELECT (SELECT count(*) FROM s)::int AS sessions, (SELECT count(*) FROM t)::int AS factors`,
-      [user.id],
-    );
-    const sessionsEnded = Number(r.rows[0]?.sessions ?? 0);
-    const hadSecondFactor = Number(r.rows[0]?.factors ?? 0) > 0;
+    const { sessionsEnded, hadSecondFactor } = await resetSecondFactorAndSessions(pool, user.id);
     await this.audit(appId, actor, 'reset-user', user.id, { email: user.email, sessionsEnded, hadSecondFactor });
     return { appId, userId: user.id, email: user.email, sessionsEnded, hadSecondFactor, actor };
   }
@@ -322,10 +303,9 @@ export class Operator {
     let sessionsEnded = 0;
     if (app.state !== 'registered') {
       const pool = await this.apps.poolOf(app);
-      const r = await pool.query('DELETE FROM latchkey_auth.session');
-      sessionsEnded = r.rowCount ?? 0;
+      sessionsEnded = await deleteAllSessions(pool);
     }
-    const updated = await this.prisma.app.update({ where: { id: appId }, data: { state: 'disabled', disabledAt: new Date() } });
+    const updated = await setDisabled(this.prisma, appId, new Date());
     this.apps.invalidate(app.slug);
     await this.audit(appId, actor, 'disable', null, { sessionsEnded, previousState: app.state });
     return { ...this.summary(updated), sessionsEnded };
@@ -341,7 +321,7 @@ export class Operator {
 
   async auditLog(appId: string) {
     await this.apps.record(appId);
-    const rows = await this.prisma.auditEntry.findMany({ where: { appId }, orderBy: { id: 'asc' } });
+    const rows = await listAuditEntries(this.prisma, appId);
     return rows.map((r) => ({ actor: r.actor, action: r.action, subject: r.subject, details: r.details, at: r.createdAt.toISOString() }));
   }
 

@@ -15,7 +15,8 @@ export function mfaMissing(policy: string[], user: Pick<UserRow, 'role' | 'two_f
   return policy.includes(user.role.toLowerCase());
 }
 
-export function tokenClaims(app: AppContext, user: UserRow): Record<string, unknown> {
+/** The claims of the user's JWT besides the registered ones (see the file comment). */
+export function tokenClaims(app: Pick<AppContext, 'policy'>, user: UserRow): Record<string, unknown> {
   const missing = mfaMissing(app.policy, user);
   return {
     email: user.email,
@@ -26,9 +27,18 @@ export function tokenClaims(app: AppContext, user: UserRow): Record<string, unkn
   };
 }
 
-export async function issueToken(app: AppContext, user: UserRow, opts: { nowMs: number; ttlSec: number }): Promise<string> {
+/**
+ * Signs the user's JWT with the app's active key, through `@latchkey/jwt`'s
+ * node:crypto engine (`Jws`, behind the KeyRing; synchronous, no WebCrypto
+ * round trip). Header `{alg: "EdDSA", kid, typ: "JWT"}`; claims of
+ * `tokenClaims` plus `sub`, `iss` = `aud` = the app's {signin_url}, `iat`,
+ * `exp` = `iat + ttlSec`, `jti`.
+ * @param opts.nowMs epoch milliseconds; opts.ttlSec seconds.
+ * @throws HttpError 503 SIGNING_KEY_MISSING before the first deploy.
+ */
+export function issueToken(app: Pick<AppContext, 'keyRing' | 'policy' | 'signinUrl'>, user: UserRow, opts: { nowMs: number; ttlSec: number }): string {
   if (!app.keyRing) throw new HttpError(503, 'SIGNING_KEY_MISSING', 'Sign-in has no signing key yet: the operator must run deploy.');
-  return app.keyRing.sign(tokenClaims(app, user), {
+  return app.keyRing.signSync(tokenClaims(app, user), {
     issuer: app.signinUrl,
     audience: app.signinUrl,
     subject: user.id,

@@ -6,25 +6,20 @@
  * - Backup codes are single use, kept encrypted (AES-256-GCM) and verified
  *   through an HMAC-SHA-256 of each code (ASVS 6.5.2).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { decryptSecret, encryptSecret, hmacHex, safeEqual } from '@latchkey/service-kit';
 import type { AppContext } from './apps.js';
+import { inTransaction, type AppDb } from '../store/app-db.js';
+import * as store from '../store/two-factor.js';
+import type { TwoFactorRow } from '../store/two-factor.js';
+
+export type { TwoFactorRow } from '../store/two-factor.js';
+export { findTwoFactor, removeTwoFactor } from '../store/two-factor.js';
 
 export const TOTP_PERIOD = 30;
 export const BACKUP_CODE_COUNT = 10;
-
-export interface TwoFactorRow {
-  id: string;
-  user_id: string;
-  secret: string;
-  backup_codes: string;
-  backup_code_hashes: string[];
-  verified: boolean;
-  last_used_step: string | null;
-}
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -56,16 +51,9 @@ export function containsDigest(digests: readonly string[], digest: string): bool
 
 function sealCodes(ctx: AppContext, userId: string, codes: string[]) {
   return {
-    enc: encryptSecret(ctx.keys.backupCodes, JSON.stringify(codes), `backup:${userId}`),
-    hashes: codes.map((c) => backupHash(ctx, userId, c)),
+    backupCodes: encryptSecret(ctx.keys.backupCodes, JSON.stringify(codes), `backup:${userId}`),
+    backupCodeHashes: codes.map((c) => backupHash(ctx, userId, c)),
   };
-}
-
-export async function findTwoFactor(db: pg.Pool, userId: string): Promise<TwoFactorRow | null> {
-  const r = await db.query('SELECT id, user_id, secret, backup_codes, backup_code_hashes, verified, last_used_step FROM latchkey_auth.two_factor WHERE user_id = $1', [
-    userId,
-  ]);
-  return (r.rows[0] as TwoFactorRow | undefined) ?? null;
 }
 
 /**
@@ -77,13 +65,7 @@ export async function startEnrolment(ctx: AppContext, user: { id: string; email:
   const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
   const sealed = sealCodes(ctx, user.id, backupCodes);
   const encSecret = encryptSecret(ctx.keys.totp, secret, `totp:${user.id}`);
-  await ctx.db.query(
-    `INSERT INTO latchkey_auth.two_factor (id, user_id, secret, backup_codes, backup_code_hashes, verified, last_used_step)
-     VALUES ($1, $2, $3, $4, $5, false, NULL)
-     ON CONFLICT (user_id) DO UPDATE SET id = EXCLUDED.id, secret = EXCLUDED.secret, backup_codes = EXCLUDED.backup_codes,
-       backup_code_hashes = EXCLUDED.backup_code_hashes, verified = false, last_used_step = NULL, updated_at = now()`,
-    [randomUUID(), user.id, encSecret, sealed.enc, sealed.hashes],
-  );
+  await store.upsertEnrolment(ctx.db, user.id, { secret: encSecret, ...sealed });
   const totpURI = generateURI({ issuer, label: user.email, secret, period: TOTP_PERIOD, digits: 6 });
   const svg = await QRCode.toString(totpURI, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { totpURI, secret, backupCodes, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -108,75 +90,32 @@ export async function verifyTotp(ctx: AppContext, row: TwoFactorRow, code: strin
   });
   if (!result.valid) return false;
   const step = (result as { timeStep: number }).timeStep;
-  const r = await ctx.db.query(
-    `UPDATE latchkey_auth.two_factor SET last_used_step = $2, updated_at = now()
-      WHERE id = $1 AND (last_used_step IS NULL OR last_used_step < $2)`,
-    [row.id, step],
-  );
-  return r.rowCount === 1;
+  return store.recordTotpStep(ctx.db, row.id, step);
 }
 
 /** Turns two-factor on after the first correct code of an enrolment. */
-export async function confirmEnrolment(db: pg.Pool, row: TwoFactorRow): Promise<void> {
-  await db.query(
-    `WITH t AS (UPDATE latchkey_auth.two_factor SET verified = true, updated_at = now() WHERE id = $1 RETURNING user_id)
-     UPDATE latchkey_auth."user" SET two_factor_enabled = true, updated_at = now() WHERE id = (SELECT user_id FROM t)`,
-    [row.id],
-  );
+export async function confirmEnrolment(db: AppDb, row: TwoFactorRow): Promise<void> {
+  await store.confirmEnrolment(db, row.id);
 }
 
 /** Uses a backup code once; false when it is wrong or already used. */
 export async function useBackupCode(ctx: AppContext, userId: string, code: string): Promise<boolean> {
   if (normalizeCode(code).length !== 10) return false;
   const hash = backupHash(ctx, userId, code);
-  const client = await ctx.db.connect();
-  try {
-    await client.query('BEGIN');
-    const r = await client.query(
-      'SELECT id, backup_codes, backup_code_hashes FROM latchkey_auth.two_factor WHERE user_id = $1 AND verified FOR UPDATE',
-      [userId],
-    );
-    const row = r.rows[0] as Pick<TwoFactorRow, 'id' | 'backup_codes' | 'backup_code_hashes'> | undefined;
-    if (!row || !containsDigest(row.backup_code_hashes, hash)) {
-      await client.query('ROLLBACK');
-      return false;
-    }
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await store.lockConfirmedTwoFactor(tx, userId);
+    if (!row || !containsDigest(row.backup_code_hashes, hash)) return false;
     const remaining = (JSON.parse(decryptSecret(ctx.keys.backupCodes, row.backup_codes, `backup:${userId}`)) as string[]).filter(
       (c) => !safeEqual(backupHash(ctx, userId, c), hash),
     );
-    const sealed = sealCodes(ctx, userId, remaining);
-    await client.query('UPDATE latchkey_auth.two_factor SET backup_codes = $2, backup_code_hashes = $3, updated_at = now() WHERE id = $1', [
-      row.id,
-      sealed.enc,
-      sealed.hashes,
-    ]);
-    await client.query('COMMIT');
+    await store.setBackupCodes(tx, row.id, sealCodes(ctx, userId, remaining));
     return true;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Replaces the backup codes (the old ones stop working). */
 export async function regenerateBackupCodes(ctx: AppContext, userId: string): Promise<string[]> {
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
-  const sealed = sealCodes(ctx, userId, codes);
-  await ctx.db.query('UPDATE latchkey_auth.two_factor SET backup_codes = $2, backup_code_hashes = $3, updated_at = now() WHERE user_id = $1', [
-    userId,
-    sealed.enc,
-    sealed.hashes,
-  ]);
+  await store.setBackupCodesOfUser(ctx.db, userId, sealCodes(ctx, userId, codes));
   return codes;
-}
-
-/** Removes the second factor of a user (disable, operator reset). */
-export async function removeTwoFactor(db: pg.Pool | pg.PoolClient, userId: string): Promise<void> {
-  await db.query(
-    `WITH d AS (DELETE FROM latchkey_auth.two_factor WHERE user_id = $1)
-     UPDATE latchkey_auth."user" SET two_factor_enabled = false, updated_at = now() WHERE id = $1`,
-    [userId],
-  );
 }

@@ -1,34 +1,25 @@
 /**
- * End users, credentials and sessions in the app's own database
- * (`latchkey_auth`). Session tokens are stored as SHA-256 only.
+ * End users, credentials, linked accounts and sessions of an app (its own
+ * database, through `src/store/`): better-auth's shapes of a user and a
+ * session, and the rules around them. Session tokens are 256 random bits,
+ * stored as SHA-256 only.
  */
-import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { sha256Hex } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
 import { randomToken } from './crypto.js';
+import { inTransaction, type AppDb } from '../store/app-db.js';
+import { listAccounts, unlinkAccount as deleteAccountRow, type AccountRow } from '../store/accounts.js';
+import * as sessions from '../store/sessions.js';
+import * as users from '../store/users.js';
+import type { SessionRow } from '../store/sessions.js';
+import type { UserRow } from '../store/users.js';
+import { deleteUserVerifications } from '../store/verification.js';
 
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  email_verified: boolean;
-  image: string | null;
-  role: string | null;
-  two_factor_enabled: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  expires_at: Date;
-  ip_address: string | null;
-  user_agent: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { SessionRow } from '../store/sessions.js';
+export type { UserRow } from '../store/users.js';
+export { findUserByEmail, findUserById, findUserWithPassword, passwordOf } from '../store/users.js';
+export { findUserByAccount, linkAccount } from '../store/accounts.js';
+export { deleteOtherSessions, deleteUserSessions, listUserSessions } from '../store/sessions.js';
 
 /** The user as better-auth returns it. */
 export function publicUser(u: UserRow) {
@@ -45,6 +36,7 @@ export function publicUser(u: UserRow) {
   };
 }
 
+/** The session as better-auth returns it, with `token` as given (the real token, or the id of another session). */
 export function publicSession(s: SessionRow, token: string) {
   return {
     id: s.id,
@@ -58,141 +50,78 @@ export function publicSession(s: SessionRow, token: string) {
   };
 }
 
-const USER_COLUMNS = 'u.id, u.name, u.email, u.email_verified, u.image, u.role, u.two_factor_enabled, u.created_at, u.updated_at';
-
-export async function findUserWithPassword(db: pg.Pool, email: string): Promise<{ user: UserRow; password: string | null } | null> {
-  const r = await db.query(
-    `SELECT ${USER_COLUMNS}, a.password FROM latchkey_auth."user" u
-       LEFT JOIN latchkey_auth.account a ON a.user_id = u.id AND a.provider_id = 'credential'
-      WHERE lower(u.email) = lower($1)`,
-    [email],
-  );
-  const row = r.rows[0];
-  if (!row) return null;
-  const { password, ...user } = row;
-  return { user: user as UserRow, password: (password as string | null) ?? null };
+/** An account as better-auth's list-accounts returns it (provider tokens are not kept: `scopes` is empty). */
+export function publicAccount(a: AccountRow) {
+  return {
+    id: a.id,
+    providerId: a.provider_id,
+    accountId: a.account_id,
+    userId: a.user_id,
+    createdAt: a.created_at.toISOString(),
+    updatedAt: a.updated_at.toISOString(),
+    scopes: [] as string[],
+  };
 }
 
-export async function passwordOf(db: pg.Pool, userId: string): Promise<string | null> {
-  const r = await db.query(`SELECT password FROM latchkey_auth.account WHERE user_id = $1 AND provider_id = 'credential'`, [userId]);
-  return (r.rows[0]?.password as string | undefined) ?? null;
+const userExists = () => new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
+
+/**
+ * Creates user and credential (one statement).
+ * @throws HttpError 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL when the address is taken.
+ */
+export async function createUser(db: AppDb, input: { name: string; email: string; passwordHash: string; now: Date }): Promise<UserRow> {
+  const user = await users.insertCredentialUser(db, input);
+  if (!user) throw userExists();
+  return user;
 }
 
-export async function findUserByEmail(db: pg.Pool, email: string): Promise<UserRow | null> {
-  const r = await db.query(`SELECT ${USER_COLUMNS} FROM latchkey_auth."user" u WHERE lower(u.email) = lower($1)`, [email]);
-  return (r.rows[0] as UserRow | undefined) ?? null;
+/**
+ * Creates a user who signed up through a provider (no password), with the provider account.
+ * @throws HttpError 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL when the address is taken.
+ */
+export async function createProviderUser(
+  db: AppDb,
+  input: { name: string; email: string; emailVerified: boolean; image: string | null; providerId: string; accountId: string; now: Date },
+): Promise<UserRow> {
+  const user = await users.insertProviderUser(db, input);
+  if (!user) throw userExists();
+  return user;
 }
 
-/** Creates user and credential in one statement (no transaction to hold open). */
-export async function createUser(db: pg.Pool, input: { name: string; email: string; passwordHash: string; now: Date }): Promise<UserRow> {
-  const id = randomUUID();
-  try {
-    const r = await db.query(
-      `WITH u AS (
-         INSERT INTO latchkey_auth."user" (id, name, email, created_at, updated_at) VALUES ($1, $2, $3, $5, $5)
-         RETURNING id, name, email, email_verified, image, role, two_factor_enabled, created_at, updated_at
-       ), a AS (
-         INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id, password, created_at, updated_at)
-         SELECT $6, id, 'credential', id, $4, $5, $5 FROM u
-       )
-       SELECT * FROM u`,
-      [id, input.name, input.email, input.passwordHash, input.now, randomUUID()],
-    );
-    return r.rows[0] as UserRow;
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') {
-      throw new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
-    }
-    throw err;
-  }
-}
-
+/**
+ * A new session of `ttlSec` seconds from `now`.
+ * @returns the token (43 base64url characters: hand it to the client, never store or log it) and the row.
+ */
 export async function createSession(
-  db: pg.Pool,
+  db: AppDb,
   userId: string,
   opts: { now: Date; ttlSec: number; ip?: string; userAgent?: string },
 ): Promise<{ token: string; session: SessionRow }> {
   const token = randomToken(32);
-  const r = await db.query(
-    `INSERT INTO latchkey_auth.session (id, token_hash, user_id, expires_at, ip_address, user_agent, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-     RETURNING id, user_id, expires_at, ip_address, user_agent, created_at, updated_at`,
-    [randomUUID(), sha256Hex(token), userId, new Date(opts.now.getTime() + opts.ttlSec * 1000), opts.ip ?? null, opts.userAgent?.slice(0, 512) ?? null, opts.now],
-  );
-  return { token, session: r.rows[0] as SessionRow };
+  const session = await sessions.insertSession(db, {
+    tokenHash: sha256Hex(token),
+    userId,
+    expiresAt: new Date(opts.now.getTime() + opts.ttlSec * 1000),
+    ip: opts.ip ?? null,
+    userAgent: opts.userAgent ?? null,
+    now: opts.now,
+  });
+  return { token, session };
 }
 
-export async function findSession(db: pg.Pool, token: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const r = await db.query(
-    `SELECT s.id AS s_id, s.user_id AS s_user_id, s.expires_at AS s_expires_at, s.ip_address AS s_ip_address,
-            s.user_agent AS s_user_agent, s.created_at AS s_created_at, s.updated_at AS s_updated_at, ${USER_COLUMNS}
-       FROM latchkey_auth.session s JOIN latchkey_auth."user" u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > $2`,
-    [sha256Hex(token), now],
-  );
-  const row = r.rows[0];
-  if (!row) return null;
-  const session: SessionRow = {
-    id: row.s_id,
-    user_id: row.s_user_id,
-    expires_at: row.s_expires_at,
-    ip_address: row.s_ip_address,
-    user_agent: row.s_user_agent,
-    created_at: row.s_created_at,
-    updated_at: row.s_updated_at,
-  };
-  const user: UserRow = {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    email_verified: row.email_verified,
-    image: row.image,
-    role: row.role,
-    two_factor_enabled: row.two_factor_enabled,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-  return { session, user };
+/** The live session of `token` at `now` and its user, or null. */
+export function findSession(db: AppDb, token: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | null> {
+  return sessions.findLiveSession(db, sha256Hex(token), now);
 }
 
-export async function deleteSession(db: pg.Pool, token: string): Promise<void> {
-  await db.query('DELETE FROM latchkey_auth.session WHERE token_hash = $1', [sha256Hex(token)]);
+/** Ends the session of `token` (sign-out); an unknown token changes nothing. */
+export function deleteSession(db: AppDb, token: string): Promise<void> {
+  return sessions.deleteSessionByHash(db, sha256Hex(token));
 }
 
-export async function deleteUserSessions(db: pg.Pool, userId: string): Promise<number> {
-  const r = await db.query('DELETE FROM latchkey_auth.session WHERE user_id = $1', [userId]);
-  return r.rowCount ?? 0;
-}
-
-export async function deleteAllSessions(db: pg.Pool): Promise<number> {
-  const r = await db.query('DELETE FROM latchkey_auth.session');
-  return r.rowCount ?? 0;
-}
-
-export async function findUserById(db: pg.Pool, id: string): Promise<UserRow | null> {
-  const r = await db.query(`SELECT ${USER_COLUMNS} FROM latchkey_auth."user" u WHERE u.id = $1`, [id]);
-  return (r.rows[0] as UserRow | undefined) ?? null;
-}
-
-/** Extends a session to `now + ttlMs`. */
-export async function refreshSession(db: pg.Pool, id: string, now: Date, ttlMs: number): Promise<SessionRow | null> {
-  const r = await db.query(
-    `UPDATE latchkey_auth.session SET expires_at = $2, updated_at = $3 WHERE id = $1
-     RETURNING id, user_id, expires_at, ip_address, user_agent, created_at, updated_at`,
-    [id, new Date(now.getTime() + ttlMs), now],
-  );
-  return (r.rows[0] as SessionRow | undefined) ?? null;
-}
-
-const SESSION_COLUMNS = 'id, user_id, expires_at, ip_address, user_agent, created_at, updated_at';
-
-/** The user's sessions that have not expired, newest first. */
-export async function listUserSessions(db: pg.Pool, userId: string, now: Date): Promise<SessionRow[]> {
-  const r = await db.query(
-    `SELECT ${SESSION_COLUMNS} FROM latchkey_auth.session WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC LIMIT 1000`,
-    [userId, now],
-  );
-  return r.rows as SessionRow[];
+/** Extends a session to `now + ttlMs`. @returns the row, or null when it is gone. */
+export function refreshSession(db: AppDb, id: string, now: Date, ttlMs: number): Promise<SessionRow | null> {
+  return sessions.extendSession(db, id, new Date(now.getTime() + ttlMs), now);
 }
 
 /**
@@ -200,60 +129,57 @@ export async function listUserSessions(db: pg.Pool, userId: string, now: Date): 
  * handle that list-sessions shows for the user's other sessions).
  * @returns the id of the deleted session, or null when the user has no such session.
  */
-export async function deleteUserSession(db: pg.Pool, userId: string, tokenOrId: string): Promise<string | null> {
-  const r = await db.query(
-    `DELETE FROM latchkey_auth.session WHERE user_id = $1 AND (token_hash = $2 OR id = $3) RETURNING id`,
-    [userId, sha256Hex(tokenOrId), tokenOrId],
-  );
-  return (r.rows[0]?.id as string | undefined) ?? null;
+export function deleteUserSession(db: AppDb, userId: string, tokenOrId: string): Promise<string | null> {
+  return sessions.deleteUserSession(db, userId, { tokenHash: sha256Hex(tokenOrId), id: tokenOrId });
 }
 
-/** Deletes every session of the user except `keepId`. @returns how many ended. */
-export async function deleteOtherSessions(db: pg.Pool, userId: string, keepId: string): Promise<number> {
-  const r = await db.query('DELETE FROM latchkey_auth.session WHERE user_id = $1 AND id <> $2', [userId, keepId]);
-  return r.rowCount ?? 0;
+/**
+ * The address of the user of session `sessionId` if that session is still
+ * live at `now` and belongs to `userId` (link-social's check); undefined otherwise.
+ */
+export function liveSessionEmail(db: AppDb, sessionId: string, userId: string, now: Date): Promise<string | undefined> {
+  return sessions.liveSessionEmail(db, sessionId, userId, now);
 }
 
-/** The user linked to a provider account (`provider_id`, the provider's subject), or null. */
-export async function findUserByAccount(db: pg.Pool, providerId: string, accountId: string): Promise<UserRow | null> {
-  const r = await db.query(
-    `SELECT ${USER_COLUMNS} FROM latchkey_auth.account a JOIN latchkey_auth."user" u ON u.id = a.user_id WHERE a.provider_id = $1 AND a.account_id = $2`,
-    [providerId, accountId],
-  );
-  return (r.rows[0] as UserRow | undefined) ?? null;
+/** update-user: the name when given, the image when not undefined (null clears it). */
+export function updateProfile(db: AppDb, userId: string, input: { name?: string; image?: string | null; now: Date }): Promise<void> {
+  return users.updateProfile(db, userId, input);
 }
 
-/** Links a provider account to an existing user. */
-export async function linkAccount(db: pg.Pool, input: { userId: string; providerId: string; accountId: string; email: string | null; now: Date }): Promise<void> {
-  await db.query(
-    `INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id, email, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (provider_id, account_id) DO NOTHING`,
-    [randomUUID(), input.userId, input.providerId, input.accountId, input.email, input.now],
-  );
+/**
+ * change-password: the new hash on the credential account; a pending reset
+ * link stops working (it would undo the change); with `endSessions`, every
+ * session of the user ends (the caller issues a new one).
+ */
+export async function changePassword(db: AppDb, userId: string, passwordHash: string, opts: { now: Date; endSessions: boolean }): Promise<void> {
+  await users.setPassword(db, userId, passwordHash, opts.now);
+  await deleteUserVerifications(db, userId, 'reset-password');
+  if (opts.endSessions) await sessions.deleteUserSessions(db, userId);
 }
 
-/** Creates a user who signed up through a provider (no password), with the provider account, in one statement. */
-export async function createProviderUser(
-  db: pg.Pool,
-  input: { name: string; email: string; emailVerified: boolean; image: string | null; providerId: string; accountId: string; now: Date },
-): Promise<UserRow> {
-  try {
-    const r = await db.query(
-      `WITH u AS (
-         INSERT INTO latchkey_auth."user" (id, name, email, email_verified, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-         RETURNING id, name, email, email_verified, image, role, two_factor_enabled, created_at, updated_at
-       ), a AS (
-         INSERT INTO latchkey_auth.account (id, user_id, provider_id, account_id, email, created_at, updated_at)
-         SELECT $7, id, $8, $9, $3, $6, $6 FROM u
-       )
-       SELECT * FROM u`,
-      [randomUUID(), input.name, input.email, input.emailVerified, input.image, input.now, randomUUID(), input.providerId, input.accountId],
-    );
-    return r.rows[0] as UserRow;
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') {
-      throw new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
-    }
-    throw err;
-  }
+/**
+ * delete-user, in one transaction: `delete` removes the user's rows
+ * (sessions, accounts, second factor and tokens go with them); `anonymise`
+ * removes those and keeps an anonymised user row.
+ */
+export async function deleteUserData(db: AppDb, userId: string, mode: 'delete' | 'anonymise', now: Date): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    if (mode === 'delete') await users.deleteUser(tx, userId);
+    else await users.anonymiseUser(tx, userId, now);
+  });
+}
+
+/** The user's sign-in methods as list-accounts returns them, oldest first. */
+export async function accountsOf(db: AppDb, userId: string): Promise<ReturnType<typeof publicAccount>[]> {
+  return (await listAccounts(db, userId)).map(publicAccount);
+}
+
+/**
+ * unlink-account: removes one of the user's accounts, never the last one.
+ * @throws HttpError 400 FAILED_TO_UNLINK_LAST_ACCOUNT, 400 ACCOUNT_NOT_FOUND (also for another user's account).
+ */
+export async function unlinkAccount(db: AppDb, userId: string, accountId: string): Promise<void> {
+  const r = await deleteAccountRow(db, userId, accountId);
+  if (r.total <= 1 && r.found) throw new HttpError(400, 'FAILED_TO_UNLINK_LAST_ACCOUNT', "You can't unlink your last account");
+  if (!r.found) throw new HttpError(400, 'ACCOUNT_NOT_FOUND', 'Account not found');
 }

@@ -8,6 +8,7 @@ import type { SigninConfig } from '../config.js';
 import type { AppContext, AppRuntime } from '../domain/apps.js';
 import type { Limits } from '../domain/limits.js';
 import type { Mailer } from '../domain/mail.js';
+import type { Operator } from '../domain/operator.js';
 import { unsignValue } from '../domain/crypto.js';
 import { findSession, type SessionRow, type UserRow } from '../domain/users.js';
 import { cookieNames, isSecure, parseCookies, type CookieNames, type CookieScope } from './cookies.js';
@@ -15,7 +16,7 @@ import type { Logger } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
 import { parseBearer } from '@latchkey/jwt';
 
-/** What the routes share. */
+/** What the routes share: every `routes/<file>.ts` exports `register(router, svc: Services)`. */
 export interface Services {
   prisma: PrismaClient;
   config: SigninConfig;
@@ -28,6 +29,8 @@ export interface Services {
   dummyHash(): Promise<string>;
   /** End-user mail (SMTP, development mailbox, or off). */
   mailer: Mailer;
+  /** The operator side (`/admin/*`). */
+  operator: Operator;
   /** Runs a task after the answer (mail sending: the answer must not wait on, or reveal, it); errors are logged by the task. */
   background(task: Promise<unknown>): void;
 }

@@ -2,15 +2,16 @@
  * The admin API that `latchkey host db …` and `latchkey doctor` call
  * (guarded by `adminAuth(LATCHKEY_ADMIN_TOKEN)`, never routed by the edge).
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
-import type { Operator } from '../domain/operator.js';
-import { parseBody } from './validation.js';
+import type { Services } from '../http/context.js';
+import { parseBody } from '../http/validation.js';
 
 const actor = z.string().min(1).max(128).optional();
 
-export function adminRouter(op: Operator): Router {
-  const r = Router();
+/** Registers `/apps/:appId/…` on `r` (mounted at `/admin` behind the operator token and a 5 MB JSON body). */
+export function register(r: Router, svc: Services): void {
+  const op = svc.operator;
   const id = (p: unknown) => String(p);
 
   r.post('/apps/:appId/database', async (req, res) => {
@@ -80,5 +81,4 @@ export function adminRouter(op: Operator): Router {
   r.get('/apps/:appId/doctor', async (req, res) => {
     res.json(await op.doctor(id(req.params.appId)));
   });
-  return r;
 }

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
-import { openPayload, sealPayload, verifyPassword } from '../domain/crypto.js';
-import { findTwoFactor } from '../domain/two-factor.js';
-import { findUserWithPassword, publicUser, type UserRow } from '../domain/users.js';
-import { clearCookie, setCookie } from '../http/cookies.js';
+import { verifyPassword } from '../domain/crypto.js';
+import { findUserWithPassword, publicUser } from '../domain/users.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
-import { checkEmail, parseBody } from './validation.js';
-import { sendVerification, trustedRedirect } from './email.js';
+import { sendVerification, trustedRedirect } from '../http/mail-links.js';
+import { startTwoFactor } from '../http/two-factor-challenge.js';
+import { checkEmail, parseBody } from '../http/validation.js';
 
 const body = z.object({
   email: z.string().max(1024),
@@ -17,10 +15,6 @@ const body = z.object({
   callbackURL: z.string().max(2048).optional(),
   rememberMe: z.boolean().optional(),
 });
-
-/** Life of the pending two-factor sign-in (better-auth: 10 minutes). */
-export const TWO_FACTOR_COOKIE_SEC = 600;
-export const TRUST_DEVICE_SEC = 30 * 24 * 3600;
 
 const invalid = () => new HttpError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password');
 
@@ -59,29 +53,4 @@ export function register(router: Router, svc: Services): void {
     const { token } = await issueSession(req, res, svc, user, { rememberMe: input.rememberMe });
     res.json({ redirect: false, token, url: callbackURL, user: publicUser(user) });
   });
-}
-
-/**
- * When `user` has a second factor and this browser is not trusted for it:
- * no session, only the signed, single-use two-factor cookie that
- * verify-totp / verify-backup-code need. @returns true when the second step is pending.
- */
-export async function startTwoFactor(req: Request, res: Response, svc: Services, user: UserRow, remember: boolean): Promise<boolean> {
-  if (!user.two_factor_enabled) return false;
-  const state = stateOf(req);
-  const { app } = state;
-  const row = await findTwoFactor(app.db, user.id);
-  const trust = openPayload<{ u: string; t: string }>(app.keys.cookie, state.cookies[state.names.trustDevice], svc.now());
-  if (row?.verified && trust && trust.u === user.id && trust.t === row.id) return false;
-  if (state.cookies[state.names.trustDevice]) clearCookie(res, state.scope, state.names.trustDevice);
-  clearCookie(res, state.scope, state.names.session);
-  const challenge = sealPayload(app.keys.cookie, {
-    c: randomUUID(),
-    u: user.id,
-    r: remember,
-    d: app.disableEpoch,
-    e: svc.now() + TWO_FACTOR_COOKIE_SEC * 1000,
-  });
-  setCookie(res, state.scope, state.names.twoFactor, challenge, TWO_FACTOR_COOKIE_SEC);
-  return true;
 }

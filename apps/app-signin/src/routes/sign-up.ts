@@ -4,8 +4,8 @@ import { hashPassword } from '../domain/crypto.js';
 import { createUser, publicUser } from '../domain/users.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
-import { checkEmail, checkNewPassword, parseBody } from './validation.js';
-import { sendVerification, trustedRedirect } from './email.js';
+import { checkEmail, checkNewPassword, parseBody } from '../http/validation.js';
+import { sendVerification, trustedRedirect } from '../http/mail-links.js';
 
 const body = z.object({
   name: z.string().max(256),

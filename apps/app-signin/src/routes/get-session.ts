@@ -1,18 +1,16 @@
+/**
+ * GET /get-session → `{session, user}` or `null`; a full-length session used a day or more after its
+ * last refresh is extended (better-auth's updateAge).
+ */
 import type { Router } from 'express';
-import { issueToken } from '../domain/tokens.js';
 import { signValue } from '../domain/crypto.js';
 import { publicSession, publicUser, refreshSession } from '../domain/users.js';
 import { setCookie } from '../http/cookies.js';
-import { currentSession, requireSession, stateOf, type Services } from '../http/context.js';
+import { currentSession, stateOf, type Services } from '../http/context.js';
 
 /** A session is extended when used at least a day after its last refresh (better-auth's updateAge). */
 const REFRESH_AFTER_MS = 24 * 3600 * 1000;
 
-/**
- * GET /get-session → `{session, user}` or `null`;
- * GET /token → `{token}` (the JWT the app's database trusts);
- * GET /jwks → the app's public keys; GET /ok → `{ok: true}`.
- */
 export function register(router: Router, svc: Services): void {
   router.get('/get-session', async (req, res) => {
     const s = await currentSession(req, svc);
@@ -37,23 +35,5 @@ export function register(router: Router, svc: Services): void {
       }
     }
     res.json({ session: publicSession(s.session, s.token), user: publicUser(s.user) });
-  });
-
-  router.get('/token', async (req, res) => {
-    const { app } = stateOf(req);
-    const s = await requireSession(req, svc);
-    const token = await issueToken(app, s.user, { nowMs: svc.now(), ttlSec: svc.config.tokenTtlSec });
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ token });
-  });
-
-  router.get('/jwks', (req, res) => {
-    const { app } = stateOf(req);
-    res.setHeader('Cache-Control', 'public, max-age=60');
-    res.json(app.keyRing ? app.keyRing.jwks(Math.floor(svc.now() / 1000)) : { keys: [] });
-  });
-
-  router.get('/ok', (_req, res) => {
-    res.json({ ok: true });
   });
 }

@@ -1,0 +1,10 @@
+/**
+ * POST /two-factor/verify-totp `{code, trustDevice?}` → `{token, user}`
+ */
+import type { Router } from 'express';
+import { type Services } from '../http/context.js';
+import { secondFactor } from '../http/second-factor.js';
+
+export function register(router: Router, svc: Services): void {
+  router.post('/two-factor/verify-totp', secondFactor(svc, 'totp'));
+}
