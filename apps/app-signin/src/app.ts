@@ -7,7 +7,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger } from '@latchkey/service-kit';
+import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger, type ServiceApp } from '@latchkey/service-kit';
 import { HttpError, type ErrorFormatter } from '@latchkey/errors';
 import { pingRegistry, type PrismaClient } from './store/prisma.js';
 import type { SigninConfig } from './config.js';
@@ -94,7 +94,7 @@ export interface AppDeps {
   now?: () => number;
 }
 
-export interface SigninApp {
+export interface SigninApp extends ServiceApp {
   app: Express;
   operator: Operator;
   apps: AppRuntime;
@@ -193,6 +193,8 @@ export function createApp(deps: AppDeps): SigninApp {
   };
   return {
     app,
+    listener: app,
+    express: app,
     operator,
     apps,
     mailer,

@@ -6,7 +6,7 @@ import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AuthCentralError } from './errors.js';
-import { adminAuth, createServiceApp, finishServiceApp, withFastPath, type FastPathApp } from '@latchkey/service-kit';
+import { adminAuth, createServiceApp, finishServiceApp, withFastPath, type FastPathApp, type ServiceApp } from '@latchkey/service-kit';
 import { parseBearer, type SigningAlg } from '@latchkey/jwt';
 import type pg from 'pg';
 import type { Db } from './store/prisma.js';
@@ -102,7 +102,10 @@ export interface AuthCentralLocals {
  * (`http/fast-validate.ts`) with the same limits, CORS and error bodies; the
  * Express app behind it is `.express`.
  */
-export function createApp(deps: AuthCentralDeps): FastPathApp {
+/** auth-central's app: the fast path of validate in front of Express, callable as a request listener. */
+export type AuthCentralApp = FastPathApp & ServiceApp;
+
+export function createApp(deps: AuthCentralDeps): AuthCentralApp {
   const s = deps.settings;
   const now = deps.now ?? Date.now;
   const publicUrl = s.publicUrl.replace(/\/+$/, '');
@@ -185,8 +188,10 @@ export function createApp(deps: AuthCentralDeps): FastPathApp {
 
   finishServiceApp(app);
   // The plain form of validate is answered before Express (http/fast-validate.ts), and counted in /metrics under its route.
-  return withFastPath(app, fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin }), {
+  const listener = withFastPath(app, fastValidate({ sessions, failures: tokenFailures, logger: deps.logger, ownOrigin: new URL(publicUrl).origin }), {
     service: 'auth-central',
     route: '/context/auth/validate',
   });
+  // Everything createApp uses (database, Redis, keys) is passed in and closed by its owner.
+  return Object.assign(listener, { listener, close: async () => {} });
 }

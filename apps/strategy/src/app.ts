@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { CreditLedger } from '@latchkey/credits';
-import { createServiceApp, finishServiceApp, type Logger } from '@latchkey/service-kit';
+import { createServiceApp, finishServiceApp, type Logger, type ServiceApp } from '@latchkey/service-kit';
 import { BEARER_CACHE_TTL_MS, createBearerValidator, type BearerValidator } from './auth/bearer.js';
 import { ChargeService } from './domain/charges.js';
 import { loadLibrary, type Library } from './domain/library.js';
@@ -54,7 +54,7 @@ export interface AppDeps {
   trustProxy?: readonly string[] | undefined;
 }
 
-export interface StrategyApp {
+export interface StrategyApp extends ServiceApp {
   app: Express;
   library: Library;
   selector: FrameworkSelector;
@@ -109,5 +109,5 @@ export function createApp(deps: AppDeps): StrategyApp {
   );
   app.use(adminRouter({ adminToken: deps.adminToken, keys, ledger }));
   finishServiceApp(app, formatStrategyError);
-  return { app, library, selector, ledger, keys, limiter, charges };
+  return { app, listener: app, express: app, close: () => charges.stop(), library, selector, ledger, keys, limiter, charges };
 }

@@ -69,7 +69,7 @@ export async function startStrategy(opts: {
     host: config.HOST,
     logger: opts.logger,
     handleSignals: opts.handleSignals ?? true,
-    closers: [() => strategy.charges.stop(), () => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit().catch(() => redis.disconnect())],
+    closers: [() => strategy.close(), () => prisma.$disconnect(), () => pool.end(), () => relaxed.end(), () => redis?.quit().catch(() => redis.disconnect())],
   });
   return { ...running, strategy };
 }

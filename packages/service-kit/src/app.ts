@@ -9,6 +9,19 @@ import { METRICS_CONTENT_TYPE, renderMetrics, requestMetrics } from './metrics.j
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
 export type ReadinessCheck = () => Promise<unknown>;
 
+/**
+ * What every service's `createApp(deps)` returns (CONTRIBUTING.md, "The service skeleton"), extended by
+ * each service with the parts its tests and `server.ts` use (key services, ledgers, limiters).
+ */
+export interface ServiceApp {
+  /** The request listener `runService` serves: the Express app, or a fast path in front of it (`withFastPath`). */
+  readonly listener: import('node:http').RequestListener;
+  /** The Express app: every route a fast path does not take. */
+  readonly express: Express;
+  /** Releases what `createApp` itself opened (timers, pools, subscriptions), never what the caller passed in. */
+  close(): Promise<void>;
+}
+
 export interface ServiceAppOptions {
   logger: Logger;
   /** Named readiness checks run by `/readyz` (e.g. `{ database, redis }`). */

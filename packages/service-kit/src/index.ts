@@ -1,6 +1,6 @@
 export { ConfigError, parseConfig, baseConfigSchema, flag, port, trustProxy } from './config.js';
 export { createLogger, REDACT_PATHS, type Logger } from './logger.js';
-export { createServiceApp, finishServiceApp, requestId, requestIdFrom, type ReadinessCheck, type ServiceAppOptions } from './app.js';
+export { createServiceApp, finishServiceApp, requestId, requestIdFrom, type ReadinessCheck, type ServiceApp, type ServiceAppOptions } from './app.js';
 export { runService, type RunningService } from './server.js';
 export { connectRedis, watchRedis, failFastRedisOptions, REDIS_TIMEOUTS, type Redis } from './redis.js';
 export { createPgPool, PG_TIMEOUTS, type PgPoolOptions } from './pg.js';
