@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 async function areaAToken(email: string): Promise<string> {
-  const { token } = await seedExchangeToken(auth.db, { now: auth.clock.now(), email, organisationId: ORG });
+  const { token } = await seedExchangeToken(auth.db, { now: auth.clock.now(), email, organisationId: ORG, role: 'member' });
   const res = await send(authUrl, 'POST', '/context/auth/exchange', { contentType: 'application/json', body: JSON.stringify({ token }) });
   expect(res.status).toBe(200);
   return JSON.parse(res.text).access_token;

@@ -27,7 +27,7 @@ beforeAll(async () => {
   authServer = createServer(auth.app);
   await new Promise<void>((resolve) => authServer.listen(0, '127.0.0.1', resolve));
   const authUrl = `http://127.0.0.1:${(authServer.address() as AddressInfo).port}`;
-  const { token } = await seedExchangeToken(auth.db, { now: auth.clock.now(), appId: 'fuzz-app', organisationId: ORG, email: 'fuzz@example.com' });
+  const { token } = await seedExchangeToken(auth.db, { now: auth.clock.now(), appId: 'fuzz-app', organisationId: ORG, email: 'fuzz@example.com', role: 'member' });
   const ex = await fetch(`${authUrl}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
   expect(ex.status).toBe(200);
   bearer = ((await ex.json()) as { access_token: string }).access_token;

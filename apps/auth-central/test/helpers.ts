@@ -70,12 +70,14 @@ export async function seedApp(db: Db, appId = 'shop', domains = ['shop.example.c
 /** What the callback would create: a user, their membership and an exchange token (returns the raw token). */
 export async function seedExchangeToken(
   db: Db,
-  opts: { now: number; appId?: string; email?: string; organisationId?: string },
+  opts: { now: number; appId?: string; email?: string; organisationId?: string; role?: 'user' | 'member' | 'admin' | 'owner' },
 ): Promise<{ token: string; userId: string }> {
   const appId = opts.appId ?? 'shop';
   const org = opts.organisationId ?? 'acme';
   const email = opts.email ?? 'ada@example.com';
   const userId = await upsertUserAndMembership(db, { issuer: 'https://idp.test', subject: `sub-${email}`, email, name: 'Ada Lovelace' }, org);
+  // A sign-in gives role `user`; the organisation grants the others (the operator's `org members add`).
+  if (opts.role) await db.membership.update({ where: { userId_organisationId: { userId, organisationId: org } }, data: { role: opts.role } });
   const token = randomHex(64);
   await insertExchangeToken(db, {
     tokenHash: sha256Hex(token),
