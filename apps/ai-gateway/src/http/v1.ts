@@ -35,19 +35,20 @@ export interface V1PrefixRoute extends V1Route {
 }
 
 interface Match {
-  route: V1Route;
-  param: string | undefined;
+  readonly route: V1Route;
+  readonly param: string | undefined;
 }
 
 /** The `/v1` route table: exact paths, then prefixes. */
 export class V1Router {
-  private readonly exact = new Map<string, V1Route>();
+  /** Exact paths → their match (one object per route, shared by its calls: nothing allocated per request). */
+  private readonly exact = new Map<string, Match>();
   private readonly prefixes: Array<{ prefix: string; route: V1PrefixRoute }> = [];
 
   /** Registers `route` at exactly `path`. */
   add(path: string, route: V1Route): void {
     if (this.exact.has(path)) throw new Error(`${path} is registered twice`);
-    this.exact.set(path, route);
+    this.exact.set(path, { route, param: undefined });
   }
 
   /** Registers `route` under `prefix` (paths longer than it that start with it). */
@@ -57,8 +58,8 @@ export class V1Router {
 
   /** The route of `path`, if any. */
   match(path: string): Match | undefined {
-    const route = this.exact.get(path);
-    if (route) return { route, param: undefined };
+    const exact = this.exact.get(path);
+    if (exact) return exact;
     for (const p of this.prefixes) {
       if (path.length > p.prefix.length && path.startsWith(p.prefix)) {
         const param = p.route.param(path.slice(p.prefix.length));
@@ -77,7 +78,7 @@ export class V1Router {
 
   /** The routes as the 404 message lists them: `POST /v1/a, /v1/b; GET /v1/c`, in registration order. */
   describe(): string {
-    const paths = (method: string) => [...[...this.exact].filter(([, r]) => r.method === method).map(([path]) => path), ...this.prefixes.filter((p) => p.route.method === method).map((p) => p.route.pattern)];
+    const paths = (method: string) => [...[...this.exact].filter(([, m]) => m.route.method === method).map(([path]) => path), ...this.prefixes.filter((p) => p.route.method === method).map((p) => p.route.pattern)];
     return `POST ${paths('POST').join(', ')}; GET ${paths('GET').join(', ')}`;
   }
 }
