@@ -58,7 +58,8 @@ function presentedKey(req: IncomingMessage): string | undefined {
   return typeof x === 'string' && x ? x.trim() : undefined;
 }
 
-const NOT_JSON = (provider: ProviderName) => new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+const NOT_JSON = (provider: ProviderName) =>
+  new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
 
 /** One `/v1` request and its answer; also the access-log line (`AccessLine`) written when it ends. */
 export class Call implements AccessLine {
@@ -121,7 +122,10 @@ export class Call implements AccessLine {
       key = await this.ctx.keys.lookup(secret);
     } catch (err) {
       this.ctx.logger.warn({ err: (err as Error).message, requestId: this.id }, 'key lookup failed');
-      throw new GatewayError(503, 'The gateway cannot check keys right now; retry with backoff.', { code: 'dependency_unavailable', headers: { 'retry-after': '1' } });
+      throw new GatewayError(503, 'The gateway cannot check keys right now; retry with backoff.', {
+        code: 'dependency_unavailable',
+        headers: { 'retry-after': '1' },
+      });
     }
     if (!key) throw new GatewayError(401, 'Invalid, malformed or revoked gateway key.', { code: 'invalid_api_key' });
     this.key = key;
@@ -140,7 +144,10 @@ export class Call implements AccessLine {
     const model = body.model;
     if (typeof model !== 'string' || !model) throw new GatewayError(400, 'model is required.', { param: 'model', code: 'invalid_request' });
     if (!key.models.includes(model)) {
-      throw new GatewayError(400, `The model ${JSON.stringify(model.slice(0, 200))} is not allowed for this key. Allowed models: ${key.models.join(', ')}.`, { param: 'model', code: 'model_not_allowed' });
+      throw new GatewayError(400, `The model ${JSON.stringify(model.slice(0, 200))} is not allowed for this key. Allowed models: ${key.models.join(', ')}.`, {
+        param: 'model',
+        code: 'model_not_allowed',
+      });
     }
     const slash = model.indexOf('/');
     const provider = model.slice(0, slash) as ProviderName;
@@ -149,7 +156,11 @@ export class Call implements AccessLine {
     this.model = model;
     this.providerModel = upstreamModel;
     this.provider = provider;
-    if (!cfg) throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, { code: 'provider_unavailable', headers: { 'x-should-retry': 'false' } });
+    if (!cfg)
+      throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, {
+        code: 'provider_unavailable',
+        headers: { 'x-should-retry': 'false' },
+      });
     return { body, model, provider, upstreamModel, cfg };
   }
 
@@ -161,7 +172,10 @@ export class Call implements AccessLine {
       admission = await this.ctx.limiter.admit(key.id, key, this.estimate);
     } catch (err) {
       this.ctx.logger.warn({ err: (err as Error).message, requestId: this.id }, 'rate limiter unavailable');
-      throw new GatewayError(503, 'The gateway cannot check rate limits right now; retry with backoff.', { code: 'dependency_unavailable', headers: { 'retry-after': '1' } });
+      throw new GatewayError(503, 'The gateway cannot check rate limits right now; retry with backoff.', {
+        code: 'dependency_unavailable',
+        headers: { 'retry-after': '1' },
+      });
     }
     const rl = rateLimitHeaders(admission);
     if (!admission.ok) {

@@ -35,7 +35,9 @@ function openaiType(err: HttpError): string {
  * and `code` null when absent); any other `HttpError` its code and a null `param`.
  */
 export function errorBody(shape: Shape, err: HttpError): unknown {
-  if (shape === 'anthropic') return { type: 'error', error: { type: ANTHROPIC_TYPES[err.status] ?? (err.status >= 500 ? 'api_error' : 'invalid_request_error'), message: err.message } };
-  if (err instanceof GatewayError) return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
+  if (shape === 'anthropic')
+    return { type: 'error', error: { type: ANTHROPIC_TYPES[err.status] ?? (err.status >= 500 ? 'api_error' : 'invalid_request_error'), message: err.message } };
+  if (err instanceof GatewayError)
+    return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
   return { error: { message: err.message, type: openaiType(err), param: null, code: err.code === GATEWAY_ERROR_CODE ? null : err.code } };
 }

@@ -27,11 +27,18 @@ describe('V1Router', () => {
     expect(router.match('/v1/models/openai%2Fgpt-4o-mini')).toMatchObject({ route: { name: 'model' }, param: 'openai/gpt-4o-mini' });
     expect(router.match('/v1/models/openai/gpt-4o-mini')?.param).toBe('openai/gpt-4o-mini');
     // Not routes: an empty id, bad percent-encoding, unknown paths.
-    for (const path of ['/v1/models/', '/v1/models/%E0%A4%A', '/v1/chat', '/v1/chat/completions/', '/chat/completions']) expect(router.match(path)).toBeUndefined();
+    for (const path of ['/v1/models/', '/v1/models/%E0%A4%A', '/v1/chat', '/v1/chat/completions/', '/chat/completions'])
+      expect(router.match(path)).toBeUndefined();
   });
 
   it('labels requests for /metrics with a bounded set of labels', () => {
-    expect(['/v1/embeddings', '/v1/models/anything', '/v1/models/', '/v1/whatever', '/models'].map((p) => router.label(p))).toEqual(['/v1/embeddings', '/v1/models/:model', '/v1/models/:model', '/v1/*', '/v1/*']);
+    expect(['/v1/embeddings', '/v1/models/anything', '/v1/models/', '/v1/whatever', '/models'].map((p) => router.label(p))).toEqual([
+      '/v1/embeddings',
+      '/v1/models/:model',
+      '/v1/models/:model',
+      '/v1/*',
+      '/v1/*',
+    ]);
   });
 
   it('lists the routes in the 404 message, in registration order', () => {
@@ -61,12 +68,16 @@ describe('errorBody', () => {
     expect(errorBody('anthropic', limited)).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: 'Slow down.' } });
     const aborted = new GatewayError(400, 'The request was aborted.');
     expect(errorBody('openai', aborted)).toEqual({ error: { message: 'The request was aborted.', type: 'invalid_request_error', param: null, code: null } });
-    expect(errorBody('openai', new GatewayError(400, 'bad', { param: 'model', code: 'invalid_request' }))).toEqual({ error: { message: 'bad', type: 'invalid_request_error', param: 'model', code: 'invalid_request' } });
+    expect(errorBody('openai', new GatewayError(400, 'bad', { param: 'model', code: 'invalid_request' }))).toEqual({
+      error: { message: 'bad', type: 'invalid_request_error', param: 'model', code: 'invalid_request' },
+    });
     expect(errorBody('anthropic', new GatewayError(503, 'down'))).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'down' } });
     expect(errorBody('anthropic', new GatewayError(418, 'odd'))).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'odd' } });
   });
 
   it('renders any other HttpError with its code', () => {
-    expect(errorBody('openai', new HttpError(503, 'SERVICE_UNAVAILABLE', 'Down.'))).toEqual({ error: { message: 'Down.', type: 'server_error', param: null, code: 'SERVICE_UNAVAILABLE' } });
+    expect(errorBody('openai', new HttpError(503, 'SERVICE_UNAVAILABLE', 'Down.'))).toEqual({
+      error: { message: 'Down.', type: 'server_error', param: null, code: 'SERVICE_UNAVAILABLE' },
+    });
   });
 });

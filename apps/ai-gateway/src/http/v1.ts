@@ -78,7 +78,10 @@ export class V1Router {
 
   /** The routes as the 404 message lists them: `POST /v1/a, /v1/b; GET /v1/c`, in registration order. */
   describe(): string {
-    const paths = (method: string) => [...[...this.exact].filter(([, m]) => m.route.method === method).map(([path]) => path), ...this.prefixes.filter((p) => p.route.method === method).map((p) => p.route.pattern)];
+    const paths = (method: string) => [
+      ...[...this.exact].filter(([, m]) => m.route.method === method).map(([path]) => path),
+      ...this.prefixes.filter((p) => p.route.method === method).map((p) => p.route.pattern),
+    ];
     return `POST ${paths('POST').join(', ')}; GET ${paths('GET').join(', ')}`;
   }
 }
@@ -138,7 +141,8 @@ export function v1FastPath(router: V1Router, ctx: V1Context): V1FastPath {
       }
       if (!match) throw new GatewayError(404, notFoundMessage(req, call.path, routes), { code: 'not_found' });
       const route = match.route;
-      if (req.method !== route.method) throw new GatewayError(405, `Use ${route.method} ${call.path}.`, { code: 'method_not_allowed', headers: { allow: route.method } });
+      if (req.method !== route.method)
+        throw new GatewayError(405, `Use ${route.method} ${call.path}.`, { code: 'method_not_allowed', headers: { allow: route.method } });
       await call.authenticate();
       await route.handle(call);
     } catch (err) {

@@ -22,7 +22,11 @@ async function countTokens(call: Call): Promise<void> {
   }
   const json = await call.upstreamJson(planCountTokens(provider, cfg, canon, body, call.req.headers));
   const n = provider === 'anthropic' ? json.input_tokens : json.totalTokens;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new GatewayError(502, `Provider ${provider} sent a token count without a number.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw new GatewayError(502, `Provider ${provider} sent a token count without a number.`, {
+      code: 'upstream_error',
+      headers: { 'x-should-retry': 'false' },
+    });
   call.send(200, { input_tokens: n }, rl);
 }
 

@@ -12,7 +12,11 @@ import { decodeEmbeddingsRequest, encodeEmbeddingsFromGemini, encodeGeminiEmbedd
 async function embeddings(call: Call): Promise<void> {
   call.kind = 'embeddings';
   const { body, model, provider, upstreamModel, cfg } = await call.resolveModel();
-  if (provider === 'anthropic') throw new GatewayError(400, `${model} has no embeddings: Anthropic offers none. Use an OpenAI or Google embedding model.`, { param: 'model', code: 'invalid_request' });
+  if (provider === 'anthropic')
+    throw new GatewayError(400, `${model} has no embeddings: Anthropic offers none. Use an OpenAI or Google embedding model.`, {
+      param: 'model',
+      code: 'invalid_request',
+    });
   const emb = decodeEmbeddingsRequest(body);
   const geminiBody = provider === 'google' ? encodeGeminiEmbeddings(emb, upstreamModel) : undefined;
   call.estimate = emb.estimate;
@@ -29,7 +33,11 @@ async function embeddings(call: Call): Promise<void> {
     out = encodeEmbeddingsFromGemini(json, emb, model);
     call.usage = { input: emb.estimate, output: 0 };
   }
-  if (!out) throw new GatewayError(502, `Provider ${provider} sent embeddings the gateway cannot read.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+  if (!out)
+    throw new GatewayError(502, `Provider ${provider} sent embeddings the gateway cannot read.`, {
+      code: 'upstream_error',
+      headers: { 'x-should-retry': 'false' },
+    });
   call.send(200, out, rl);
 }
 

@@ -25,7 +25,8 @@ export function modelList(shape: Shape, ids: readonly string[], query: URLSearch
   if (shape === 'openai') return { object: 'list', data: ids.map((id) => modelEntry('openai', id)) };
   const rawLimit = query.get('limit');
   const limit = rawLimit === null ? 20 : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new GatewayError(400, 'limit must be an integer from 1 to 1000.', { param: 'limit', code: 'invalid_request' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new GatewayError(400, 'limit must be an integer from 1 to 1000.', { param: 'limit', code: 'invalid_request' });
   let start = 0;
   let end = ids.length;
   const after = query.get('after_id');
@@ -55,12 +56,24 @@ async function listModels(call: Call): Promise<void> {
 
 async function getModel(call: Call): Promise<void> {
   const id = call.param!;
-  if (!call.key!.models.includes(id)) throw new GatewayError(404, `The model ${JSON.stringify(id.slice(0, 200))} does not exist or is not allowed for this key.`, { param: 'model', code: 'model_not_found' });
+  if (!call.key!.models.includes(id))
+    throw new GatewayError(404, `The model ${JSON.stringify(id.slice(0, 200))} does not exist or is not allowed for this key.`, {
+      param: 'model',
+      code: 'model_not_found',
+    });
   call.send(200, modelEntry(call.shape, id));
 }
 
 /** Registers both routes (usage routes `models` and `model`; the error shape follows the caller). */
 export function register(router: V1Router, _ctx: V1Context): void {
   router.add('/v1/models', { name: 'models', method: 'GET', shape: 'caller', handle: listModels });
-  router.under('/v1/models/', { name: 'model', method: 'GET', shape: 'caller', label: '/v1/models/:model', pattern: '/v1/models/{id}', param: modelIdOf, handle: getModel });
+  router.under('/v1/models/', {
+    name: 'model',
+    method: 'GET',
+    shape: 'caller',
+    label: '/v1/models/:model',
+    pattern: '/v1/models/{id}',
+    param: modelIdOf,
+    handle: getModel,
+  });
 }
