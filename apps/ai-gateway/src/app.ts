@@ -1,14 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { createServiceApp, finishServiceApp, measureRaw, trackBreakers, untrackBreakers, type Logger } from '@latchkey/service-kit';
+import { createServiceApp, finishServiceApp, trackBreakers, untrackBreakers, withFastPath, type FastPathApp, type Logger } from '@latchkey/service-kit';
 import { KeyService } from './domain/keys.js';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './domain/limits.js';
 import { UsageSink } from './domain/usage.js';
+import type { V1Context } from './http/call.js';
+import { V1Router, v1FastPath } from './http/v1.js';
 import { PROVIDERS, Upstream, type ProviderConfig, type ProviderName, type UpstreamOptions } from './providers/upstream.js';
-import { createProxy } from './proxy.js';
 import { adminRouter } from './routes/admin.js';
+import * as v1ChatCompletions from './routes/v1-chat-completions.js';
+import * as v1CountTokens from './routes/v1-count-tokens.js';
+import * as v1Embeddings from './routes/v1-embeddings.js';
+import * as v1Messages from './routes/v1-messages.js';
+import * as v1Models from './routes/v1-models.js';
+import * as v1Responses from './routes/v1-responses.js';
 import type { Db } from './store/db.js';
+
+/** The `/v1` routes, in the order the 404 message lists them. */
+const V1_ROUTES = [v1ChatCompletions, v1Responses, v1Messages, v1CountTokens, v1Embeddings, v1Models];
 
 /** The default allow-list: two OpenAI, two Anthropic, one Google model. */
 export const DEFAULT_MODELS = ['openai/gpt-4o-mini', 'openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4-5', 'anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash'];
@@ -38,9 +48,10 @@ export interface GatewayDeps {
   trustProxy?: readonly string[];
 }
 
-/** The gateway: a Node request listener (`/v1/*` on the fast path, the rest on Express). */
-export interface GatewayApp {
+/** The gateway: a Node request listener (`/v1/*` on service-kit's fast path, the rest on Express). */
+export interface GatewayApp extends FastPathApp {
   (req: IncomingMessage, res: ServerResponse): void;
+  /** The Express app of everything but `/v1` (admin API, health, metrics); the same as `express`. */
   admin: Express;
   keys: KeyService;
   usage: UsageSink;
@@ -53,17 +64,11 @@ export interface GatewayApp {
   close(): Promise<void>;
 }
 
-/** The `route` label of a `/v1` request: a known route, else `/v1/*` (labels stay bounded whatever callers send). */
-const PROXY_ROUTES = new Set(['/v1/chat/completions', '/v1/responses', '/v1/messages', '/v1/models', '/v1/messages/count_tokens', '/v1/embeddings']);
-function proxyRoute(url: string): string {
-  const path = url.split('?')[0]!;
-  if (PROXY_ROUTES.has(path)) return path;
-  if (path.startsWith('/v1/models/')) return '/v1/models/:model';
-  return '/v1/*';
-}
-/** Paths an SDK calls when its base URL lacks `/v1`. */
-const SDK_PATH = /^\/(chat\/completions|completions|responses|messages|models|embeddings)(\/|\?|$)/;
-
+/**
+ * Builds the gateway (no listening): keys, limits, usage sink and provider client, the `/v1` routes
+ * (`routes/v1-*.ts`) on service-kit's fast path and the admin API, health and metrics on Express.
+ * Call `ready` before serving and `close()` at shutdown.
+ */
 export function createApp(deps: GatewayDeps): GatewayApp {
   const prefix = deps.redisPrefix ?? 'latchkey:';
   const defaults = { models: deps.defaultModels ?? DEFAULT_MODELS, rpm: deps.defaultRpm ?? 60, tpm: deps.defaultTpm ?? 100_000 };
@@ -73,7 +78,10 @@ export function createApp(deps: GatewayDeps): GatewayApp {
     : new MemoryLimiter(deps.now);
   const usage = new UsageSink(deps.db, { logger: deps.logger, spoolDir: deps.usageSpoolDir });
   const upstream = new Upstream(deps.upstream);
-  const proxy = createProxy({ keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes, now: deps.now });
+  const ctx: V1Context = { keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes ?? 10 * 1024 * 1024, now: deps.now, charges: new Set() };
+  const router = new V1Router();
+  for (const route of V1_ROUTES) route.register(router, ctx);
+  const v1 = v1FastPath(router, ctx);
 
   trackBreakers('ai-gateway', () => upstream.breakerStates());
   const admin = createServiceApp({
@@ -88,25 +96,18 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   admin.use('/admin', adminRouter({ keys, db: deps.db, adminToken: deps.adminToken, defaultModels: defaults.models, providers: PROVIDERS.filter((p) => deps.providers[p]) }));
   finishServiceApp(admin);
 
-  const app = ((req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '/';
-    // SDK paths without `/v1` (a base URL missing it) get the SDK's 404 with a hint, not the admin shape.
-    if (url.startsWith('/v1/') || url === '/v1' || SDK_PATH.test(url)) {
-      measureRaw('ai-gateway', req, res, () => proxyRoute(url));
-      proxy(req, res);
-    }
-    else admin(req, res);
-  }) as GatewayApp;
+  // `/v1` (and the SDK paths of a base URL missing it) before Express, counted in /metrics by route.
+  const app = withFastPath(admin, v1.handle, { service: 'ai-gateway', route: v1.label }) as GatewayApp;
   app.admin = admin;
   app.keys = keys;
   app.usage = usage;
   app.limiter = limiter;
   app.upstream = upstream;
-  app.settled = () => proxy.settled();
+  app.settled = () => v1.settled();
   app.ready = keys.start();
   app.close = async () => {
     untrackBreakers('ai-gateway');
-    await proxy.settled().catch((err: Error) => deps.logger.warn({ err: err.message }, 'token charges not applied at shutdown'));
+    await v1.settled().catch((err: Error) => deps.logger.warn({ err: err.message }, 'token charges not applied at shutdown'));
     await keys.close();
     await usage.close();
     await upstream.close();

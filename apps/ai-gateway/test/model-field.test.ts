@@ -3,7 +3,7 @@
  * own name is in `x-latchkey-provider-model` and in the usage record.
  */
 import { SseParser } from '../src/wire/sse.js';
-import { withModel } from '../src/proxy.js';
+import { withModel } from '../src/wire/model-field.js';
 import { startHarness, call, bodyFor, PATHS, MODELS, type Harness } from './harness.js';
 
 let h: Harness;

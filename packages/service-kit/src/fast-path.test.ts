@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { HttpError } from '@latchkey/errors';
@@ -78,4 +80,82 @@ it('logs unexpected 5xx at error with the error, and a 503 outage answer at info
     [30, 'request completed', undefined],
     [20, 'request completed', undefined],
   ]);
+});
+
+it('labels the requests a fast handler takes with a function of the request, for /metrics', async () => {
+  const app = createServiceApp({ logger: captureLogger().logger, service: 'fast-label-svc' });
+  finishServiceApp(app);
+  const listener = withFastPath(
+    app,
+    (req, res) => {
+      if (!req.url?.startsWith('/fast/')) return false;
+      sendJson(res, 200, { ok: true });
+      return true;
+    },
+    { service: 'fast-label-svc', route: (req) => (req.url?.startsWith('/fast/known') ? '/fast/known' : '/fast/*') },
+  );
+  await request(listener).get('/fast/known?x=1');
+  await request(listener).get('/fast/secret-looking-path');
+  await request(listener).get('/fast/another');
+  const text = (await request(listener).get('/metrics')).text;
+  const count = (route: string) => {
+    const line = text.split('\n').find((l) => l.startsWith('latchkey_http_requests_total{') && l.includes('service="fast-label-svc"') && l.includes(`route="${route}"`) && l.includes('status="200"'));
+    return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+  };
+  expect([count('/fast/known'), count('/fast/*')]).toEqual([1, 2]);
+  expect(text).not.toContain('secret-looking-path');
+});
+
+it('sends a Buffer as JSON text already serialised', async () => {
+  const app = createServiceApp({ logger: captureLogger().logger });
+  finishServiceApp(app);
+  const text = '{"model":"a/b","n":1}';
+  const listener = withFastPath(app, (_req, res) => {
+    sendJson(res, 201, Buffer.from(text), { 'x-extra': 'yes' });
+    return true;
+  });
+  const res = await request(listener).get('/anything');
+  expect([res.status, res.text, res.headers['content-length'], res.headers['x-extra'], res.headers['content-type']]).toEqual([201, text, String(text.length), 'yes', 'application/json; charset=utf-8']);
+});
+
+it('answers a 413 at once, with Connection: close, and ends it only once the client has sent its whole body', async () => {
+  const app = createServiceApp({ logger: captureLogger().logger });
+  finishServiceApp(app);
+  const listener = withFastPath(app, (req, res) => {
+    req.resume();
+    sendJson(res, 413, { error: 'TOO_LARGE' });
+    return true;
+  });
+  const server = http.createServer(listener);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const events: string[] = [];
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      let got: { status: number; connection: string | undefined; body: string } | undefined;
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/upload', headers: { 'content-length': '6' } }, (res) => {
+        events.push('answer');
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => (got = { status: res.statusCode!, connection: res.headers.connection, body }));
+        // The answer came before the body was complete: the rest is sent now, and only then is the connection closed.
+        setImmediate(() => {
+          events.push('rest sent');
+          req.end('def');
+        });
+      });
+      req.on('error', reject);
+      req.on('close', () => {
+        events.push('closed');
+        if (got) resolve(got);
+        else reject(new Error('closed before the answer'));
+      });
+      req.write('abc');
+    });
+    expect(answer).toEqual({ status: 413, connection: 'close', body: '{"error":"TOO_LARGE"}' });
+    expect(events).toEqual(['answer', 'rest sent', 'closed']);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
 });

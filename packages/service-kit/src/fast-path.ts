@@ -26,6 +26,18 @@ export interface FastPathApp extends RequestListener {
   readonly express: Express;
 }
 
+/** How `/metrics` labels the requests a fast handler takes. */
+export interface FastPathMetrics {
+  /** The service's name (the `service` label). */
+  service: string;
+  /**
+   * The route label: one fixed label, or a function of the request (read when
+   * the response ends) that must return one of a bounded set of labels, never
+   * a raw path.
+   */
+  route: string | ((req: IncomingMessage) => string);
+}
+
 /**
  * One listener in front of `app`: `fast` first, Express for whatever it does not take.
  * @param app the service's Express app (finished: routes, 404 and error middleware)
@@ -33,14 +45,15 @@ export interface FastPathApp extends RequestListener {
  * @param metrics the service's name and the route label under which `/metrics`
  *   counts the requests `fast` takes (Express counts the others itself)
  */
-export function withFastPath(app: Express, fast: FastHandler, metrics?: { service: string; route: string }): FastPathApp {
+export function withFastPath(app: Express, fast: FastHandler, metrics?: FastPathMetrics): FastPathApp {
+  const label = metrics?.route;
   const listener = ((req: IncomingMessage, res: ServerResponse) => {
     if (!metrics) {
       if (!fast(req, res)) app(req, res);
       return;
     }
     let taken = false;
-    measureRaw(metrics.service, req, res, () => (taken ? metrics.route : undefined));
+    measureRaw(metrics.service, req, res, () => (!taken ? undefined : typeof label === 'function' ? label(req) : label));
     if (fast(req, res)) taken = true;
     else app(req, res);
   }) as FastPathApp;
@@ -51,15 +64,55 @@ export function withFastPath(app: Express, fast: FastHandler, metrics?: { servic
 /**
  * Sends a whole JSON answer on a plain response: the status, `headers`, and
  * `Content-Type`/`Content-Length` of the serialised body.
- * @param body any JSON value (serialised with `JSON.stringify`)
+ *
+ * A 413 is an answer sent before the request body was read: it carries
+ * `Connection: close`, and the response ends only once the client has
+ * finished sending (the rest of the body is read and discarded, never kept)
+ * or after `LINGER_MS`, as nginx's lingering close does. Closing the socket
+ * under a client that is still sending makes its kernel see a reset, and a
+ * client that reads only after sending everything (Python's urllib, httpx,
+ * the Python SDKs) then reports a broken connection instead of the 413.
+ * @param body any JSON value (serialised with `JSON.stringify`), or a Buffer
+ *   holding JSON text already serialised (sent as is)
  */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
-  const json = JSON.stringify(body);
+  const json = Buffer.isBuffer(body) ? body : JSON.stringify(body);
   res.statusCode = status;
-  if (headers) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
+  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
+  if (status !== 413) {
+    res.end(json);
+    return;
+  }
+  res.setHeader('Connection', 'close');
+  endAfterUpload(res, json);
+}
+
+/** Longest time (ms) a refused upload is still read and discarded before its connection is closed (nginx: `lingering_timeout` 5 s). */
+const LINGER_MS = 5000;
+
+/** Sends `payload` and ends the response once the request's body has all arrived (discarded), or after `LINGER_MS`. */
+function endAfterUpload(res: ServerResponse, payload: string | Buffer): void {
+  const req = res.req;
+  if (req.complete || req.destroyed) {
+    res.end(payload);
+    return;
+  }
+  res.write(payload);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(end, LINGER_MS);
+  timer.unref();
+  req.once('end', end);
+  req.once('close', end);
+  req.once('error', end);
+  req.resume();
 }
 
 export interface AccessLine {

@@ -7,7 +7,7 @@ export { createPgPool, PG_TIMEOUTS, type PgPoolOptions } from './pg.js';
 export { DependencyMonitor } from './dependency.js';
 export { randomHex, sha256Hex, hmacHex, safeEqual, parseKey, encryptSecret, decryptSecret } from './secrets.js';
 export { adminAuth } from './admin.js';
-export { withFastPath, sendJson, logAccess, type FastHandler, type FastPathApp, type AccessLine } from './fast-path.js';
+export { withFastPath, sendJson, logAccess, type FastHandler, type FastPathApp, type FastPathMetrics, type AccessLine } from './fast-path.js';
 export { createLimiter, type LimiterOptions } from './limiter.js';
 export {
   metricsRegistry,

@@ -3,6 +3,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../store/db.js';
+import { findKey, findKeyByFingerprint, insertKeyWithSolution, listKeys, setKeyRevokedAt, type KeyRow } from '../store/keys.js';
 
 /** `lk_` + 43 base64url characters (32 random bytes). */
 export const KEY_PATTERN = /^lk_[A-Za-z0-9_-]{43}$/;
@@ -120,7 +121,7 @@ export class KeyService {
     const now = this.now();
     const hit = this.cache.get(fp);
     if (hit && hit.expires > now) return hit.key;
-    const row = await this.db.gatewayKey.findUnique({ where: { fingerprint: fp } });
+    const row = await findKeyByFingerprint(this.db, fp);
     const key: ActiveKey | null =
       row && !row.revokedAt
         ? { id: row.id, solutionId: row.solutionId, models: row.models.length ? row.models : this.defaults.models, rpm: row.rpm ?? this.defaults.rpm, tpm: row.tpm ?? this.defaults.tpm }
@@ -133,7 +134,7 @@ export class KeyService {
     return key;
   }
 
-  private view(row: { id: string; solutionId: string; name: string | null; prefix: string; models: string[]; rpm: number | null; tpm: number | null; createdAt: Date; revokedAt: Date | null }): KeyView {
+  private view(row: KeyRow): KeyView {
     return {
       id: row.id,
       solution: row.solutionId,
@@ -160,33 +161,29 @@ export class KeyService {
     }
     const secret = `lk_${randomBytes(32).toString('base64url')}`;
     const id = `key_${randomBytes(8).toString('hex')}`;
-    const row = await this.db.$transaction(async (tx) => {
-      await tx.solution.upsert({ where: { id: input.solution }, create: { id: input.solution, name: input.solutionName ?? input.solution }, update: {} });
-      return tx.gatewayKey.create({
-        data: { id, solutionId: input.solution, name: input.name ?? null, fingerprint: this.fingerprint(secret), prefix: `${secret.slice(0, 9)}…`, models: [...new Set(models)], rpm: input.rpm ?? null, tpm: input.tpm ?? null },
-      });
-    });
+    const row = await insertKeyWithSolution(
+      this.db,
+      { id, solutionId: input.solution, name: input.name ?? null, fingerprint: this.fingerprint(secret), prefix: `${secret.slice(0, 9)}…`, models: [...new Set(models)], rpm: input.rpm ?? null, tpm: input.tpm ?? null },
+      input.solutionName ?? input.solution,
+    );
     return { ...this.view(row), key: secret };
   }
 
   async list(filter: { solution?: string; includeRevoked?: boolean } = {}): Promise<KeyView[]> {
-    const rows = await this.db.gatewayKey.findMany({
-      where: { ...(filter.solution ? { solutionId: filter.solution } : {}), ...(filter.includeRevoked === false ? { revokedAt: null } : {}) },
-      orderBy: { createdAt: 'asc' },
-    });
+    const rows = await listKeys(this.db, { solution: filter.solution, activeOnly: filter.includeRevoked === false });
     return rows.map((r) => this.view(r));
   }
 
   async get(id: string): Promise<KeyView | null> {
-    const row = await this.db.gatewayKey.findUnique({ where: { id } });
+    const row = await findKey(this.db, id);
     return row ? this.view(row) : null;
   }
 
   /** Revokes a key: stored at once, announced to every instance over Redis. Idempotent. */
   async revoke(id: string): Promise<KeyView> {
-    const row = await this.db.gatewayKey.findUnique({ where: { id } });
+    const row = await findKey(this.db, id);
     if (!row) throw new KeyError(404, 'NOT_FOUND', `no gateway key ${id}`);
-    const updated = row.revokedAt ? row : await this.db.gatewayKey.update({ where: { id }, data: { revokedAt: new Date(this.now()) } });
+    const updated = row.revokedAt ? row : await setKeyRevokedAt(this.db, id, new Date(this.now()));
     this.cache.delete(row.fingerprint);
     if (this.opts.redis) {
       await this.opts.redis.publish(this.channel, row.fingerprint).catch((err) => this.opts.logger?.warn({ err: (err as Error).message }, 'revocation not published; the key cache time bounds the delay'));
@@ -197,12 +194,11 @@ export class KeyService {
   /** Idempotent: the demo key of `pnpm start` is created once and found again by its fingerprint. */
   async ensureKey(secret: string, solution: string, solutionName: string): Promise<void> {
     const fp = this.fingerprint(secret);
-    const existing = await this.db.gatewayKey.findUnique({ where: { fingerprint: fp } });
+    const existing = await findKeyByFingerprint(this.db, fp);
     if (existing) {
-      if (existing.revokedAt) await this.db.gatewayKey.update({ where: { id: existing.id }, data: { revokedAt: null } });
+      if (existing.revokedAt) await setKeyRevokedAt(this.db, existing.id, null);
       return;
     }
-    await this.db.solution.upsert({ where: { id: solution }, create: { id: solution, name: solutionName }, update: {} });
-    await this.db.gatewayKey.create({ data: { id: `key_${randomBytes(8).toString('hex')}`, solutionId: solution, name: 'demo', fingerprint: fp, prefix: `${secret.slice(0, 9)}…` } });
+    await insertKeyWithSolution(this.db, { id: `key_${randomBytes(8).toString('hex')}`, solutionId: solution, name: 'demo', fingerprint: fp, prefix: `${secret.slice(0, 9)}…` }, solutionName);
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { adminAuth } from '@latchkey/service-kit';
 import { KeyError, type KeyService } from '../domain/keys.js';
+import { listSolutions } from '../store/keys.js';
 import { parseSince, usageReport } from '../store/usage-report.js';
 import type { Db } from '../store/db.js';
 
@@ -58,8 +59,8 @@ export function adminRouter(deps: { keys: KeyService; db: Db; adminToken: string
   r.delete('/keys/:id', revoke);
 
   r.get('/solutions', async (_req, res) => {
-    const rows = await deps.db.solution.findMany({ orderBy: { id: 'asc' }, include: { _count: { select: { keys: { where: { revokedAt: null } } } } } });
-    res.json({ solutions: rows.map((s) => ({ id: s.id, name: s.name, activeKeys: s._count.keys, createdAt: s.createdAt.toISOString() })) });
+    const rows = await listSolutions(deps.db);
+    res.json({ solutions: rows.map((s) => ({ id: s.id, name: s.name, activeKeys: s.activeKeys, createdAt: s.createdAt.toISOString() })) });
   });
 
   r.get('/models', (_req, res) => {

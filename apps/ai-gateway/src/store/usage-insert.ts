@@ -1,8 +1,28 @@
-import type { UsageEvent } from '../domain/usage.js';
 import type { Db } from './db.js';
 
-/** One `usage_records` row as the usage spool and the insert carry it (`createdAt` as an ISO string). */
-export type UsageRow = Omit<UsageEvent, 'at' | 'providerModel' | 'kind'> & { id: string; createdAt: string; providerModel?: string; kind?: string };
+/**
+ * One `usage_records` row as the usage spool and the insert carry it (`createdAt` as an ISO string):
+ * the fields of a `UsageEvent` (domain/usage.ts) with an id. Rows spooled by an older version may
+ * lack `providerModel` and `kind`.
+ */
+export interface UsageRow {
+  id: string;
+  requestId: string;
+  solutionId: string;
+  keyId: string;
+  model: string;
+  providerModel?: string;
+  provider: string;
+  route: string;
+  kind?: string;
+  stream: boolean;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  status: number;
+  latencyMs: number;
+  createdAt: string;
+}
 
 /**
  * Inserts a batch of usage rows with one statement of fixed shape (one array
