@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { createServiceApp, finishServiceApp, trackBreakers, untrackBreakers, withFastPath, type FastPathApp, type Logger } from '@latchkey/service-kit';
+import { createServiceApp, finishServiceApp, trackBreakers, untrackBreakers, withFastPath, type FastPathApp, type Logger, type ServiceApp } from '@latchkey/service-kit';
 import { KeyService } from './domain/keys.js';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './domain/limits.js';
 import { UsageSink } from './domain/usage.js';
@@ -49,7 +49,7 @@ export interface GatewayDeps {
 }
 
 /** The gateway: a Node request listener (`/v1/*` on service-kit's fast path, the rest on Express). */
-export interface GatewayApp extends FastPathApp {
+export interface GatewayApp extends FastPathApp, ServiceApp {
   (req: IncomingMessage, res: ServerResponse): void;
   /** The Express app of everything but `/v1` (admin API, health, metrics); the same as `express`. */
   admin: Express;
@@ -99,6 +99,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   // `/v1` (and the SDK paths of a base URL missing it) before Express, counted in /metrics by route.
   const app = withFastPath(admin, v1.handle, { service: 'ai-gateway', route: v1.label }) as GatewayApp;
   app.admin = admin;
+  Object.assign(app, { listener: app });
   app.keys = keys;
   app.usage = usage;
   app.limiter = limiter;
