@@ -2,9 +2,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 
 const projects = ['apps', 'packages', 'test'].flatMap((group) =>
-  (existsSync(group) ? readdirSync(group) : [])
-    .filter((name) => existsSync(`${group}/${name}/jest.config.js`))
-    .map((name) => `<rootDir>/${group}/${name}`),
+  (existsSync(group) ? readdirSync(group) : []).filter((name) => existsSync(`${group}/${name}/jest.config.js`)).map((name) => `<rootDir>/${group}/${name}`),
 );
 
 export default {

@@ -112,7 +112,7 @@ export function renderResults(suites: SuiteResult[]): string {
   const out = [
     '# Latchkey benchmarks',
     '',
-    'Written by `pnpm bench` (scripts/bench.ts); each suite keeps the result of its latest run. Load generator: autocannon in a worker thread of the suite\'s process, loopback HTTP/1.1 keep-alive, 1 s warm-up before each measurement. Latency percentiles are of 2xx responses, in milliseconds. Latchkey and its peer are measured in the same run on the same machine: compare the rows of one table.',
+    "Written by `pnpm bench` (scripts/bench.ts); each suite keeps the result of its latest run. Load generator: autocannon in a worker thread of the suite's process, loopback HTTP/1.1 keep-alive, 1 s warm-up before each measurement. Latency percentiles are of 2xx responses, in milliseconds. Latchkey and its peer are measured in the same run on the same machine: compare the rows of one table.",
     '',
   ];
   for (const r of suites) {
@@ -143,7 +143,9 @@ async function main() {
 
   const suites = discoverSuites();
   const results: SuiteResult[] = [];
-  console.log(`pnpm bench: ${suites.length} suite(s), ${duration} s per measurement, PostgreSQL ${databaseUrl ? 'server' : 'embedded'}, Redis ${redisUrl ? 'server' : 'in-process'}\n`);
+  console.log(
+    `pnpm bench: ${suites.length} suite(s), ${duration} s per measurement, PostgreSQL ${databaseUrl ? 'server' : 'embedded'}, Redis ${redisUrl ? 'server' : 'in-process'}\n`,
+  );
   for (const file of suites) {
     const rel = path.relative(root, file);
     let mod: { title?: string; run?: (ctx: BenchContext) => Promise<BenchTable> };
@@ -206,9 +208,7 @@ async function main() {
     // none yet, or an older format
   }
   const order = suites.map((f) => path.relative(root, f));
-  const merged = [...previous.filter((p) => !results.some((r) => r.file === p.file)), ...results].sort(
-    (a, b) => order.indexOf(a.file) - order.indexOf(b.file),
-  );
+  const merged = [...previous.filter((p) => !results.some((r) => r.file === p.file)), ...results].sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file));
   writeFileSync(path.join(outDir, 'latest.md'), renderResults(merged));
   writeFileSync(jsonFile, `${JSON.stringify({ updated: new Date().toISOString(), suites: merged }, null, 2)}\n`);
   console.log(`Written: bench/results/latest.md, bench/results/latest.json`);

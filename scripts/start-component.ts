@@ -46,10 +46,11 @@ process.on('message', (raw) => {
     pending.delete(msg.id);
     if (msg.url) p?.resolve(msg.url);
     else p?.reject(new Error(msg.error ?? 'no database'));
-  } else if (msg.type === 'launch') void launch(msg).catch((err) => {
-    send({ lk: 1, type: 'failed', error: (err as Error).stack ?? String(err) });
-    void stop(1);
-  });
+  } else if (msg.type === 'launch')
+    void launch(msg).catch((err) => {
+      send({ lk: 1, type: 'failed', error: (err as Error).stack ?? String(err) });
+      void stop(1);
+    });
 });
 
 async function launch(msg: Extract<ToComponent, { type: 'launch' }>): Promise<void> {

@@ -295,7 +295,9 @@ async function main() {
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, onSignal);
 
-  const where = serverUrl ? `PostgreSQL from DATABASE_URL${dbPrefix ? ` (databases ${dbPrefix}*)` : ''}` : `embedded PostgreSQL (data in ${rel(path.join(stateDir, 'data'))})`;
+  const where = serverUrl
+    ? `PostgreSQL from DATABASE_URL${dbPrefix ? ` (databases ${dbPrefix}*)` : ''}`
+    : `embedded PostgreSQL (data in ${rel(path.join(stateDir, 'data'))})`;
   console.log(
     `Latchkey: starting ${components.length} components, each in its own process (${where}, ${redisUrl ? 'Redis from REDIS_URL' : 'in-process Redis fallback'})`,
   );

@@ -7,9 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), '--', 'test/infra/compose-smoke.test.ts', '--testTimeout=3600000', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, LATCHKEY_TEST_COMPOSE: '1', LATCHKEY_SKIP_BUILD: process.env.LATCHKEY_SKIP_BUILD ?? '1' },
-});
+const r = spawnSync(
+  process.execPath,
+  [path.join(root, 'scripts', 'test.mjs'), '--', 'test/infra/compose-smoke.test.ts', '--testTimeout=3600000', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LATCHKEY_TEST_COMPOSE: '1', LATCHKEY_SKIP_BUILD: process.env.LATCHKEY_SKIP_BUILD ?? '1' },
+  },
+);
 process.exit(r.status ?? 1);

@@ -86,7 +86,10 @@ export function evaluate(expr: string, scrapes: Scrape[], i: number, rateWindowS
     return out;
   }
   if ((m = /^(sum|max|min)\s+by\s*\(([^)]*)\)\s*\(([\s\S]*)\)$/.exec(e))) {
-    const by = m[2]!.split(',').map((s) => s.trim()).filter(Boolean);
+    const by = m[2]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const groups = new Map<string, Series>();
     for (const s of evaluate(m[3]!, scrapes, i, rateWindowS)) {
       const labels = Object.fromEntries(by.map((l) => [l, s.labels[l] ?? '']));
@@ -109,7 +112,8 @@ export function evaluate(expr: string, scrapes: Scrape[], i: number, rateWindowS
       window.forEach((w, j) => {
         const v = w.get(k)?.value;
         if (v === undefined) return;
-        if (prev !== undefined) increase += v >= prev ? v - prev : v; // counter reset
+        if (prev !== undefined)
+          increase += v >= prev ? v - prev : v; // counter reset
         else firstT = scrapes[first + j]!.t;
         prev = v;
       });
@@ -125,4 +129,3 @@ export function evaluate(expr: string, scrapes: Scrape[], i: number, rateWindowS
   }
   throw new Error(`render-dashboard: unsupported expression ${e}`);
 }
-

@@ -80,7 +80,12 @@ async function main(): Promise<void> {
   delete env.NODE_OPTIONS;
   for (const n of names) env[`LATCHKEY_${n.toUpperCase()}_PORT`] = String(ports[n]);
   console.log(`render-dashboard: starting the stack (scripts/start.ts) in ${stateDir}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/start.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -107,11 +112,15 @@ async function main(): Promise<void> {
     const admin = (JSON.parse(readFileSync(path.join(stateDir, 'dev-secrets.json'), 'utf8')) as Record<string, string>)['admin-token']!;
     const url = (n: string, p: string) => `http://127.0.0.1:${ports[n]}${p}`;
     const post = (u: string, body: unknown, headers: Record<string, string>) =>
-      fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json().catch(() => undefined)) as Record<string, unknown> | undefined }));
+      fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({
+        status: r.status,
+        json: (await r.json().catch(() => undefined)) as Record<string, unknown> | undefined,
+      }));
     const adminAuth = { authorization: `Bearer ${admin}` };
 
     const gatewayKeys: Record<string, string> = {};
-    for (const solution of ['support-bot', 'doc-search']) gatewayKeys[solution] = String((await post(url('gateway', '/admin/keys'), { solution, rpm: 100_000, tpm: 100_000_000 }, adminAuth)).json?.key);
+    for (const solution of ['support-bot', 'doc-search'])
+      gatewayKeys[solution] = String((await post(url('gateway', '/admin/keys'), { solution, rpm: 100_000, tpm: 100_000_000 }, adminAuth)).json?.key);
     const strategyKeys: Record<string, string> = {};
     for (const org of ['acme', 'globex']) {
       strategyKeys[org] = String((await post(url('strategy', '/admin/keys'), { org, tier: 'enterprise' }, adminAuth)).json?.key);
@@ -128,7 +137,9 @@ async function main(): Promise<void> {
         const t = Date.now();
         const samples = (
           await Promise.all(
-            Object.entries(targets).map(async ([svc, n]) => parseMetrics(await (await fetch(url(n, '/metrics'))).text(), { instance: `${svc}:${ports[n]}` }).filter((s) => s.name.startsWith('latchkey_'))),
+            Object.entries(targets).map(async ([svc, n]) =>
+              parseMetrics(await (await fetch(url(n, '/metrics'))).text(), { instance: `${svc}:${ports[n]}` }).filter((s) => s.name.startsWith('latchkey_')),
+            ),
           )
         ).flat();
         scrapes.push({ t, samples });
@@ -139,22 +150,42 @@ async function main(): Promise<void> {
     // Load in waves: intensity 0.25 … 1 over the run.
     const intensity = () => 0.625 + 0.375 * Math.sin(((Date.now() - start) / 1000 / 60) * 2 * Math.PI);
     const models = ['openai/gpt-4o-mini', 'openai/gpt-4.1-mini', 'anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash'];
-    const prompts = ['Summarise this ticket in one line.', 'Draft a polite reply to a customer asking for a refund on an annual plan.', 'List three risks of the migration plan below and one mitigation for each.'];
+    const prompts = [
+      'Summarise this ticket in one line.',
+      'Draft a polite reply to a customer asking for a refund on an annual plan.',
+      'List three risks of the migration plan below and one mitigation for each.',
+    ];
     const gatewayWorker = async (w: number) => {
       for (let n = 0; Date.now() < end; n++) {
         const solution = w % 3 === 0 ? 'doc-search' : 'support-bot';
         const model = models[(n + w) % models.length]!;
         const content = prompts[n % prompts.length]!.repeat(1 + (n % 4));
-        await post(url('gateway', '/v1/chat/completions'), { model, messages: [{ role: 'user', content }], ...(n % 5 === 0 ? { stream: true } : {}) }, { authorization: `Bearer ${gatewayKeys[solution]}` }).catch(() => undefined);
-        if (n % 17 === 0) await post(url('gateway', '/v1/chat/completions'), { model: 'openai/not-a-model', messages: [] }, { authorization: `Bearer ${gatewayKeys[solution]}` }).catch(() => undefined);
+        await post(
+          url('gateway', '/v1/chat/completions'),
+          { model, messages: [{ role: 'user', content }], ...(n % 5 === 0 ? { stream: true } : {}) },
+          { authorization: `Bearer ${gatewayKeys[solution]}` },
+        ).catch(() => undefined);
+        if (n % 17 === 0)
+          await post(
+            url('gateway', '/v1/chat/completions'),
+            { model: 'openai/not-a-model', messages: [] },
+            { authorization: `Bearer ${gatewayKeys[solution]}` },
+          ).catch(() => undefined);
         await sleep(150 / intensity());
       }
     };
     const strategyWorker = async (w: number) => {
-      const questions = ['Our strategy deck is a list of 14 initiatives. How do I get the exec team to make real choices?', 'Sales and product disagree on which segment to serve first. How do we coordinate?'];
+      const questions = [
+        'Our strategy deck is a list of 14 initiatives. How do I get the exec team to make real choices?',
+        'Sales and product disagree on which segment to serve first. How do we coordinate?',
+      ];
       for (let n = 0; Date.now() < end; n++) {
         const org = w % 2 ? 'globex' : 'acme';
-        await post(url('strategy', n % 3 ? '/v1/framework' : '/v1/coordinate'), { messages: [{ role: 'user', content: questions[n % 2] }] }, { apikey: strategyKeys[org]! }).catch(() => undefined);
+        await post(
+          url('strategy', n % 3 ? '/v1/framework' : '/v1/coordinate'),
+          { messages: [{ role: 'user', content: questions[n % 2] }] },
+          { apikey: strategyKeys[org]! },
+        ).catch(() => undefined);
         await sleep(600 / intensity());
       }
     };
@@ -168,7 +199,9 @@ async function main(): Promise<void> {
     const signinWorker = async () => {
       for (let n = 0; signinBase && Date.now() < end; n++) {
         const u = users[n % users.length]!;
-        await post(`${signinBase}/api/auth/sign-in/email`, { email: u.email, password: n % 4 === 3 ? 'wrong-password' : u.password }, { origin }).catch(() => undefined);
+        await post(`${signinBase}/api/auth/sign-in/email`, { email: u.email, password: n % 4 === 3 ? 'wrong-password' : u.password }, { origin }).catch(
+          () => undefined,
+        );
         await sleep(2000 / intensity());
       }
     };
@@ -186,7 +219,6 @@ async function main(): Promise<void> {
 /** Evaluates every panel at every scrape (after the first rate window) and draws them. */
 async function render(dashboard: { title: string; panels: Panel[] }, scrapes: Scrape[], start: number): Promise<void> {
   {
-
     // Evaluate every panel at every scrape (after the first rate window).
     const first = scrapes.findIndex((s) => s.t >= start + RATE_WINDOW_S * 1000);
     const times = scrapes.slice(first).map((s) => s.t / 1000);
@@ -224,7 +256,14 @@ function legend(format: string | undefined, labels: Record<string, string>, inde
 
 // ---------------------------------------------------------------- drawing
 
-async function draw(d: { title: string; times: number[]; panels: Array<Panel & { series: Array<{ name: string; values: Array<number | null> }> }>; out: string; from: number; to: number }): Promise<void> {
+async function draw(d: {
+  title: string;
+  times: number[];
+  panels: Array<Panel & { series: Array<{ name: string; values: Array<number | null> }> }>;
+  out: string;
+  from: number;
+  to: number;
+}): Promise<void> {
   const uplotDir = path.join(path.dirname(fileURLToPath(import.meta.resolve('uplot'))), '..', 'dist');
   const WIDTH = 1600;
   const ROW = 30;
@@ -252,7 +291,10 @@ async function draw(d: { title: string; times: number[]; panels: Array<Panel & {
   <header><h1>${d.title}</h1><span>${fmt(d.from)} – ${fmt(d.to)} UTC · refresh off</span></header>
   <div class="vars">solution <b>All</b> organisation <b>All</b> datasource <b>scraped /metrics</b></div>
   <div id="grid"></div></body></html>`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height: rows * ROW + 120 }, deviceScaleFactor: 1 });
     await page.setContent(html);
@@ -320,11 +362,33 @@ async function draw(d: { title: string; times: number[]; panels: Array<Panel & {
             scales: { x: { time: true } },
             axes: [
               { stroke: '#8e8e9e', grid: { stroke: 'rgba(204,204,220,0.07)' }, ticks: { stroke: 'rgba(204,204,220,0.07)' }, font: '11px Arial' },
-              { stroke: '#8e8e9e', grid: { stroke: 'rgba(204,204,220,0.07)' }, ticks: { stroke: 'rgba(204,204,220,0.07)' }, font: '11px Arial', size: 64, values: (_u: unknown, vals: number[]) => vals.map(f) },
+              {
+                stroke: '#8e8e9e',
+                grid: { stroke: 'rgba(204,204,220,0.07)' },
+                ticks: { stroke: 'rgba(204,204,220,0.07)' },
+                font: '11px Arial',
+                size: 64,
+                values: (_u: unknown, vals: number[]) => vals.map(f),
+              },
             ],
-            series: [{}, ...p.series.map((s, i) => ({ label: s.name, stroke: palette[i % palette.length], width: 1.5, fill: `${palette[i % palette.length]}1a`, spanGaps: true, points: { show: false }, value: (_u: unknown, v: number) => f(v) }))],
+            series: [
+              {},
+              ...p.series.map((s, i) => ({
+                label: s.name,
+                stroke: palette[i % palette.length],
+                width: 1.5,
+                fill: `${palette[i % palette.length]}1a`,
+                spanGaps: true,
+                points: { show: false },
+                value: (_u: unknown, v: number) => f(v),
+              })),
+            ],
           };
-          new (window as unknown as { uPlot: new (o: unknown, d: unknown, el: HTMLElement) => unknown }).uPlot(opts, [times, ...p.series.map((s) => s.values)], el);
+          new (window as unknown as { uPlot: new (o: unknown, d: unknown, el: HTMLElement) => unknown }).uPlot(
+            opts,
+            [times, ...p.series.map((s) => s.values)],
+            el,
+          );
         }
       },
       { times: d.times, panels: d.panels, width: WIDTH, row: ROW },

@@ -68,7 +68,10 @@ export function renderTemplate(text: string, vars: Partial<EdgeVariables>): stri
 }
 
 /** Values for the development edge in front of `pnpm start`'s services. */
-export function developmentVariables(ports: { edge: number; auth: number; signin: number; strategy: number; gateway: number }, accessLog: string): EdgeVariables {
+export function developmentVariables(
+  ports: { edge: number; auth: number; signin: number; strategy: number; gateway: number },
+  accessLog: string,
+): EdgeVariables {
   return {
     LATCHKEY_EDGE_PORT: String(ports.edge),
     LATCHKEY_ACCESS_LOG: accessLog,

@@ -18,15 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import { startFakeOpenAI, type FakeProvider } from '@latchkey/fake-providers';
-import {
-  freePort,
-  privatePostgresMissing,
-  privateRedisMissing,
-  startPrivatePostgres,
-  startPrivateRedis,
-  waitFor,
-  type PrivateServer,
-} from '@latchkey/testing';
+import { freePort, privatePostgresMissing, privateRedisMissing, startPrivatePostgres, startPrivateRedis, waitFor, type PrivateServer } from '@latchkey/testing';
 import { Load, ROOT, ServiceProcess, type Sample } from './harness.js';
 
 /** Longest a request may wait on a dead dependency, ms (the target is 1 s; slack for 2 loaded cores). */
@@ -119,7 +111,11 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
     await Promise.all([strategy.start(), gateway.start()]);
 
     const adminPost = async (base: string, p: string, body: unknown) => {
-      const r = await fetch(`${base}${p}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const r = await fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (r.status >= 300) throw new Error(`${p}: ${r.status} ${await r.text()}`);
       return (await r.json()) as Record<string, unknown>;
     };
@@ -127,7 +123,9 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
     await adminPost(strategy.url, `/admin/credits/${ORG}/grant`, { amount: GRANT, requestId: 'fault-grant' });
     gatewayKey = (await adminPost(gateway.url, '/admin/keys', { solution: 'faults', rpm: 1_000_000, tpm: 1_000_000_000 })).key as string;
 
-    const strategyBody = JSON.stringify({ messages: [{ role: 'user', content: 'How do we set quarterly goals that connect every team to the company strategy?' }] });
+    const strategyBody = JSON.stringify({
+      messages: [{ role: 'user', content: 'How do we set quarterly goals that connect every team to the company strategy?' }],
+    });
     const chatBody = JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] });
     load = new Load([
       {
@@ -220,7 +218,16 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
     const recovered = { strategy: (await load.recovered('strategy', back)) - back, gateway: (await load.recovered('gateway', back)) - back };
     load.phase = 'steady';
     for (const service of ['strategy', 'gateway'] as const) {
-      rows.push({ ...tally(`${fault}: ${service}`, load.since(service, from).filter((s) => s.phase === fault), recovered[service]), outageMs, phase: fault, service });
+      rows.push({
+        ...tally(
+          `${fault}: ${service}`,
+          load.since(service, from).filter((s) => s.phase === fault),
+          recovered[service],
+        ),
+        outageMs,
+        phase: fault,
+        service,
+      });
     }
     expectFailFast([...during.strategy, ...during.gateway]);
     expect(recovered.strategy).toBeLessThan(MAX_RECOVERY_MS);
@@ -247,13 +254,24 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
   }
 
   test('Redis restarts without its data', async () => {
-    await outage('Redis restart (no persistence)', () => redis.stop({ kill: true }), () => redis.start());
+    await outage(
+      'Redis restart (no persistence)',
+      () => redis.stop({ kill: true }),
+      () => redis.start(),
+    );
   }, 120_000);
 
   test('PostgreSQL stops (fast shutdown) for 60 s and comes back', async () => {
     // A long one (60 s, the longest outage the README promises to survive): the gateway keeps answering from its 30 s key cache while its usage
     // records wait in the spool, then answers 503 for keys it can no longer check.
-    await outage('PostgreSQL outage', () => postgres.stop(), () => postgres.start(), 15, 400, 60_000);
+    await outage(
+      'PostgreSQL outage',
+      () => postgres.stop(),
+      () => postgres.start(),
+      15,
+      400,
+      60_000,
+    );
   }, 180_000);
 
   test('PostgreSQL and Redis down at once; Redis comes back empty first', async () => {
@@ -273,7 +291,11 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
   }, 120_000);
 
   test('PostgreSQL crashes (immediate shutdown) and recovers', async () => {
-    await outage('PostgreSQL crash (SIGQUIT)', () => postgres.stop({ kill: true }), () => postgres.start());
+    await outage(
+      'PostgreSQL crash (SIGQUIT)',
+      () => postgres.stop({ kill: true }),
+      () => postgres.start(),
+    );
   }, 120_000);
 
   test('ai-gateway is killed with SIGKILL under load and restarted', async () => {
@@ -282,9 +304,15 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
 
   test('ai-gateway stops on SIGTERM under load and is restarted', async () => {
     // PostgreSQL is up: a graceful stop writes every record before exiting, leaving nothing in the spool.
-    await crash('ai-gateway SIGTERM', () => gateway, 'gateway', 'SIGTERM', () => {
-      expect(readdirSync(path.join(dir, 'spool')).filter((f) => f.endsWith('.jsonl'))).toEqual([]);
-    });
+    await crash(
+      'ai-gateway SIGTERM',
+      () => gateway,
+      'gateway',
+      'SIGTERM',
+      () => {
+        expect(readdirSync(path.join(dir, 'spool')).filter((f) => f.endsWith('.jsonl'))).toEqual([]);
+      },
+    );
   }, 120_000);
 
   test('strategy is killed with SIGKILL under load and restarted', async () => {
@@ -348,14 +376,23 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
 
     const lostIds = new Set(lost);
     for (const r of rows) {
-      if (r.service === 'gateway') r.lost = samples.filter((s) => s.service === 'gateway' && s.phase === r.phase && s.status === 200 && lostIds.has(s.requestId)).length;
+      if (r.service === 'gateway')
+        r.lost = samples.filter((s) => s.service === 'gateway' && s.phase === r.phase && s.status === 200 && lostIds.has(s.requestId)).length;
     }
     rows.push({
-      ...tally('whole run: ai-gateway', samples.filter((s) => s.service === 'gateway'), null),
+      ...tally(
+        'whole run: ai-gateway',
+        samples.filter((s) => s.service === 'gateway'),
+        null,
+      ),
       lost: lost.length,
     });
     rows.push({
-      ...tally('whole run: strategy', samples.filter((s) => s.service === 'strategy'), null),
+      ...tally(
+        'whole run: strategy',
+        samples.filter((s) => s.service === 'strategy'),
+        null,
+      ),
       lost: ledger.debits - ledger.refunds - charged,
     });
 
@@ -379,7 +416,10 @@ function table(rows: Row[]): string {
   const lines = [
     '| fault | down (ms) | sent | ok | 503 | refused (process down) | other errors | slowest answer (ms) | records lost | time to recover (ms) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.fault} | ${r.outageMs ?? '–'} | ${r.sent} | ${r.ok} | ${r.unavailable} | ${r.refused} | ${r.other} | ${r.slowest} | ${r.lost ?? '–'} | ${r.recoveryMs ?? '–'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.fault} | ${r.outageMs ?? '–'} | ${r.sent} | ${r.ok} | ${r.unavailable} | ${r.refused} | ${r.other} | ${r.slowest} | ${r.lost ?? '–'} | ${r.recoveryMs ?? '–'} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -42,7 +42,15 @@ export class ServiceProcess {
     this.output = '';
     const c = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(ROOT, this.entry)], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = c;

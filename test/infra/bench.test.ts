@@ -21,11 +21,25 @@ describe('pnpm bench', () => {
 describe('bench results', () => {
   it('render one section per suite with its run environment, failures included', () => {
     const env = {
-      date: '2026-01-01T00:00:00.000Z', commit: 'abc1234', node: 'v20.19.0', cpu: 'CPU × 2', memoryGb: 8, platform: 'linux',
-      durationSeconds: 10, loadAverage: { before: 0.2, after: 1.5 }, postgres: 'server' as const, redis: 'server' as const,
+      date: '2026-01-01T00:00:00.000Z',
+      commit: 'abc1234',
+      node: 'v20.19.0',
+      cpu: 'CPU × 2',
+      memoryGb: 8,
+      platform: 'linux',
+      durationSeconds: 10,
+      loadAverage: { before: 0.2, after: 1.5 },
+      postgres: 'server' as const,
+      redis: 'server' as const,
     };
     const md = renderResults([
-      { file: 'apps/a/bench/a.bench.ts', title: 'A', seconds: 42, env, table: { rows: [{ scenario: 's', target: 't', connections: 1, requestsPerSec: 10, p50Ms: 1, p99Ms: 2 }] } },
+      {
+        file: 'apps/a/bench/a.bench.ts',
+        title: 'A',
+        seconds: 42,
+        env,
+        table: { rows: [{ scenario: 's', target: 't', connections: 1, requestsPerSec: 10, p50Ms: 1, p99Ms: 2 }] },
+      },
       { file: 'apps/b/bench/b.bench.ts', title: 'B', seconds: 1, env: { ...env, loadAverage: { before: 3, after: 4 } }, error: 'Error: boom\n  at x' },
     ]);
     expect(md).toContain('## A\n\n`apps/a/bench/a.bench.ts` · 2026-01-01T00:00:00.000Z · commit abc1234');

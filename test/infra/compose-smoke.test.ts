@@ -32,8 +32,15 @@ function log(line: string): void {
 }
 
 function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; allowFail?: boolean } = {}): SpawnSyncReturns<string> {
-  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...opts.env }, timeout: opts.timeoutMs ?? 600_000, maxBuffer: 64 * 1024 * 1024 });
-  if (!opts.allowFail && r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stdout?.slice(-4000)}\n${r.stderr?.slice(-4000)}`);
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...opts.env },
+    timeout: opts.timeoutMs ?? 600_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (!opts.allowFail && r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stdout?.slice(-4000)}\n${r.stderr?.slice(-4000)}`);
   return r;
 }
 
@@ -41,7 +48,8 @@ function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; timeo
 function buildCommand(): { docker: string; args: (file: string, tag: string) => string[]; env: NodeJS.ProcessEnv } {
   const candidates = [...new Set([findExecutable('docker'), '/usr/bin/docker'].filter((x): x is string => !!x))];
   for (const docker of candidates) {
-    if (spawnSync(docker, ['buildx', 'version'], { encoding: 'utf8' }).status === 0) return { docker, args: (f, t) => ['buildx', 'build', '--load', '-q', '-f', f, '-t', t, '.'], env: {} };
+    if (spawnSync(docker, ['buildx', 'version'], { encoding: 'utf8' }).status === 0)
+      return { docker, args: (f, t) => ['buildx', 'build', '--load', '-q', '-f', f, '-t', t, '.'], env: {} };
     const v = spawnSync(docker, ['version', '--format', '{{.Client.Version}}'], { encoding: 'utf8' }).stdout.trim();
     if (/^(1[89]|2[0-2])\./.test(v)) return { docker, args: (f, t) => ['build', '-q', '-f', f, '-t', t, '.'], env: { DOCKER_BUILDKIT: '1' } };
   }
@@ -70,12 +78,14 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
 
   beforeAll(async () => {
     const dockerCli = findExecutable('docker');
-    if (!dockerCli || spawnSync(dockerCli, ['info'], { encoding: 'utf8' }).status !== 0) throw new Error('LATCHKEY_TEST_COMPOSE=1 needs a running Docker engine (docker info failed)');
+    if (!dockerCli || spawnSync(dockerCli, ['info'], { encoding: 'utf8' }).status !== 0)
+      throw new Error('LATCHKEY_TEST_COMPOSE=1 needs a running Docker engine (docker info failed)');
     const composeCli = findExecutable('docker-compose');
-    const base = composeCli ? [composeCli, []] as const : [dockerCli, ['compose']] as const;
+    const base = composeCli ? ([composeCli, []] as const) : ([dockerCli, ['compose']] as const);
     dir = mkdtempSync(path.join(tmpdir(), 'latchkey-smoke-'));
     envFile = path.join(dir, '.env');
-    compose = (args, opts = {}) => run(base[0], [...base[1], '-p', PROJECT, '-f', path.join(root, 'docker-compose.yml'), '--env-file', envFile, '--profile', 'dev', ...args], opts);
+    compose = (args, opts = {}) =>
+      run(base[0], [...base[1], '-p', PROJECT, '-f', path.join(root, 'docker-compose.yml'), '--env-file', envFile, '--profile', 'dev', ...args], opts);
 
     const started = Date.now();
     const standIns = run('bash', [path.join(root, 'infra', 'docker', 'stand-in', 'make-stand-ins.sh')], { timeoutMs: 900_000 });
@@ -93,7 +103,10 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
 
     fakes = await startFakeProviders();
     // This machine's address on Docker's default bridge (its gateway, else the subnet's first address): every container reaches it.
-    const bridge = JSON.parse(run(dockerCli, ['network', 'inspect', 'bridge', '-f', '{{json .IPAM.Config}}']).stdout) as Array<{ Gateway?: string; Subnet?: string }>;
+    const bridge = JSON.parse(run(dockerCli, ['network', 'inspect', 'bridge', '-f', '{{json .IPAM.Config}}']).stdout) as Array<{
+      Gateway?: string;
+      Subnet?: string;
+    }>;
     const gateway = bridge[0]?.Gateway || bridge[0]!.Subnet!.replace(/\.0\/\d+$/, '.1');
     const openai = await relay(Number(new URL(fakes.openai.baseUrl).port));
     relays.push(openai.server);
@@ -115,7 +128,12 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
       OPENAI_BASE_URL: new URL(new URL(fakes.openai.baseUrl).pathname, `http://${gateway}:${openai.port}`).toString().replace(/\/$/, ''),
       GATEWAY_KEY_PEPPER: randomBytes(16).toString('hex'),
     };
-    writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+    writeFileSync(
+      envFile,
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n') + '\n',
+    );
     compose(['down', '-v', '--remove-orphans'], { allowFail: true });
   }, 3_600_000);
 
@@ -133,18 +151,34 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
     const deadline = Date.now() + 600_000;
     for (;;) {
       const ids = compose(['ps', '-q']).stdout.trim().split('\n').filter(Boolean);
-      const states = ids.map((id) => run('docker', ['inspect', '-f', '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}} {{.State.ExitCode}}', id]).stdout.trim());
+      const states = ids.map((id) =>
+        run('docker', [
+          'inspect',
+          '-f',
+          '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}} {{.State.ExitCode}}',
+          id,
+        ]).stdout.trim(),
+      );
       const pending = states.filter((s) => !/ running healthy /.test(s) && !/migrate.* exited +0$/.test(s));
       if (ids.length >= 8 && pending.length === 0) return Math.round((Date.now() - t) / 1000);
-      if (states.some((s) => / exited .* [1-9]\d*$/.test(s))) throw new Error(`a container failed:\n${states.join('\n')}\n${compose(['logs', '--tail', '50'], { allowFail: true }).stdout}`);
-      if (Date.now() > deadline) throw new Error(`not healthy after 10 minutes:\n${states.join('\n')}\n${compose(['logs', '--tail', '50'], { allowFail: true }).stdout}`);
+      if (states.some((s) => / exited .* [1-9]\d*$/.test(s)))
+        throw new Error(`a container failed:\n${states.join('\n')}\n${compose(['logs', '--tail', '50'], { allowFail: true }).stdout}`);
+      if (Date.now() > deadline)
+        throw new Error(`not healthy after 10 minutes:\n${states.join('\n')}\n${compose(['logs', '--tail', '50'], { allowFail: true }).stdout}`);
       await new Promise((r) => setTimeout(r, 2000));
     }
   }
 
   const cli = (...args: string[]) => compose(['run', '--rm', '-T', 'cli', ...args]).stdout;
   const edge = (host: string, p: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    send({ port: EDGE_PORT, host, path: p, method: init.method, headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers }, body: init.body ? JSON.stringify(init.body) : undefined });
+    send({
+      port: EDGE_PORT,
+      host,
+      path: p,
+      method: init.method,
+      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
 
   let gatewayKey: string;
   let strategyKey: string;
@@ -157,7 +191,10 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
     // Sign-in: login through the edge → the dev IdP (published on 127.0.0.1:4100) → callback through the edge → exchange → validate.
     const login = await edge(HOSTS.auth, `/context/auth/login?app_id=smoke&redirect_url=${encodeURIComponent('http://localhost:4105/')}`);
     expect(login.status).toBe(302);
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const authorize = new URL(login.headers.location!);
     expect(authorize.origin).toBe('http://idp.localhost:4100');
     // This machine may not resolve *.localhost (browsers do): the same server at 127.0.0.1.
@@ -177,12 +214,20 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
 
     // Keys with the CLI image, calls through the edge.
     gatewayKey = (JSON.parse(cli('gateway', 'keys', 'create', '--solution', 'smoke', '--json')) as { key: string }).key;
-    const chat = await edge(HOSTS.ai, '/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${gatewayKey}` }, body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] } });
+    const chat = await edge(HOSTS.ai, '/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gatewayKey}` },
+      body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] },
+    });
     expect(chat.status).toBe(200);
     expect(fakes.openai.calls).toBeGreaterThan(0);
     strategyKey = (JSON.parse(cli('strategy', 'keys', 'create', '--org', 'smokeorg', '--tier', 'pro', '--json')) as { key: string }).key;
     cli('credits', 'grant', 'smokeorg', '50');
-    const framework = await edge(HOSTS.strategy, '/v1/framework', { method: 'POST', headers: { apikey: strategyKey }, body: { messages: [{ role: 'user', content: 'How do I get the exec team to make real choices about our 14 initiatives?' }] } });
+    const framework = await edge(HOSTS.strategy, '/v1/framework', {
+      method: 'POST',
+      headers: { apikey: strategyKey },
+      body: { messages: [{ role: 'user', content: 'How do I get the exec team to make real choices about our 14 initiatives?' }] },
+    });
     expect(framework.status).toBe(200);
   }, 1_800_000);
 
@@ -190,10 +235,18 @@ async function relay(target: number): Promise<{ port: number; server: Server }> 
     compose(['down'], { timeoutMs: 300_000 });
     log(`stack healthy again after ${await upAndHealthy()} s`);
     expect(cli('host', 'apps', 'list')).toContain('smoke');
-    const chat = await edge(HOSTS.ai, '/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${gatewayKey}` }, body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'again' }] } });
+    const chat = await edge(HOSTS.ai, '/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gatewayKey}` },
+      body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'again' }] },
+    });
     expect(chat.status).toBe(200);
     expect(cli('credits', 'show', 'smokeorg')).toMatch(/smokeorg/);
-    const framework = await edge(HOSTS.strategy, '/v1/framework', { method: 'POST', headers: { apikey: strategyKey }, body: { messages: [{ role: 'user', content: 'How do I set quarterly goals that connect teams to strategy?' }] } });
+    const framework = await edge(HOSTS.strategy, '/v1/framework', {
+      method: 'POST',
+      headers: { apikey: strategyKey },
+      body: { messages: [{ role: 'user', content: 'How do I set quarterly goals that connect teams to strategy?' }] },
+    });
     expect(framework.status).toBe(200);
   }, 1_200_000);
 });

@@ -36,25 +36,26 @@ describe('Dockerfiles', () => {
   const packages = workspacePackages();
 
   it('exist for the four services, the dev IdP and the CLI, plus the migration job', () => {
-    expect(dockerfiles.sort()).toEqual(
-      ['ai-gateway', 'app-signin', 'auth-central', 'cli', 'dev-idp', 'migrate', 'strategy'].map((s) => `${s}.Dockerfile`),
-    );
+    expect(dockerfiles.sort()).toEqual(['ai-gateway', 'app-signin', 'auth-central', 'cli', 'dev-idp', 'migrate', 'strategy'].map((s) => `${s}.Dockerfile`));
   });
 
   it.each(dockerfiles)('%s needs no Dockerfile frontend from Docker Hub (no `# syntax=` line)', (file) => {
     expect(readFileSync(path.join(dockerDir, file), 'utf8')).not.toMatch(/^#\s*syntax\s*=/im);
   });
 
-  it.each(dockerfiles.filter((f) => f !== 'migrate.Dockerfile'))('%s ships only its package and production dependencies (pnpm deploy --prod, pruned)', (file) => {
-    const text = readFileSync(path.join(dockerDir, file), 'utf8');
-    const service = file.replace(/\.Dockerfile$/, '');
-    expect(text).toContain(`pnpm --filter @latchkey/${service} deploy --prod --legacy /app`);
-    expect(text).toContain('node /prune-deploy.mjs /app');
-    // The runtime stage copies /app only, never the build's workspace.
-    const runtime = text.slice(text.lastIndexOf('\nFROM '));
-    expect(runtime).toMatch(/COPY --from=build --chown=node:node \/app \/app/);
-    expect(runtime).not.toMatch(/\/repo/);
-  });
+  it.each(dockerfiles.filter((f) => f !== 'migrate.Dockerfile'))(
+    '%s ships only its package and production dependencies (pnpm deploy --prod, pruned)',
+    (file) => {
+      const text = readFileSync(path.join(dockerDir, file), 'utf8');
+      const service = file.replace(/\.Dockerfile$/, '');
+      expect(text).toContain(`pnpm --filter @latchkey/${service} deploy --prod --legacy /app`);
+      expect(text).toContain('node /prune-deploy.mjs /app');
+      // The runtime stage copies /app only, never the build's workspace.
+      const runtime = text.slice(text.lastIndexOf('\nFROM '));
+      expect(runtime).toMatch(/COPY --from=build --chown=node:node \/app \/app/);
+      expect(runtime).not.toMatch(/\/repo/);
+    },
+  );
 
   it('migrate.Dockerfile is a production image too: @latchkey/db deployed --prod and pruned, its compiled migrate command, the four migration folders, non-root', () => {
     const text = readFileSync(path.join(dockerDir, 'migrate.Dockerfile'), 'utf8');
@@ -76,32 +77,40 @@ describe('Dockerfiles', () => {
   it('no service depends on the fake providers or the test helpers at run time (they stay out of the images)', () => {
     for (const service of ['auth-central', 'app-signin', 'strategy', 'ai-gateway']) {
       const pkg = JSON.parse(readFileSync(path.join(root, 'apps', service, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-      expect([service, Object.keys(pkg.dependencies ?? {}).filter((d) => ['@latchkey/fake-providers', '@latchkey/testing', '@latchkey/dev-idp'].includes(d))]).toEqual([service, []]);
+      expect([
+        service,
+        Object.keys(pkg.dependencies ?? {}).filter((d) => ['@latchkey/fake-providers', '@latchkey/testing', '@latchkey/dev-idp'].includes(d)),
+      ]).toEqual([service, []]);
     }
   });
 
-  it.each(dockerfiles.filter((f) => !['migrate.Dockerfile', 'cli.Dockerfile'].includes(f)))('%s builds a workspace package with turbo prune, as non-root', (file) => {
-    const text = readFileSync(path.join(dockerDir, file), 'utf8');
-    const service = file.replace(/\.Dockerfile$/, '');
-    const pruned = [...text.matchAll(/turbo prune (\S+) --docker/g)].map((m) => m[1]);
-    const filtered = [...text.matchAll(/--filter[ =](\S+?)(?:\.\.\.)?(?=\s)/g)].map((m) => m[1]);
-    expect(pruned).toEqual([`@latchkey/${service}`]);
-    expect(filtered.length).toBeGreaterThan(0);
-    for (const name of [...pruned, ...filtered]) {
-      expect(packages.has(name!)).toBe(true);
-      const pkg = JSON.parse(readFileSync(path.join(packages.get(name!)!, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-      expect(pkg.scripts?.build).toBeTruthy();
-    }
-    expect(text).toMatch(/^USER node$/m);
-    expect(text).toMatch(/CMD \["node", "dist\/main\.js"\]/);
-    // @latchkey/db finds the migrations in the image through LATCHKEY_PRISMA_DIR.
-    if (existsSync(path.join(root, 'apps', service, 'prisma'))) expect(text).toContain('LATCHKEY_PRISMA_DIR=/app/prisma');
-    expect(text).toMatch(/pnpm install --frozen-lockfile/);
-    // The port the image listens on is the service's port of DESIGN.md.
-    const portName = { 'auth-central': 'auth', 'app-signin': 'signin', strategy: 'strategy', 'ai-gateway': 'gateway', 'dev-idp': 'idp' }[service] as keyof typeof DEFAULT_PORTS;
-    expect(text).toContain(`EXPOSE ${DEFAULT_PORTS[portName]}`);
-    expect(existsSync(path.join(dockerDir, `${file}.dockerignore`))).toBe(true);
-  });
+  it.each(dockerfiles.filter((f) => !['migrate.Dockerfile', 'cli.Dockerfile'].includes(f)))(
+    '%s builds a workspace package with turbo prune, as non-root',
+    (file) => {
+      const text = readFileSync(path.join(dockerDir, file), 'utf8');
+      const service = file.replace(/\.Dockerfile$/, '');
+      const pruned = [...text.matchAll(/turbo prune (\S+) --docker/g)].map((m) => m[1]);
+      const filtered = [...text.matchAll(/--filter[ =](\S+?)(?:\.\.\.)?(?=\s)/g)].map((m) => m[1]);
+      expect(pruned).toEqual([`@latchkey/${service}`]);
+      expect(filtered.length).toBeGreaterThan(0);
+      for (const name of [...pruned, ...filtered]) {
+        expect(packages.has(name!)).toBe(true);
+        const pkg = JSON.parse(readFileSync(path.join(packages.get(name!)!, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+        expect(pkg.scripts?.build).toBeTruthy();
+      }
+      expect(text).toMatch(/^USER node$/m);
+      expect(text).toMatch(/CMD \["node", "dist\/main\.js"\]/);
+      // @latchkey/db finds the migrations in the image through LATCHKEY_PRISMA_DIR.
+      if (existsSync(path.join(root, 'apps', service, 'prisma'))) expect(text).toContain('LATCHKEY_PRISMA_DIR=/app/prisma');
+      expect(text).toMatch(/pnpm install --frozen-lockfile/);
+      // The port the image listens on is the service's port of DESIGN.md.
+      const portName = { 'auth-central': 'auth', 'app-signin': 'signin', strategy: 'strategy', 'ai-gateway': 'gateway', 'dev-idp': 'idp' }[
+        service
+      ] as keyof typeof DEFAULT_PORTS;
+      expect(text).toContain(`EXPOSE ${DEFAULT_PORTS[portName]}`);
+      expect(existsSync(path.join(dockerDir, `${file}.dockerignore`))).toBe(true);
+    },
+  );
 
   it('are the ones docker-compose.yml builds', () => {
     const referenced = [...compose.matchAll(/dockerfile: (\S+)/g)].map((m) => m[1]!);

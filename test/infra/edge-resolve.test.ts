@@ -142,19 +142,22 @@ describeWithBinary('nginx')('edge: re-resolution and upstream health', () => {
   }, 60_000);
 });
 
-(findExecutable('docker-compose') ? describeWithBinary('nginx') : describeWithBinary('docker-compose'))('edge: the configuration docker-compose renders', () => {
-  it('passes nginx -t with the compose values, service names unresolvable here', () => {
-    const env = composeConfig().services.edge!.environment!;
-    const dir = mkdtempSync(path.join(tmpdir(), 'latchkey-edge-compose-'));
-    try {
-      const vars = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('LATCHKEY_'))) as unknown as EdgeVariables;
-      expect(vars.LATCHKEY_AUTH_UPSTREAM).toBe('auth-central:4101');
-      const config = writeEdgeConfig({ dir, mode: 'production', vars: { ...vars, LATCHKEY_ACCESS_LOG: path.join(dir, 'access.log') } });
-      const r = spawnSync(findExecutable('nginx')!, ['-t', '-p', dir, '-c', config, '-e', path.join(dir, 'error.log')], { encoding: 'utf8' });
-      expect(r.stderr).toContain('test is successful');
-      expect(r.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+(findExecutable('docker-compose') ? describeWithBinary('nginx') : describeWithBinary('docker-compose'))(
+  'edge: the configuration docker-compose renders',
+  () => {
+    it('passes nginx -t with the compose values, service names unresolvable here', () => {
+      const env = composeConfig().services.edge!.environment!;
+      const dir = mkdtempSync(path.join(tmpdir(), 'latchkey-edge-compose-'));
+      try {
+        const vars = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('LATCHKEY_'))) as unknown as EdgeVariables;
+        expect(vars.LATCHKEY_AUTH_UPSTREAM).toBe('auth-central:4101');
+        const config = writeEdgeConfig({ dir, mode: 'production', vars: { ...vars, LATCHKEY_ACCESS_LOG: path.join(dir, 'access.log') } });
+        const r = spawnSync(findExecutable('nginx')!, ['-t', '-p', dir, '-c', config, '-e', path.join(dir, 'error.log')], { encoding: 'utf8' });
+        expect(r.stderr).toContain('test is successful');
+        expect(r.status).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);

@@ -57,7 +57,9 @@ async function call(what: string, input: string, init: RequestInit = {}): Promis
 
 /** One real central sign-in through the dev IdP: an exchange token for the demo app. */
 async function exchangeToken(authPort: number, demoPort: number): Promise<string> {
-  const login = await fetch(`${url(authPort)}/context/auth/login?app_id=demo&redirect_url=${encodeURIComponent(`http://localhost:${demoPort}/`)}`, { redirect: 'manual' });
+  const login = await fetch(`${url(authPort)}/context/auth/login?app_id=demo&redirect_url=${encodeURIComponent(`http://localhost:${demoPort}/`)}`, {
+    redirect: 'manual',
+  });
   expect(login.status).toBe(302);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const callback = new URL(await signInWithPassword(login.headers.get('location')!, DEMO_USER));
@@ -108,10 +110,23 @@ it('answers 50 concurrent mixed requests to every service with no 5xx', async ()
     ...Array.from({ length: 4 }, (_, i) =>
       call('app sign-up', `${signinUrl}/api/auth/sign-up/email`, json({ ...appUser, email: `load-${Date.now()}-${i}@example.com` }, { origin: demoOrigin })),
     ),
-    ...Array.from({ length: 4 }, () => call('app sign-in', `${signinUrl}/api/auth/sign-in/email`, json({ email: appUser.email, password: appUser.password }, { origin: demoOrigin }))),
-    ...Array.from({ length: 4 }, () => call('app sign-in (wrong password)', `${signinUrl}/api/auth/sign-in/email`, json({ email: appUser.email, password: 'not the password' }, { origin: demoOrigin }))),
+    ...Array.from({ length: 4 }, () =>
+      call('app sign-in', `${signinUrl}/api/auth/sign-in/email`, json({ email: appUser.email, password: appUser.password }, { origin: demoOrigin })),
+    ),
+    ...Array.from({ length: 4 }, () =>
+      call(
+        'app sign-in (wrong password)',
+        `${signinUrl}/api/auth/sign-in/email`,
+        json({ email: appUser.email, password: 'not the password' }, { origin: demoOrigin }),
+      ),
+    ),
     ...Array.from({ length: 12 }, () => call('app session', `${signinUrl}/api/auth/get-session`, { headers: { origin: demoOrigin } })),
-    ...Array.from({ length: 10 }, () => call('app preflight', `${signinUrl}/api/auth/sign-in/email`, { method: 'OPTIONS', headers: { origin: demoOrigin, 'access-control-request-method': 'POST' } })),
+    ...Array.from({ length: 10 }, () =>
+      call('app preflight', `${signinUrl}/api/auth/sign-in/email`, {
+        method: 'OPTIONS',
+        headers: { origin: demoOrigin, 'access-control-request-method': 'POST' },
+      }),
+    ),
     ...Array.from({ length: 8 }, () => call('app jwks', `${signinUrl}/api/auth/jwks`)),
     ...Array.from({ length: 8 }, () => call('app ok', `${signinUrl}/api/auth/ok`)),
   ];
@@ -120,17 +135,30 @@ it('answers 50 concurrent mixed requests to every service with no 5xx', async ()
     ...Array.from({ length: 15 }, () => call('framework', `${url(ports.strategy)}/v1/framework`, json(question, { apikey: strategyKey }))),
     ...Array.from({ length: 10 }, () => call('coordinate', `${url(ports.strategy)}/v1/coordinate`, json(question, { apikey: strategyKey }))),
     ...Array.from({ length: 10 }, () => call('framework (Bearer from auth-central)', `${url(ports.strategy)}/v1/framework`, json(question, bearer))),
-    ...Array.from({ length: 10 }, () => call('framework (unknown key)', `${url(ports.strategy)}/v1/framework`, json(question, { apikey: 'lk_strategy_unknown' }))),
+    ...Array.from({ length: 10 }, () =>
+      call('framework (unknown key)', `${url(ports.strategy)}/v1/framework`, json(question, { apikey: 'lk_strategy_unknown' })),
+    ),
     ...Array.from({ length: 5 }, () => call('strategy health', `${url(ports.strategy)}/healthz`)),
   ];
   const chat = { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello' }] };
   const gateway: Array<Promise<Outcome>> = [
-    ...Array.from({ length: 25 }, () => call('chat completion', `${url(ports.gateway)}/v1/chat/completions`, json(chat, { authorization: `Bearer ${gatewayKey}` }))),
+    ...Array.from({ length: 25 }, () =>
+      call('chat completion', `${url(ports.gateway)}/v1/chat/completions`, json(chat, { authorization: `Bearer ${gatewayKey}` })),
+    ),
     ...Array.from({ length: 5 }, () =>
-      call('anthropic message', `${url(ports.gateway)}/v1/messages`, json({ model: 'anthropic/claude-3-5-haiku-latest', max_tokens: 32, messages: chat.messages }, { 'x-api-key': gatewayKey, 'anthropic-version': '2023-06-01' })),
+      call(
+        'anthropic message',
+        `${url(ports.gateway)}/v1/messages`,
+        json(
+          { model: 'anthropic/claude-3-5-haiku-latest', max_tokens: 32, messages: chat.messages },
+          { 'x-api-key': gatewayKey, 'anthropic-version': '2023-06-01' },
+        ),
+      ),
     ),
     ...Array.from({ length: 10 }, () => call('models', `${url(ports.gateway)}/v1/models`, { headers: { authorization: `Bearer ${gatewayKey}` } })),
-    ...Array.from({ length: 10 }, () => call('chat (unknown key)', `${url(ports.gateway)}/v1/chat/completions`, json(chat, { authorization: 'Bearer lk_unknown' }))),
+    ...Array.from({ length: 10 }, () =>
+      call('chat (unknown key)', `${url(ports.gateway)}/v1/chat/completions`, json(chat, { authorization: 'Bearer lk_unknown' })),
+    ),
   ];
   const others: Array<Promise<Outcome>> = [
     ...Array.from({ length: 10 }, () => call('idp discovery', `${url(ports.idp)}/.well-known/openid-configuration`)),

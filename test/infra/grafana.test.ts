@@ -20,7 +20,8 @@ function exported(): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const file of ['packages/service-kit/src/metrics.ts', 'packages/credits/src/metrics.ts']) {
     const text = readFileSync(path.join(root, file), 'utf8');
-    for (const m of text.matchAll(/name: '(latchkey_[a-z_]+)'[^}]*?labelNames: \[([^\]]*)\]/gs)) out.set(m[1]!, new Set([...m[2]!.matchAll(/'([a-z_]+)'/g)].map((x) => x[1]!)));
+    for (const m of text.matchAll(/name: '(latchkey_[a-z_]+)'[^}]*?labelNames: \[([^\]]*)\]/gs))
+      out.set(m[1]!, new Set([...m[2]!.matchAll(/'([a-z_]+)'/g)].map((x) => x[1]!)));
     // credits: counter(name, help) with labelNames ['organisation']
     for (const m of text.matchAll(/counter\('(latchkey_[a-z_]+)'/g)) out.set(m[1]!, new Set(['organisation']));
   }
@@ -29,14 +30,17 @@ function exported(): Map<string, Set<string>> {
 
 const queries = () => [
   ...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ panel: p.title, expr: t.expr }))),
-  ...dashboard.templating.list.filter((v) => v.query && typeof v.query === 'object').map((v) => ({ panel: `variable ${v.name}`, expr: (v.query as { query: string }).query })),
+  ...dashboard.templating.list
+    .filter((v) => v.query && typeof v.query === 'object')
+    .map((v) => ({ panel: `variable ${v.name}`, expr: (v.query as { query: string }).query })),
 ];
 
 describe('Grafana dashboard', () => {
   it('has panels for the gateway and strategy, laid out without overlaps', () => {
     expect(dashboard.uid).toBe('latchkey-gateway-strategy');
     const titles = dashboard.panels.map((p) => p.title).join(' | ');
-    for (const t of ['Calls by provider and model', 'Tokens by solution', 'Provider breakers open', 'Credits debited and refunded by organisation']) expect(titles).toContain(t);
+    for (const t of ['Calls by provider and model', 'Tokens by solution', 'Provider breakers open', 'Credits debited and refunded by organisation'])
+      expect(titles).toContain(t);
     const cells = new Set<string>();
     for (const p of dashboard.panels) {
       expect(p.gridPos.x + p.gridPos.w).toBeLessThanOrEqual(24);
@@ -60,7 +64,10 @@ describe('Grafana dashboard', () => {
         expect([panel, name, metrics.has(name)]).toEqual([panel, name, true]);
         const labels = new Set([...metrics.get(name)!, 'le']);
         // Labels in selectors ({label="…"}) and in `by (…)`.
-        const named = [...expr.matchAll(/[{,]\s*([a-z_]+)\s*(?:=~|!~|!=|=)/g), ...[...expr.matchAll(/by \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => [l, l.trim()] as const))].map((m) => m[1]!.trim());
+        const named = [
+          ...expr.matchAll(/[{,]\s*([a-z_]+)\s*(?:=~|!~|!=|=)/g),
+          ...[...expr.matchAll(/by \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => [l, l.trim()] as const)),
+        ].map((m) => m[1]!.trim());
         for (const l of named) expect([panel, name, l, labels.has(l)]).toEqual([panel, name, l, true]);
       }
     }
@@ -86,7 +93,12 @@ describe('Grafana dashboard', () => {
     ];
 
     it('sums per-second rates over instances, counting a counter reset as a restart from zero', () => {
-      const [series] = evaluate('sum by (provider) (rate(latchkey_gateway_calls_total{solution=~"$solution", status!~"2.."}[$__rate_interval]))', scrapes, 2, 20);
+      const [series] = evaluate(
+        'sum by (provider) (rate(latchkey_gateway_calls_total{solution=~"$solution", status!~"2.."}[$__rate_interval]))',
+        scrapes,
+        2,
+        20,
+      );
       expect(series).toEqual({ labels: { provider: 'openai' }, value: 0 });
       const ok = evaluate('sum by (provider, status) (rate(latchkey_gateway_calls_total{status="200"}[$__rate_interval]))', scrapes, 2, 20);
       // a: 100 in 20 s; b: 30 then a restart to 10 = 40 in 20 s.
@@ -94,7 +106,13 @@ describe('Grafana dashboard', () => {
     });
 
     it('interpolates histogram_quantile within the bucket, as Prometheus does', () => {
-      const q = (phi: number) => evaluate(`histogram_quantile(${phi}, sum by (le, route) (rate(latchkey_http_request_duration_seconds_bucket{service="ai-gateway", route=~"/v1.*"}[$__rate_interval])))`, scrapes, 2, 20);
+      const q = (phi: number) =>
+        evaluate(
+          `histogram_quantile(${phi}, sum by (le, route) (rate(latchkey_http_request_duration_seconds_bucket{service="ai-gateway", route=~"/v1.*"}[$__rate_interval])))`,
+          scrapes,
+          2,
+          20,
+        );
       // 40 observations: 20 ≤ 0.5 s, 20 in (0.5, 1] s.
       expect(q(0.25)[0]!.value).toBeCloseTo(0.25);
       expect(q(0.75)[0]!.value).toBeCloseTo(0.75);
@@ -103,7 +121,9 @@ describe('Grafana dashboard', () => {
 
     it('evaluates every query of the dashboard', () => {
       for (const { expr } of queries().filter((x) => !x.panel.startsWith('variable'))) expect(() => evaluate(expr, scrapes, 2, 20)).not.toThrow();
-      expect(evaluate('max by (breaker) (latchkey_breaker_state{service="ai-gateway", state="open"})', scrapes, 2, 20)).toEqual([{ labels: { breaker: 'openai' }, value: 0 }]);
+      expect(evaluate('max by (breaker) (latchkey_breaker_state{service="ai-gateway", state="open"})', scrapes, 2, 20)).toEqual([
+        { labels: { breaker: 'openai' }, value: 0 },
+      ]);
     });
   });
 });

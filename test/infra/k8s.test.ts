@@ -13,7 +13,13 @@ import { parseAllDocuments } from 'yaml';
 import { describeWithBinary, findExecutable } from '@latchkey/testing';
 import { composeConfig, root } from './compose-config.js';
 
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string> };
+type Obj = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+};
 
 const k8sDir = path.join(root, 'infra', 'k8s');
 const overlays = readdirSync(path.join(k8sDir, 'overlays'));
@@ -22,7 +28,9 @@ const SERVICES = { 'auth-central': 4101, 'app-signin': 4102, strategy: 4103, 'ai
 function render(dir: string): Obj[] {
   const r = spawnSync(findExecutable('kubectl')!, ['kustomize', dir], { encoding: 'utf8', timeout: 30_000 });
   if (r.status !== 0) throw new Error(`kubectl kustomize ${dir} failed: ${r.stderr}`);
-  return parseAllDocuments(r.stdout).map((d) => d.toJS() as Obj).filter(Boolean);
+  return parseAllDocuments(r.stdout)
+    .map((d) => d.toJS() as Obj)
+    .filter(Boolean);
 }
 
 /** The kubernetes-models class of an object (`apps/v1` + `Deployment` → kubernetes-models/apps/v1/Deployment). */
@@ -112,7 +120,11 @@ describeWithBinary('kubectl', 'apt-get install kubectl (or kubernetes-client)')(
       const [pdb] = of('PodDisruptionBudget');
       expect(selects(pdb!.spec.selector.matchLabels)).toBe(true);
       // Scraped by Prometheus on the service port.
-      expect(dep!.spec.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+      expect(dep!.spec.template.metadata.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      });
       if (name !== 'base') expect(dep!.metadata.namespace).toBe(name === 'production' ? 'latchkey' : 'latchkey-staging');
     }
   });
@@ -187,7 +199,8 @@ describeWithBinary('kubectl', 'apt-get install kubectl (or kubernetes-client)')(
         }
       }
       // The public routes the services answer are routed.
-      const routed = (host: string, p: string) => ingresses.some((ing) => ing.spec.rules.some((r: any) => r.host === host && r.http.paths.some((x: any) => routes(x, p))));
+      const routed = (host: string, p: string) =>
+        ingresses.some((ing) => ing.spec.rules.some((r: any) => r.host === host && r.http.paths.some((x: any) => routes(x, p))));
       expect(routed(`auth.${domain}`, '/context/auth/validate')).toBe(true);
       expect(routed(`auth.${domain}`, '/.well-known/jwks.json')).toBe(true);
       expect(routed(`signin.${domain}`, '/a/acme-abcdefghijklmnopqrstuv/api/auth/sign-in/email')).toBe(true);

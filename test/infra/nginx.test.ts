@@ -139,7 +139,7 @@ describeWithBinary('nginx')('edge (nginx)', () => {
       expect(seenCount()).toBe(before);
     });
 
-    it('nor /metrics (each service\'s Prometheus endpoint), under every prefix and host', async () => {
+    it("nor /metrics (each service's Prometheus endpoint), under every prefix and host", async () => {
       const before = seenCount();
       const metricsPaths = ['/metrics', '/metrics/', '/METRICS', '/Metrics?x=1', '/%6detrics', '//metrics', '/x/../metrics'];
       for (const prefix of ['', '/auth', '/signin', '/strategy', '/ai', '/AI']) {
@@ -270,7 +270,8 @@ describeWithBinary('nginx')('edge (nginx)', () => {
       expect(other.status).toBe(502);
       const errors = dev.errorLog();
       expect(errors).toContain('/context/auth/validate'); // other paths still report upstream failures
-      expect(errors).not.toContain('DOWNCODE');    });
+      expect(errors).not.toContain('DOWNCODE');
+    });
   });
 
   it('logged no configuration warnings', () => {

@@ -49,8 +49,20 @@ async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => b
 
 /** Starts `apps/<service>/src/main.ts` on `port` with `env`, and waits for its /readyz. */
 async function startService(service: Service, port: number, env: NodeJS.ProcessEnv): Promise<Proc> {
-  const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), LATCHKEY_ADMIN_TOKEN: ADMIN, ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join('apps', service, 'src', 'main.ts')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const childEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LATCHKEY_ADMIN_TOKEN: ADMIN,
+    ...env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join('apps', service, 'src', 'main.ts')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -73,7 +85,12 @@ async function startService(service: Service, port: number, env: NodeJS.ProcessE
 }
 
 /** One request to 127.0.0.1:port (an instance, or the edge with `host`), JSON in and out, cookies kept in `jar`. */
-async function call(port: number, method: string, reqPath: string, opts: { host?: string; body?: unknown; headers?: Record<string, string>; jar?: Map<string, string> } = {}): Promise<RawResponse & { json: any }> {
+async function call(
+  port: number,
+  method: string,
+  reqPath: string,
+  opts: { host?: string; body?: unknown; headers?: Record<string, string>; jar?: Map<string, string> } = {},
+): Promise<RawResponse & { json: any }> {
   const cookie = opts.jar && opts.jar.size ? [...opts.jar].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
   const res = await send({
     port,
@@ -125,7 +142,13 @@ function totp(secret: string, epochMs: number): string {
 
 const servicesMissing = async () => !(await postgresServerUrl()) || !(await redisServerUrl()) || (await postgresServerUrl().then((u) => u?.includes('pglite')));
 const nginx = findExecutable('nginx');
-const describeScaleOut = nginx ? describe : process.env.LATCHKEY_REQUIRE_SERVICES === '1' ? (() => { throw new Error('nginx is required'); })() : describe.skip;
+const describeScaleOut = nginx
+  ? describe
+  : process.env.LATCHKEY_REQUIRE_SERVICES === '1'
+    ? (() => {
+        throw new Error('nginx is required');
+      })()
+    : describe.skip;
 
 describeScaleOut('two instances of each service behind the edge, one PostgreSQL, one Redis', () => {
   const procs: Record<Service, [Proc, Proc]> = {} as never;
@@ -148,13 +171,19 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     redisUrl.pathname = `/${1 + (randomBytes(1)[0]! % 15)}`;
     dir = mkdtempSync(path.join(tmpdir(), 'latchkey-scale-'));
     edgePort = await freePort();
-    const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, [await freePort(), await freePort()]]))) as Record<Service, [number, number]>;
+    const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, [await freePort(), await freePort()]]))) as Record<
+      Service,
+      [number, number]
+    >;
     const [authDb, signinDb, strategyDb, gatewayDb] = await Promise.all(
       (['auth-central', 'app-signin', 'strategy', 'ai-gateway'] as const).map((service) => createTestDatabase({ service, prefix: `scale_${service}` })),
     );
     dbs.push(authDb!, signinDb!, strategyDb!, gatewayDb!);
     const authPublic = `http://${HOSTS.auth}:${edgePort}`;
-    idp = await startDevIdp({ port: 0, clients: [{ client_id: 'auth-central', client_secret: 'scale-secret', redirect_uris: [`${authPublic}/context/auth/callback`] }] });
+    idp = await startDevIdp({
+      port: 0,
+      clients: [{ client_id: 'auth-central', client_secret: 'scale-secret', redirect_uris: [`${authPublic}/context/auth/callback`] }],
+    });
     fakes = await startFakeProviders();
     const common = { REDIS_URL: redisUrl.toString(), TRUST_PROXY: 'loopback' };
     const envs: Record<Service, (i: number) => NodeJS.ProcessEnv> = {
@@ -210,7 +239,10 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
       vars,
       extraConf: {
         '05-pools.conf':
-          pool('latchkey_auth_pool', 'auth-central') + pool('latchkey_signin_pool', 'app-signin') + pool('latchkey_strategy_pool', 'strategy') + pool('latchkey_ai_pool', 'ai-gateway'),
+          pool('latchkey_auth_pool', 'auth-central') +
+          pool('latchkey_signin_pool', 'app-signin') +
+          pool('latchkey_strategy_pool', 'strategy') +
+          pool('latchkey_ai_pool', 'ai-gateway'),
       },
     });
   }, 240_000);
@@ -244,7 +276,12 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
 
   it('the edge spreads requests over both instances of each service and reports all four healthy', async () => {
     for (const u of ['auth', 'signin', 'strategy', 'ai']) expect((await send({ port: edgePort, path: `/edge/upstreams/${u}` })).status).toBe(200);
-    const hits = async (s: Service) => Promise.all([A(s), B(s)].map(async (p) => metricSum(await (await fetch(`http://127.0.0.1:${p}/metrics`)).text(), 'latchkey_http_requests_total', { route: '/.well-known/jwks.json' })));
+    const hits = async (s: Service) =>
+      Promise.all(
+        [A(s), B(s)].map(async (p) =>
+          metricSum(await (await fetch(`http://127.0.0.1:${p}/metrics`)).text(), 'latchkey_http_requests_total', { route: '/.well-known/jwks.json' }),
+        ),
+      );
     const before = await hits('auth-central');
     for (let i = 0; i < 6; i++) expect((await call(edgePort, 'GET', '/.well-known/jwks.json', { host: HOSTS.auth })).status).toBe(200);
     const after = await hits('auth-central');
@@ -254,9 +291,13 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
   });
 
   it('auth-central: login on A, callback on B, exchange once (replay refused on the other instance), validate through the edge, logout on B ends it on A', async () => {
-    expect((await admin(A('auth-central'), 'POST', '/admin/apps', { app_id: 'scaleapp', organisation_id: 'scaleorg', allowed_auth_domains: ['localhost'] })).status).toBeLessThan(300);
+    expect(
+      (await admin(A('auth-central'), 'POST', '/admin/apps', { app_id: 'scaleapp', organisation_id: 'scaleorg', allowed_auth_domains: ['localhost'] })).status,
+    ).toBeLessThan(300);
     const jar = new Map<string, string>();
-    const login = await call(A('auth-central'), 'GET', `/context/auth/login?app_id=scaleapp&redirect_url=${encodeURIComponent('http://localhost:4105/')}`, { jar });
+    const login = await call(A('auth-central'), 'GET', `/context/auth/login?app_id=scaleapp&redirect_url=${encodeURIComponent('http://localhost:4105/')}`, {
+      jar,
+    });
     expect(login.status).toBe(302);
     const callbackUrl = new URL(await signInWithPassword(login.headers.location!, DEMO_USER));
     expect(callbackUrl.origin).toBe(`http://${HOSTS.auth}:${edgePort}`);
@@ -281,10 +322,15 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
 
     // A second sign-in, then logout on B: refused on A and through the edge.
     const jar2 = new Map<string, string>();
-    const login2 = await call(B('auth-central'), 'GET', `/context/auth/login?app_id=scaleapp&redirect_url=${encodeURIComponent('http://localhost:4105/')}`, { jar: jar2 });
+    const login2 = await call(B('auth-central'), 'GET', `/context/auth/login?app_id=scaleapp&redirect_url=${encodeURIComponent('http://localhost:4105/')}`, {
+      jar: jar2,
+    });
     const cb2Url = new URL(await signInWithPassword(login2.headers.location!, DEMO_USER));
     const cb2 = await call(A('auth-central'), 'GET', `${cb2Url.pathname}${cb2Url.search}`, { jar: jar2 });
-    const ex2 = await call(edgePort, 'POST', '/context/auth/exchange', { host: HOSTS.auth, body: { token: new URL(cb2.headers.location!).searchParams.get('svc_token') } });
+    const ex2 = await call(edgePort, 'POST', '/context/auth/exchange', {
+      host: HOSTS.auth,
+      body: { token: new URL(cb2.headers.location!).searchParams.get('svc_token') },
+    });
     expect(ex2.status).toBe(200);
     const bearer2 = { authorization: `Bearer ${ex2.json.access_token}` };
     expect((await call(A('auth-central'), 'GET', '/context/auth/validate', { headers: bearer2 })).status).toBe(200);
@@ -312,17 +358,28 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     expect(en.status).toBe(200);
     const secret = new URL(en.json.totpURI).searchParams.get('secret')!;
     // Stay inside one 30-second step from here on (a condition, not a pause).
-    await waitFor('the start of a TOTP step', async () => Date.now() % 30_000, (ms) => ms < 15_000, 31_000);
+    await waitFor(
+      'the start of a TOTP step',
+      async () => Date.now() % 30_000,
+      (ms) => ms < 15_000,
+      31_000,
+    );
     const step = Math.floor(Date.now() / 30_000);
     // Turning TOTP on consumes the previous step's code (accepted for clock skew); sign-ins use the current one.
-    expect((await call(A('app-signin'), 'POST', `${base}/two-factor/verify-totp`, { jar, body: { code: totp(secret, (step - 1) * 30_000) } })).status).toBe(200);
+    expect((await call(A('app-signin'), 'POST', `${base}/two-factor/verify-totp`, { jar, body: { code: totp(secret, (step - 1) * 30_000) } })).status).toBe(
+      200,
+    );
     const code = totp(secret, step * 30_000);
 
     const first = new Map<string, string>();
-    expect((await call(A('app-signin'), 'POST', `${base}/sign-in/email`, { jar: first, body: { email, password } })).json).toMatchObject({ twoFactorRedirect: true });
+    expect((await call(A('app-signin'), 'POST', `${base}/sign-in/email`, { jar: first, body: { email, password } })).json).toMatchObject({
+      twoFactorRedirect: true,
+    });
     expect((await call(A('app-signin'), 'POST', `${base}/two-factor/verify-totp`, { jar: first, body: { code } })).status).toBe(200);
     const second = new Map<string, string>();
-    expect((await call(B('app-signin'), 'POST', `${base}/sign-in/email`, { jar: second, body: { email, password } })).json).toMatchObject({ twoFactorRedirect: true });
+    expect((await call(B('app-signin'), 'POST', `${base}/sign-in/email`, { jar: second, body: { email, password } })).json).toMatchObject({
+      twoFactorRedirect: true,
+    });
     const replay = await call(B('app-signin'), 'POST', `${base}/two-factor/verify-totp`, { jar: second, body: { code } });
     expect(Math.floor(Date.now() / 30_000)).toBe(step);
     expect(replay.status).toBe(401);
@@ -334,7 +391,11 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     expect(created.status).toBe(201);
     const key = created.json.key as string;
     const chat = (port: number, host?: string) =>
-      call(port, 'POST', '/v1/chat/completions', { host, headers: { authorization: `Bearer ${key}` }, body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } });
+      call(port, 'POST', '/v1/chat/completions', {
+        host,
+        headers: { authorization: `Bearer ${key}` },
+        body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+      });
     // rpm 4: two calls on each instance pass, the fifth is refused whichever instance gets it.
     const statuses = [];
     for (const port of [A('ai-gateway'), B('ai-gateway'), A('ai-gateway'), B('ai-gateway')]) statuses.push((await chat(port)).status);
@@ -355,11 +416,20 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     // Revocation on A reaches B long before its key cache (30 s) would expire.
     const other = await admin(B('ai-gateway'), 'POST', '/admin/keys', { solution, rpm: 1000 });
     const key2 = other.json.key as string;
-    const chat2 = (port: number) => call(port, 'POST', '/v1/chat/completions', { headers: { authorization: `Bearer ${key2}` }, body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } });
+    const chat2 = (port: number) =>
+      call(port, 'POST', '/v1/chat/completions', {
+        headers: { authorization: `Bearer ${key2}` },
+        body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+      });
     expect((await chat2(A('ai-gateway'))).status).toBe(200);
     expect((await chat2(B('ai-gateway'))).status).toBe(200); // cached on B now
     expect((await admin(A('ai-gateway'), 'POST', `/admin/keys/${other.json.id}/revoke`)).status).toBe(200);
-    await waitFor('revocation on instance B', async () => (await chat2(B('ai-gateway'))).status, (s) => s === 401, 5_000);
+    await waitFor(
+      'revocation on instance B',
+      async () => (await chat2(B('ai-gateway'))).status,
+      (s) => s === 401,
+      5_000,
+    );
     expect((await chat2(A('ai-gateway'))).status).toBe(401);
   });
 

@@ -56,7 +56,16 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; posts: str
           const service = String(attrs(rs.resource?.attributes)['service.name']);
           for (const ss of rs.scopeSpans ?? [])
             for (const s of ss.spans ?? [])
-              spans.push({ service, scope: ss.scope?.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attrs(s.attributes) });
+              spans.push({
+                service,
+                scope: ss.scope?.name,
+                traceId: s.traceId,
+                spanId: s.spanId,
+                parentSpanId: s.parentSpanId || undefined,
+                name: s.name,
+                kind: s.kind,
+                attributes: attrs(s.attributes),
+              });
         }
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -116,11 +125,15 @@ describeServices('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       LATCHKEY_TEST_MODULE_RECORD: record,
       ...env,
     };
-    const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(dir, 'record.mjs')).href, '--import', 'tsx', '--conditions=source', path.join('apps', service, 'src', 'main.ts')], {
-      cwd: root,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', pathToFileURL(path.join(dir, 'record.mjs')).href, '--import', 'tsx', '--conditions=source', path.join('apps', service, 'src', 'main.ts')],
+      {
+        cwd: root,
+        env: childEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -135,7 +148,10 @@ describeServices('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       `${service} ready`,
       async () => {
         if (child.exitCode !== null) throw new Error(`${service} exited:\n${out}`);
-        const status = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+        const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
         return status === 200 ? true : undefined;
       },
       // Generous: each process compiles its TypeScript at start (tsx), on a shared 2-core machine.
@@ -168,7 +184,10 @@ export async function resolve(specifier, context, next) {
 }
 `,
     );
-    writeFileSync(path.join(dir, 'record.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'record-hooks.mjs')).href)});\n`);
+    writeFileSync(
+      path.join(dir, 'record.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(dir, 'record-hooks.mjs')).href)});\n`,
+    );
     receiver = await startReceiver();
     fakes = await startFakeProviders();
   }, 60_000);
@@ -222,15 +241,25 @@ export async function resolve(specifier, context, next) {
     const server = await eventually('the server span of POST /v1/chat/completions', serverSpan('ai-gateway', '/v1/chat/completions'));
     expect(server.scope).toBe('@opentelemetry/instrumentation-http');
     const inTrace = (pred: (s: Span) => boolean) => () => receiver.spans.find((s) => s.traceId === server.traceId && s.spanId !== server.spanId && pred(s));
-    const upstream = await eventually('the client span of the provider call (undici)', inTrace((s) => s.kind === 3 && s.scope === '@opentelemetry/instrumentation-undici'));
+    const upstream = await eventually(
+      'the client span of the provider call (undici)',
+      inTrace((s) => s.kind === 3 && s.scope === '@opentelemetry/instrumentation-undici'),
+    );
     expect(String(upstream.attributes['net.peer.port'] ?? upstream.attributes['server.port'])).toBe(new URL(fakes.openai.baseUrl).port);
-    await eventually('a Redis command in the trace', inTrace((s) => s.scope === '@opentelemetry/instrumentation-ioredis'));
-    await eventually('a PostgreSQL query in the trace', inTrace((s) => s.scope === '@opentelemetry/instrumentation-pg'));
+    await eventually(
+      'a Redis command in the trace',
+      inTrace((s) => s.scope === '@opentelemetry/instrumentation-ioredis'),
+    );
+    await eventually(
+      'a PostgreSQL query in the trace',
+      inTrace((s) => s.scope === '@opentelemetry/instrumentation-pg'),
+    );
     // The provider was called inside the trace: W3C traceparent 00-<trace id>-<span id>-<flags>.
     const traceparent = String(fakes.openai.requests.at(-1)?.headers.traceparent ?? '');
     expect(traceparent.split('-')[1]).toBe(server.traceId);
     // Redis commands carry their name only, never their arguments (keys, counts).
-    for (const s of receiver.spans.filter((x) => x.scope === '@opentelemetry/instrumentation-ioredis')) expect(String(s.attributes['db.statement'] ?? '')).not.toContain(' ');
+    for (const s of receiver.spans.filter((x) => x.scope === '@opentelemetry/instrumentation-ioredis'))
+      expect(String(s.attributes['db.statement'] ?? '')).not.toContain(' ');
 
     expect((await fetch(`http://127.0.0.1:${gw.port}/readyz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${gw.port}/healthz`)).status).toBe(200);
@@ -244,7 +273,11 @@ export async function resolve(specifier, context, next) {
   it('auth-central, app-signin and strategy: a request arrives as a server span with its PostgreSQL queries in the same trace', async () => {
     const cases = [
       { service: 'auth-central', adminPath: '/admin/apps', env: { LATCHKEY_ENCRYPTION_KEY: 'ab'.repeat(32) } },
-      { service: 'app-signin', adminPath: '/admin/apps/otelapp/audit', env: { SIGNIN_ENCRYPTION_KEY: 'cd'.repeat(32), APP_DATABASES_URL: (await postgresServerUrl())!, PASSWORD_HASH_LOG2N: '10' } },
+      {
+        service: 'app-signin',
+        adminPath: '/admin/apps/otelapp/audit',
+        env: { SIGNIN_ENCRYPTION_KEY: 'cd'.repeat(32), APP_DATABASES_URL: (await postgresServerUrl())!, PASSWORD_HASH_LOG2N: '10' },
+      },
       { service: 'strategy', adminPath: '/admin/keys', env: {} },
     ] as const;
     // Started together: each start is mostly waiting (migrations, first imports).
@@ -257,7 +290,9 @@ export async function resolve(specifier, context, next) {
         expect(res.status).toBeLessThan(500);
         const server = await eventually(`${service}: the server span of GET ${adminPath}`, serverSpan(service, adminPath));
         expect(server.attributes['http.method'] ?? server.attributes['http.request.method']).toBe('GET');
-        await eventually(`${service}: a PostgreSQL query in the trace`, () => receiver.spans.find((s) => s.traceId === server.traceId && s.scope === '@opentelemetry/instrumentation-pg'));
+        await eventually(`${service}: a PostgreSQL query in the trace`, () =>
+          receiver.spans.find((s) => s.traceId === server.traceId && s.scope === '@opentelemetry/instrumentation-pg'),
+        );
       }),
     );
   }, 600_000);

@@ -33,7 +33,11 @@ const claims = () => ({ sub: 'u1', org_id: 'acme', app_id: 'shop', sid: 's1', is
 
 async function realToken(email: string): Promise<string> {
   const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email });
-  const res = await fetch(`${base}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${base}/context/auth/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -49,7 +53,11 @@ describe('cross-tenant CORS: another tenant’s origin cannot read the token end
     expect(foreign.status).toBe(200);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
-    const refresh = await fetch(`${base}/context/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://blog.example.org' }, body: JSON.stringify({ access_token: token }) });
+    const refresh = await fetch(`${base}/context/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://blog.example.org' },
+      body: JSON.stringify({ access_token: token }),
+    });
     expect(refresh.status).toBe(200);
     expect(refresh.headers.get('access-control-allow-origin')).toBeNull();
     const own = await asOrigin('https://shop.example.com');
@@ -103,13 +111,35 @@ describe('relay lockout', () => {
 
 describe('fuzz: malformed requests to every public endpoint → 0 × 5xx', () => {
   const nasty: unknown[] = [
-    null, true, 0, -1, 1e308, 'x'.repeat(20_000), '\u0000', 'a\u0000b', '\ud800', '%E0%A4%A', '../../etc/passwd', '<script>', [], {}, [[[[]]]],
-    { __proto__: { admin: true } }, { constructor: { prototype: {} } },
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    'x'.repeat(20_000),
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '%E0%A4%A',
+    '../../etc/passwd',
+    '<script>',
+    [],
+    {},
+    [[[[]]]],
+    { __proto__: { admin: true } },
+    { constructor: { prototype: {} } },
   ];
   const bodies = (field: string): string[] => [
     ...nasty.map((v) => JSON.stringify({ [field]: v })),
     ...nasty.map((v) => JSON.stringify(v)),
-    '{', '{"a":', '[1,2', '\u0000', '\xff\xfe', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'not json', '',
+    '{',
+    '{"a":',
+    '[1,2',
+    '\u0000',
+    '\xff\xfe',
+    `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    'not json',
+    '',
     ...Array.from({ length: 60 }, (_, i) => JSON.stringify({ [field]: String.fromCharCode(i) + 'x'.repeat(i * 7), extra: i })),
   ];
   const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin9'];
@@ -123,7 +153,11 @@ describe('fuzz: malformed requests to every public endpoint → 0 × 5xx', () =>
     const statuses: number[] = [];
     const all = bodies(field);
     for (let i = 0; i < all.length; i++) {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': types[i % types.length]!, 'x-forwarded-for': `10.200.${i % 250}.1` }, body: all[i] });
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': types[i % types.length]!, 'x-forwarded-for': `10.200.${i % 250}.1` },
+        body: all[i],
+      });
       statuses.push(res.status);
       await res.arrayBuffer();
     }
@@ -133,12 +167,32 @@ describe('fuzz: malformed requests to every public endpoint → 0 × 5xx', () =>
 
   it('GET /context/auth/validate and /context/auth/login with malformed headers and queries', async () => {
     const statuses: number[] = [];
-    const headers = ['Bearer', 'Bearer ', 'Bearer a.b', 'Bearer a.b.c.d', `Bearer ${'x'.repeat(8000)}`, 'Basic abc', 'bearer x', 'Bearer %E0%A4%A', `Bearer ${b64({ alg: 'none' })}..`];
+    const headers = [
+      'Bearer',
+      'Bearer ',
+      'Bearer a.b',
+      'Bearer a.b.c.d',
+      `Bearer ${'x'.repeat(8000)}`,
+      'Basic abc',
+      'bearer x',
+      'Bearer %E0%A4%A',
+      `Bearer ${b64({ alg: 'none' })}..`,
+    ];
     for (let i = 0; i < 120; i++) {
-      const v = await fetch(`${base}/context/auth/validate`, { headers: { authorization: headers[i % headers.length]!, 'x-forwarded-for': `10.201.${i % 250}.1` } });
+      const v = await fetch(`${base}/context/auth/validate`, {
+        headers: { authorization: headers[i % headers.length]!, 'x-forwarded-for': `10.201.${i % 250}.1` },
+      });
       statuses.push(v.status);
       await v.arrayBuffer();
-      const q = ['app_id=%00', 'app_id=%E0%A4%A', `app_id=${'a'.repeat(5000)}`, 'app_id[]=x', 'redirect_url=javascript:alert(1)&app_id=shop', 'app_id=shop&redirect_url=//evil.example', '%%%'][i % 7];
+      const q = [
+        'app_id=%00',
+        'app_id=%E0%A4%A',
+        `app_id=${'a'.repeat(5000)}`,
+        'app_id[]=x',
+        'redirect_url=javascript:alert(1)&app_id=shop',
+        'app_id=shop&redirect_url=//evil.example',
+        '%%%',
+      ][i % 7];
       const l = await fetch(`${base}/context/auth/login?${q}`, { redirect: 'manual', headers: { 'x-forwarded-for': `10.202.${i % 250}.1` } });
       statuses.push(l.status);
       await l.arrayBuffer();

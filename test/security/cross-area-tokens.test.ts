@@ -65,15 +65,31 @@ async function areaAToken(email: string): Promise<string> {
 }
 
 /** Signs `claims` with auth-central's own active key (what a confused or compromised issuer config would produce). */
-async function signedByAuthCentral(over: { issuer?: string; audience?: string; iatOffset?: number; claims: Record<string, unknown>; subject: string }): Promise<string> {
+async function signedByAuthCentral(over: {
+  issuer?: string;
+  audience?: string;
+  iatOffset?: number;
+  claims: Record<string, unknown>;
+  subject: string;
+}): Promise<string> {
   const { keys } = (auth.app.express.locals as { authCentral: AuthCentralLocals }).authCentral;
   const now = Math.floor(auth.clock.now() / 1000) + (over.iatOffset ?? 0);
-  return keys.sign(over.claims, { issuer: over.issuer ?? PUBLIC_URL, audience: over.audience ?? 'latchkey', expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS, now, subject: over.subject });
+  return keys.sign(over.claims, {
+    issuer: over.issuer ?? PUBLIC_URL,
+    audience: over.audience ?? 'latchkey',
+    expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS,
+    now,
+    subject: over.subject,
+  });
 }
 
 const validate = (token: string) => send(authUrl, 'GET', '/context/auth/validate', { headers: { authorization: `Bearer ${token}` } });
 const strategyCall = (token: string) =>
-  send(strategyUrl, 'POST', '/v1/framework', { headers: { authorization: `Bearer ${token}` }, contentType: 'application/json', body: JSON.stringify({ messages: [{ role: 'user', content: QUESTION }] }) });
+  send(strategyUrl, 'POST', '/v1/framework', {
+    headers: { authorization: `Bearer ${token}` },
+    contentType: 'application/json',
+    body: JSON.stringify({ messages: [{ role: 'user', content: QUESTION }] }),
+  });
 
 /** Asserts both auth-central's validate and strategy refuse `token` with 401, and strategy charged nothing. */
 async function refusedByAreaAAndC(token: string) {
@@ -92,7 +108,7 @@ describe('tokens of one area presented to another', () => {
     expect((await strategyCall(token)).status).toBe(200);
   });
 
-  it('an app-signin JWT (area B, EdDSA, its app\'s key) is refused by auth-central validate and by strategy', async () => {
+  it("an app-signin JWT (area B, EdDSA, its app's key) is refused by auth-central validate and by strategy", async () => {
     expect(decodeJwt(areaB.jwt).sub).toBeTruthy();
     await refusedByAreaAAndC(areaB.jwt);
   });
@@ -113,7 +129,11 @@ describe('tokens of one area presented to another', () => {
     }
     const cookie = await send(app.base, 'GET', `${prefix}/get-session`, { headers: { cookie: `better-auth.session_token=${token}` } });
     expect(JSON.parse(cookie.text)).toBeNull();
-    const out = await send(app.base, 'POST', `${prefix}/update-user`, { headers: { authorization: `Bearer ${token}` }, contentType: 'application/json', body: '{"name":"x"}' });
+    const out = await send(app.base, 'POST', `${prefix}/update-user`, {
+      headers: { authorization: `Bearer ${token}` },
+      contentType: 'application/json',
+      body: '{"name":"x"}',
+    });
     expect(out.status).toBe(401);
   });
 
@@ -133,9 +153,9 @@ describe('area A tokens with the wrong issuer, audience or lifetime', () => {
     ['another issuer', { issuer: 'https://evil.example' }],
     ['the issuer with a trailing slash', { issuer: `${PUBLIC_URL}/` }],
     ['another audience', { audience: 'not-latchkey' }],
-    ['an app\'s id as audience', { audience: 'shop' }],
+    ["an app's id as audience", { audience: 'shop' }],
     ['expired an hour ago', { iatOffset: -2 * ACCESS_TOKEN_LIFETIME_SECONDS }],
-  ])('signed by auth-central\'s own key, %s: refused by validate and by strategy', async (_name, over) => {
+  ])("signed by auth-central's own key, %s: refused by validate and by strategy", async (_name, over) => {
     const real = decodeJwt(await areaAToken(`claims-${Math.random().toString(36).slice(2, 8)}@example.com`));
     const { org_id, app_id, sid } = real as Record<string, unknown>;
     const token = await signedByAuthCentral({ ...over, claims: { org_id, app_id, sid }, subject: String(real.sub) });

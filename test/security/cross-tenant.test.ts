@@ -10,7 +10,7 @@ import { QUESTION, keyWithCredits, startHarness, type Harness as StrategyHarness
 import { startHarness as startGateway, type Harness as GatewayHarness } from '../../apps/ai-gateway/test/harness.js';
 import { send } from './fuzz.js';
 
-describe('strategy: one organisation\'s API key and another\'s credits and sessions', () => {
+describe("strategy: one organisation's API key and another's credits and sessions", () => {
   let h: StrategyHarness;
   let server: Server;
   let base: string;
@@ -30,9 +30,13 @@ describe('strategy: one organisation\'s API key and another\'s credits and sessi
   });
 
   const call = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}, path = '/v1/framework') =>
-    send(base, 'POST', path, { headers: { apikey: key, ...headers }, contentType: 'application/json', body: JSON.stringify({ messages: [{ role: 'user', content: QUESTION }], ...body }) });
+    send(base, 'POST', path, {
+      headers: { apikey: key, ...headers },
+      contentType: 'application/json',
+      body: JSON.stringify({ messages: [{ role: 'user', content: QUESTION }], ...body }),
+    });
 
-  it('a key of org X with no credits cannot spend org Y\'s by naming Y in the body or in headers: 402, Y\'s balance unchanged', async () => {
+  it("a key of org X with no credits cannot spend org Y's by naming Y in the body or in headers: 402, Y's balance unchanged", async () => {
     const named: Array<[Record<string, unknown>, Record<string, string>]> = [
       [{ orgId: 'org-y' }, {}],
       [{ organisationId: 'org-y', organization: 'org-y', workspace: { id: 'org-y' } }, {}],
@@ -61,7 +65,7 @@ describe('strategy: one organisation\'s API key and another\'s credits and sessi
     expect(await h.ledger.balance('org-y')).toBe(500);
   });
 
-  it('org X presenting org Y\'s sessionId neither reads nor extends Y\'s session', async () => {
+  it("org X presenting org Y's sessionId neither reads nor extends Y's session", async () => {
     const first = await call(keyY, {});
     expect(first.status).toBe(200);
     const sessionId = JSON.parse(first.text).metadata.sessionId as string;
@@ -116,11 +120,23 @@ describe('gateway: a key cannot use models outside its allow-list', () => {
     const routes: Array<[string, (m: string) => unknown, Record<string, string>]> = [
       ['/v1/chat/completions', (model) => ({ model, messages: [{ role: 'user', content: 'hi' }] }), { authorization: `Bearer ${key}` }],
       ['/v1/responses', (model) => ({ model, input: 'hi' }), { authorization: `Bearer ${key}` }],
-      ['/v1/messages', (model) => ({ model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }), { 'x-api-key': key, 'anthropic-version': '2023-06-01' }],
-      ['/v1/messages/count_tokens', (model) => ({ model, messages: [{ role: 'user', content: 'hi' }] }), { 'x-api-key': key, 'anthropic-version': '2023-06-01' }],
+      [
+        '/v1/messages',
+        (model) => ({ model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }),
+        { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+      ],
+      [
+        '/v1/messages/count_tokens',
+        (model) => ({ model, messages: [{ role: 'user', content: 'hi' }] }),
+        { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+      ],
       ['/v1/embeddings', (model) => ({ model, input: 'hi' }), { authorization: `Bearer ${key}` }],
     ];
-    const ok = await send(g.gw.url, 'POST', '/v1/chat/completions', { headers: { authorization: `Bearer ${key}` }, contentType: 'application/json', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }) });
+    const ok = await send(g.gw.url, 'POST', '/v1/chat/completions', {
+      headers: { authorization: `Bearer ${key}` },
+      contentType: 'application/json',
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
     expect(ok.status).toBe(200);
     g.fakes.resetAll();
     const failures: string[] = [];

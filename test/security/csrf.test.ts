@@ -17,7 +17,15 @@ import { send } from './fuzz.js';
 
 const APP_ORIGIN = 'https://shop.example.com';
 /** Origins a cross-site page may have: another site, a look-alike, another port or scheme, a sandboxed frame, an IDN look-alike (as browsers send it, in punycode). */
-const FOREIGN = ['https://evil.example', 'https://shop.example.com.evil.example', 'https://evil.shop.example.com', 'http://shop.example.com', 'https://shop.example.com:8443', 'null', new URL('https://shоp.example.com').origin];
+const FOREIGN = [
+  'https://evil.example',
+  'https://shop.example.com.evil.example',
+  'https://evil.shop.example.com',
+  'http://shop.example.com',
+  'https://shop.example.com:8443',
+  'null',
+  new URL('https://shоp.example.com').origin,
+];
 
 describe('CSRF on app-signin cookie-authenticated POSTs', () => {
   let h: SigninHarness;
@@ -37,7 +45,11 @@ describe('CSRF on app-signin cookie-authenticated POSTs', () => {
   afterAll(() => h?.close());
 
   const state = async () => ({
-    user: (await db.query(`SELECT name, email, image, email_verified, two_factor_enabled, updated_at FROM latchkey_auth."user" WHERE email = 'csrf-victim@example.com'`)).rows,
+    user: (
+      await db.query(
+        `SELECT name, email, image, email_verified, two_factor_enabled, updated_at FROM latchkey_auth."user" WHERE email = 'csrf-victim@example.com'`,
+      )
+    ).rows,
     sessions: (await db.query('SELECT id, expires_at FROM latchkey_auth.session ORDER BY id')).rows,
     accounts: (await db.query('SELECT id, password FROM latchkey_auth.account ORDER BY id')).rows,
     twoFactor: (await db.query('SELECT count(*)::int AS n FROM latchkey_auth.two_factor')).rows,
@@ -63,7 +75,7 @@ describe('CSRF on app-signin cookie-authenticated POSTs', () => {
   ];
 
   it.each(['application/json', 'text/plain', 'application/x-www-form-urlencoded'])(
-    'a cross-site form or fetch (%s) with the victim\'s cookie is refused with 403 INVALID_ORIGIN and changes nothing',
+    "a cross-site form or fetch (%s) with the victim's cookie is refused with 403 INVALID_ORIGIN and changes nothing",
     async (contentType) => {
       const before = await state();
       const cookie = [...victim.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -71,11 +83,13 @@ describe('CSRF on app-signin cookie-authenticated POSTs', () => {
       const failures: string[] = [];
       for (const origin of FOREIGN) {
         for (const [path, body] of ROUTES) {
-          const payload = contentType === 'application/x-www-form-urlencoded' ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+          const payload =
+            contentType === 'application/x-www-form-urlencoded' ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
           const res = await send(app.base, 'POST', `${prefix}${path}`, { headers: { cookie, origin }, contentType, body: payload });
           const code = res.text.includes('"INVALID_ORIGIN"');
           if (res.status !== 403 || !code) failures.push(`${origin} ${path} → ${res.status} ${res.text.slice(0, 120)}`);
-          if (res.headers['access-control-allow-origin'] !== undefined) failures.push(`${origin} ${path}: CORS header ${String(res.headers['access-control-allow-origin'])}`);
+          if (res.headers['access-control-allow-origin'] !== undefined)
+            failures.push(`${origin} ${path}: CORS header ${String(res.headers['access-control-allow-origin'])}`);
           if (res.headers['set-cookie'] !== undefined) failures.push(`${origin} ${path}: sets a cookie`);
         }
       }
@@ -87,17 +101,23 @@ describe('CSRF on app-signin cookie-authenticated POSTs', () => {
     60_000,
   );
 
-  it('a foreign origin\'s preflight gets no CORS headers (its fetch cannot read answers or send credentials with JSON)', async () => {
+  it("a foreign origin's preflight gets no CORS headers (its fetch cannot read answers or send credentials with JSON)", async () => {
     const prefix = new URL(app.base).pathname;
     for (const origin of FOREIGN) {
-      const res = await send(app.base, 'OPTIONS', `${prefix}/update-user`, { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      const res = await send(app.base, 'OPTIONS', `${prefix}/update-user`, {
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     }
   });
 
   it('the session cookie is HttpOnly and SameSite (a cross-site subrequest does not carry it)', async () => {
-    const res = await fetch(`${app.base}/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'csrf-victim@example.com', password: 'csrf-password-1' }) });
+    const res = await fetch(`${app.base}/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'csrf-victim@example.com', password: 'csrf-password-1' }),
+    });
     expect(res.status).toBe(200);
     const session = res.headers.getSetCookie().find((c) => /session_token=/.test(c));
     expect(session).toMatch(/;\s*HttpOnly/i);
@@ -137,7 +157,8 @@ describe('CSRF on auth-central refresh and logout', () => {
           ['application/json', '{}'],
         ] as const) {
           const res = await send(base, 'POST', path, { headers: { origin, cookie: `latchkey_session=${access}; lk_login=x` }, contentType, body });
-          if (res.status !== 403 || !res.text.includes('CORS_REJECTED')) failures.push(`${origin} ${path} ${contentType} → ${res.status} ${res.text.slice(0, 100)}`);
+          if (res.status !== 403 || !res.text.includes('CORS_REJECTED'))
+            failures.push(`${origin} ${path} ${contentType} → ${res.status} ${res.text.slice(0, 100)}`);
           if (res.headers['access-control-allow-origin'] !== undefined) failures.push(`${origin} ${path}: CORS header`);
         }
       }

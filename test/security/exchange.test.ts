@@ -35,7 +35,8 @@ async function instance(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const exchange = (base: string, token: string) => send(base, 'POST', '/context/auth/exchange', { contentType: 'application/json', body: JSON.stringify({ token }) });
+const exchange = (base: string, token: string) =>
+  send(base, 'POST', '/context/auth/exchange', { contentType: 'application/json', body: JSON.stringify({ token }) });
 
 it('brute force: 120 random well-formed exchange tokens are each INVALID_TOKEN, the 121st guess is 429, and nothing is consumed or created', async () => {
   const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), email: 'brute@example.com' });

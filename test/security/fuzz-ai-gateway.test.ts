@@ -68,31 +68,60 @@ function casesFor(e: (typeof ENDPOINTS)[number]): FuzzCase[] {
 }
 
 describe('fuzz: malformed requests to every gateway endpoint → 0 × 5xx', () => {
-  it.each(ENDPOINTS.map((e) => [e.path, e] as const))('POST %s: wrong types, NUL, invalid UTF-8, deep and malformed JSON, wrong content types, empty and oversized bodies', async (_path, e) => {
-    // A valid call before and after (usage is recorded after the answer): the refused cases in between add nothing.
-    const own = await h.createKey({ models: MODELS_ALLOWED });
-    const headers = e.headers(own.key);
-    const valid = async () => {
-      const usage = await h.prisma.usageRecord.count({ where: { keyId: own.id } });
-      const ok = await send(h.gw.url, 'POST', e.path, { headers, contentType: 'application/json', body: JSON.stringify(e.base) });
-      expect(ok.status).toBe(200);
-      await waitFor(async () => (await h.prisma.usageRecord.count({ where: { keyId: own.id } })) > usage, 20_000, 'the usage record of a valid call');
-      return state(own.id);
-    };
-    const all = casesFor(e);
-    expect(all.length).toBeGreaterThanOrEqual(100);
-    const first = await valid();
-    const refused = await fuzz(h.gw.url, 'POST', e.path, all.filter((c) => c.kind === 'refused'), headers);
-    expect(refused.serverErrors).toEqual([]);
-    expect(refused.accepted).toEqual([]);
-    const calls = e.path.endsWith('count_tokens') ? 0 : 1; // an OpenAI model's tokens are counted by the gateway itself
-    expect(await valid()).toEqual({ calls: first.calls + calls, usage: first.usage + 1 });
-    const odd = await fuzz(h.gw.url, 'POST', e.path, all.filter((c) => c.kind === 'odd'), e.headers(key));
-    expect(odd.serverErrors).toEqual([]);
-  }, 120_000);
+  it.each(ENDPOINTS.map((e) => [e.path, e] as const))(
+    'POST %s: wrong types, NUL, invalid UTF-8, deep and malformed JSON, wrong content types, empty and oversized bodies',
+    async (_path, e) => {
+      // A valid call before and after (usage is recorded after the answer): the refused cases in between add nothing.
+      const own = await h.createKey({ models: MODELS_ALLOWED });
+      const headers = e.headers(own.key);
+      const valid = async () => {
+        const usage = await h.prisma.usageRecord.count({ where: { keyId: own.id } });
+        const ok = await send(h.gw.url, 'POST', e.path, { headers, contentType: 'application/json', body: JSON.stringify(e.base) });
+        expect(ok.status).toBe(200);
+        await waitFor(async () => (await h.prisma.usageRecord.count({ where: { keyId: own.id } })) > usage, 20_000, 'the usage record of a valid call');
+        return state(own.id);
+      };
+      const all = casesFor(e);
+      expect(all.length).toBeGreaterThanOrEqual(100);
+      const first = await valid();
+      const refused = await fuzz(
+        h.gw.url,
+        'POST',
+        e.path,
+        all.filter((c) => c.kind === 'refused'),
+        headers,
+      );
+      expect(refused.serverErrors).toEqual([]);
+      expect(refused.accepted).toEqual([]);
+      const calls = e.path.endsWith('count_tokens') ? 0 : 1; // an OpenAI model's tokens are counted by the gateway itself
+      expect(await valid()).toEqual({ calls: first.calls + calls, usage: first.usage + 1 });
+      const odd = await fuzz(
+        h.gw.url,
+        'POST',
+        e.path,
+        all.filter((c) => c.kind === 'odd'),
+        e.headers(key),
+      );
+      expect(odd.serverErrors).toEqual([]);
+    },
+    120_000,
+  );
 
-  it('GET /v1/models and /v1/models/{id}: malformed ids, bad %-encoding, queries and credentials → 4xx or the key\'s own models', async () => {
-    const ids = ['%E0%A4%A', '%', '%zz', '%00', 'openai%2F%00', 'openai%2Fgpt-4o-mini%00', '..%2F..%2Fadmin', `${'a'.repeat(5000)}`, 'google%2Fgemini-2.5-pro', 'openai/../../admin', '%2e%2e%2fadmin', 'openai%252Fgpt-4o-mini'];
+  it("GET /v1/models and /v1/models/{id}: malformed ids, bad %-encoding, queries and credentials → 4xx or the key's own models", async () => {
+    const ids = [
+      '%E0%A4%A',
+      '%',
+      '%zz',
+      '%00',
+      'openai%2F%00',
+      'openai%2Fgpt-4o-mini%00',
+      '..%2F..%2Fadmin',
+      `${'a'.repeat(5000)}`,
+      'google%2Fgemini-2.5-pro',
+      'openai/../../admin',
+      '%2e%2e%2fadmin',
+      'openai%252Fgpt-4o-mini',
+    ];
     const queries = [
       '',
       '?limit[]=1',
@@ -121,7 +150,8 @@ describe('fuzz: malformed requests to every gateway endpoint → 0 × 5xx', () =
       for (const id of [...ids, ...badPaths('').map((p) => p.slice(1))]) {
         const res = await send(h.gw.url, 'GET', `/v1/models/${id}`, { headers: hd });
         one++;
-        if (res.status < 400 || res.status >= 500) errors.push(`GET /v1/models/${id.slice(0, 40)} ${Object.keys(hd)} → ${res.status} ${res.text.slice(0, 120)}`);
+        if (res.status < 400 || res.status >= 500)
+          errors.push(`GET /v1/models/${id.slice(0, 40)} ${Object.keys(hd)} → ${res.status} ${res.text.slice(0, 120)}`);
       }
     }
     for (const p of [...badPaths('/v1'), ...badPaths('/v1/chat'), ...badPaths('/v1/messages')]) {

@@ -49,9 +49,24 @@ async function state(): Promise<unknown> {
  * (`sign-out`, `revoke-sessions`…) get the body-level cases only.
  */
 const POSTS: Array<{ path: string; base: Record<string, unknown>; required: string[]; optional?: string[]; session?: boolean; emptyOk?: boolean }> = [
-  { path: '/sign-up/email', base: { name: 'New', email: 'fuzz-new@example.com', password: 'fuzz-password-123' }, required: ['name', 'email', 'password'], optional: ['image', 'rememberMe', 'callbackURL'] },
-  { path: '/sign-in/email', base: { email: 'fuzz-target@example.com', password: 'wrong-password-1' }, required: ['email', 'password'], optional: ['rememberMe', 'callbackURL'] },
-  { path: '/sign-in/social', base: { provider: 'nope' }, required: ['provider'], optional: ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'disableRedirect', 'scopes', 'loginHint'] },
+  {
+    path: '/sign-up/email',
+    base: { name: 'New', email: 'fuzz-new@example.com', password: 'fuzz-password-123' },
+    required: ['name', 'email', 'password'],
+    optional: ['image', 'rememberMe', 'callbackURL'],
+  },
+  {
+    path: '/sign-in/email',
+    base: { email: 'fuzz-target@example.com', password: 'wrong-password-1' },
+    required: ['email', 'password'],
+    optional: ['rememberMe', 'callbackURL'],
+  },
+  {
+    path: '/sign-in/social',
+    base: { provider: 'nope' },
+    required: ['provider'],
+    optional: ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'disableRedirect', 'scopes', 'loginHint'],
+  },
   { path: '/sign-out', base: {}, required: [], session: true, emptyOk: true },
   { path: '/two-factor/enable', base: { password: 'wrong-password-1' }, required: ['password'], optional: ['issuer'], session: true },
   { path: '/two-factor/verify-totp', base: { code: '000000' }, required: ['code'], optional: ['trustDevice'], session: true },
@@ -64,12 +79,24 @@ const POSTS: Array<{ path: string; base: Record<string, unknown>; required: stri
   { path: '/revoke-session', base: { token: 'not-a-session' }, required: ['token'], session: true },
   { path: '/revoke-sessions', base: {}, required: [], session: true, emptyOk: true },
   { path: '/revoke-other-sessions', base: {}, required: [], session: true, emptyOk: true },
-  { path: '/change-password', base: { currentPassword: 'wrong-password-1', newPassword: 'fuzz-password-456' }, required: ['currentPassword', 'newPassword'], optional: ['revokeOtherSessions'], session: true },
+  {
+    path: '/change-password',
+    base: { currentPassword: 'wrong-password-1', newPassword: 'fuzz-password-456' },
+    required: ['currentPassword', 'newPassword'],
+    optional: ['revokeOtherSessions'],
+    session: true,
+  },
   { path: '/change-email', base: { newEmail: 'fuzz-target@example.com' }, required: ['newEmail'], optional: ['callbackURL'], session: true },
   { path: '/update-user', base: { name: 'Fuzz Target' }, required: ['name'], optional: ['image'], session: true },
   // A session younger than a day may delete its user without a password (README): an empty body is a valid request.
   { path: '/delete-user', base: { password: 'wrong-password-1' }, required: ['password'], optional: ['callbackURL'], session: true, emptyOk: true },
-  { path: '/link-social', base: { provider: 'nope' }, required: ['provider'], optional: ['callbackURL', 'errorCallbackURL', 'disableRedirect', 'scopes'], session: true },
+  {
+    path: '/link-social',
+    base: { provider: 'nope' },
+    required: ['provider'],
+    optional: ['callbackURL', 'errorCallbackURL', 'disableRedirect', 'scopes'],
+    session: true,
+  },
   { path: '/unlink-account', base: { accountId: 'not-an-account' }, required: ['accountId'], session: true },
   { path: '/callback/nope', base: { code: 'x', state: 'y' }, required: ['code', 'state'] },
 ];
@@ -82,8 +109,12 @@ const POSTS: Array<{ path: string; base: Record<string, unknown>; required: stri
  */
 const SECRETS = new Set(['password', 'newPassword', 'currentPassword']);
 function casesFor(route: (typeof POSTS)[number]): FuzzCase[] {
-  const body = malformedBodies(OVERSIZED).map((c) => (route.emptyOk && !(c.unparsable && c.contentType?.startsWith('application/json')) ? { ...c, kind: 'odd' as const } : c));
-  const required = fieldCases(route.base, route.required).map((c) => (SECRETS.has(c.field!) && typeof c.value === 'string' ? { ...c, kind: 'odd' as const } : c));
+  const body = malformedBodies(OVERSIZED).map((c) =>
+    route.emptyOk && !(c.unparsable && c.contentType?.startsWith('application/json')) ? { ...c, kind: 'odd' as const } : c,
+  );
+  const required = fieldCases(route.base, route.required).map((c) =>
+    SECRETS.has(c.field!) && typeof c.value === 'string' ? { ...c, kind: 'odd' as const } : c,
+  );
   // Unknown and privileged fields, every value an attacker may try: the route may ignore them (kind odd).
   const extra = fieldCases(route.base, ['role', 'emailVerified', 'id', 'userId']).map((c) => ({ ...c, kind: 'odd' as const }));
   const optional = fieldCases(route.base, route.optional ?? []).map((c) => ({ ...c, kind: 'odd' as const }));
@@ -110,7 +141,13 @@ async function pass(withSession: boolean) {
   for (const route of routes) {
     const cases = casesFor(route);
     expect(cases.length).toBeGreaterThanOrEqual(100);
-    const r = await fuzz(app.base, 'POST', `${prefix}${route.path}`, cases.filter((c) => c.kind === 'refused'), headers);
+    const r = await fuzz(
+      app.base,
+      'POST',
+      `${prefix}${route.path}`,
+      cases.filter((c) => c.kind === 'refused'),
+      headers,
+    );
     errors.push(...r.serverErrors);
     if (!route.path.startsWith('/callback/')) accepted.push(...r.accepted);
     sent += r.sent;
@@ -119,7 +156,13 @@ async function pass(withSession: boolean) {
   expect(accepted).toEqual([]);
   expect(await state()).toEqual(before);
   for (const route of routes) {
-    const r = await fuzz(app.base, 'POST', `${prefix}${route.path}`, casesFor(route).filter((c) => c.kind === 'odd'), headers);
+    const r = await fuzz(
+      app.base,
+      'POST',
+      `${prefix}${route.path}`,
+      casesFor(route).filter((c) => c.kind === 'odd'),
+      headers,
+    );
     errors.push(...r.serverErrors);
     sent += r.sent;
   }
@@ -140,8 +183,19 @@ describe('fuzz: malformed requests to every app-signin end-user route → 0 × 5
     const prefix = new URL(app.base).pathname;
     const gets = ['/get-session', '/token', '/jwks', '/ok', '/verify-email', '/reset-password', '/list-sessions', '/list-accounts', '/callback/nope', '/error'];
     const queries = [
-      '', '?token=%00', '?token=%E0%A4%A', `?token=${'a'.repeat(10_000)}`, '?token[]=x&token[]=y', '?token[a]=b', '?callbackURL=javascript:alert(1)&token=x',
-      '?callbackURL=%2F%2Fevil.example&token=x', '?error=%00%ff', '?code=%E0%A4%A&state=%ZZ', '?%%%=%%%', '?state=' + '%41'.repeat(3000), '?a=\u00ff',
+      '',
+      '?token=%00',
+      '?token=%E0%A4%A',
+      `?token=${'a'.repeat(10_000)}`,
+      '?token[]=x&token[]=y',
+      '?token[a]=b',
+      '?callbackURL=javascript:alert(1)&token=x',
+      '?callbackURL=%2F%2Fevil.example&token=x',
+      '?error=%00%ff',
+      '?code=%E0%A4%A&state=%ZZ',
+      '?%%%=%%%',
+      '?state=' + '%41'.repeat(3000),
+      '?a=\u00ff',
     ];
     const authHeaders: Array<Record<string, string>> = [
       {},
@@ -162,7 +216,8 @@ describe('fuzz: malformed requests to every app-signin end-user route → 0 × 5
         for (const hd of authHeaders) {
           const res = await send(app.base, 'GET', `${prefix}${path}${q}`, { headers: hd });
           sent++;
-          if (res.status >= 500 || res.status === 0) errors.push(`GET ${path}${q.slice(0, 60)} ${JSON.stringify(hd).slice(0, 60)} → ${res.status} ${res.text.slice(0, 200)}`);
+          if (res.status >= 500 || res.status === 0)
+            errors.push(`GET ${path}${q.slice(0, 60)} ${JSON.stringify(hd).slice(0, 60)} → ${res.status} ${res.text.slice(0, 200)}`);
         }
       }
       expect(sent).toBeGreaterThanOrEqual(100);

@@ -27,8 +27,18 @@ beforeAll(async () => {
   authServer = createServer(auth.app);
   await new Promise<void>((resolve) => authServer.listen(0, '127.0.0.1', resolve));
   const authUrl = `http://127.0.0.1:${(authServer.address() as AddressInfo).port}`;
-  const { token } = await seedExchangeToken(auth.db, { now: auth.clock.now(), appId: 'fuzz-app', organisationId: ORG, email: 'fuzz@example.com', role: 'member' });
-  const ex = await fetch(`${authUrl}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const { token } = await seedExchangeToken(auth.db, {
+    now: auth.clock.now(),
+    appId: 'fuzz-app',
+    organisationId: ORG,
+    email: 'fuzz@example.com',
+    role: 'member',
+  });
+  const ex = await fetch(`${authUrl}/context/auth/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(ex.status).toBe(200);
   bearer = ((await ex.json()) as { access_token: string }).access_token;
   // Strategy's clock is auth-central's, so the token is not expired for either.
@@ -51,22 +61,65 @@ async function state() {
   return { balance: await h.ledger.balance(ORG), sessions: sessions.rows[0].n as number };
 }
 
-const valid = { messages: [{ role: 'user', content: QUESTION }], userContext: { industry: 'dental labs', role: 'COO', businessStage: 'growth' }, preferences: { responseStyle: 'concise' } };
+const valid = {
+  messages: [{ role: 'user', content: QUESTION }],
+  userContext: { industry: 'dental labs', role: 'COO', businessStage: 'growth' },
+  preferences: { responseStyle: 'concise' },
+};
 
 /** Every endpoint's cases: body-level, each field wrong-typed or with a NUL (refused), odd strings (may be answered). */
 function cases(): FuzzCase[] {
   const refused = [
     ...malformedBodies(300 * 1024),
-    ...fieldCases(valid, ['messages', 'messages.0', 'userContext', 'userContext.industry', 'userContext.role', 'userContext.businessStage', 'preferences.responseStyle', 'sessionId']).filter(
+    ...fieldCases(valid, [
+      'messages',
+      'messages.0',
+      'userContext',
+      'userContext.industry',
+      'userContext.role',
+      'userContext.businessStage',
+      'preferences.responseStyle',
+      'sessionId',
+    ]).filter(
       // Unknown fields are ignored (SPEC): any object is a valid userContext.
       (c) => c.kind === 'refused' && !(c.field === 'userContext' && typeof c.value === 'object' && c.value !== null && !Array.isArray(c.value)),
     ),
-    { name: 'messages[0].content with NUL', contentType: 'application/json', body: JSON.stringify({ messages: [{ role: 'user', content: `${QUESTION}\u0000` }] }), kind: 'refused' as const },
-    { name: 'content over 20000 characters', contentType: 'application/json', body: JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(20_001) }] }), kind: 'refused' as const },
-    { name: '51 messages', contentType: 'application/json', body: JSON.stringify({ messages: Array.from({ length: 51 }, () => ({ role: 'user', content: 'hi' })) }), kind: 'refused' as const },
-    { name: 'previousWork nested 10000 deep', contentType: 'application/json', body: `{"messages":[{"role":"user","content":"x"}],"userContext":{"previousWork":[${'['.repeat(10_000)}${']'.repeat(10_000)}]}}`, kind: 'refused' as const },
-    { name: 'maxCredits NaN-like', contentType: 'application/json', body: JSON.stringify({ ...valid, preferences: { maxCredits: '1e309' } }), kind: 'refused' as const },
-    { name: 'maxCredits negative', contentType: 'application/json', body: JSON.stringify({ ...valid, preferences: { maxCredits: -1 } }), kind: 'refused' as const },
+    {
+      name: 'messages[0].content with NUL',
+      contentType: 'application/json',
+      body: JSON.stringify({ messages: [{ role: 'user', content: `${QUESTION}\u0000` }] }),
+      kind: 'refused' as const,
+    },
+    {
+      name: 'content over 20000 characters',
+      contentType: 'application/json',
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(20_001) }] }),
+      kind: 'refused' as const,
+    },
+    {
+      name: '51 messages',
+      contentType: 'application/json',
+      body: JSON.stringify({ messages: Array.from({ length: 51 }, () => ({ role: 'user', content: 'hi' })) }),
+      kind: 'refused' as const,
+    },
+    {
+      name: 'previousWork nested 10000 deep',
+      contentType: 'application/json',
+      body: `{"messages":[{"role":"user","content":"x"}],"userContext":{"previousWork":[${'['.repeat(10_000)}${']'.repeat(10_000)}]}}`,
+      kind: 'refused' as const,
+    },
+    {
+      name: 'maxCredits NaN-like',
+      contentType: 'application/json',
+      body: JSON.stringify({ ...valid, preferences: { maxCredits: '1e309' } }),
+      kind: 'refused' as const,
+    },
+    {
+      name: 'maxCredits negative',
+      contentType: 'application/json',
+      body: JSON.stringify({ ...valid, preferences: { maxCredits: -1 } }),
+      kind: 'refused' as const,
+    },
   ];
   // Odd strings in the question: never a 5xx (they may be answered or found out of scope).
   const odd = fieldCases(valid, ['messages.0.content']).filter((c) => c.kind === 'odd');
@@ -79,24 +132,40 @@ describe('fuzz: malformed requests to strategy → 0 × 5xx, nothing charged', (
     ['Bearer', { authorization: `Bearer ${bearer}` }],
   ];
 
-  it.each(['/v1/coordinate', '/v1/framework'])('%s with an API key and with a Bearer token: wrong types, NUL, invalid UTF-8, deep and malformed JSON, wrong content types, empty and oversized bodies', async (path) => {
-    // The credentials work: one real call each, before the state is taken.
-    for (const [, headers] of credentials()) {
-      const ok = await send(base, 'POST', path, { headers, contentType: 'application/json', body: JSON.stringify(valid) });
-      expect(ok.status).toBe(200);
-    }
-    const all = cases();
-    expect(all.length).toBeGreaterThanOrEqual(100);
-    for (const [, headers] of credentials()) {
-      const before = await state();
-      const refused = await fuzz(base, 'POST', path, all.filter((c) => c.kind === 'refused'), headers);
-      expect(refused.serverErrors).toEqual([]);
-      expect(refused.accepted).toEqual([]);
-      expect(await state()).toEqual(before);
-      const odd = await fuzz(base, 'POST', path, all.filter((c) => c.kind === 'odd'), headers);
-      expect(odd.serverErrors).toEqual([]);
-    }
-  }, 120_000);
+  it.each(['/v1/coordinate', '/v1/framework'])(
+    '%s with an API key and with a Bearer token: wrong types, NUL, invalid UTF-8, deep and malformed JSON, wrong content types, empty and oversized bodies',
+    async (path) => {
+      // The credentials work: one real call each, before the state is taken.
+      for (const [, headers] of credentials()) {
+        const ok = await send(base, 'POST', path, { headers, contentType: 'application/json', body: JSON.stringify(valid) });
+        expect(ok.status).toBe(200);
+      }
+      const all = cases();
+      expect(all.length).toBeGreaterThanOrEqual(100);
+      for (const [, headers] of credentials()) {
+        const before = await state();
+        const refused = await fuzz(
+          base,
+          'POST',
+          path,
+          all.filter((c) => c.kind === 'refused'),
+          headers,
+        );
+        expect(refused.serverErrors).toEqual([]);
+        expect(refused.accepted).toEqual([]);
+        expect(await state()).toEqual(before);
+        const odd = await fuzz(
+          base,
+          'POST',
+          path,
+          all.filter((c) => c.kind === 'odd'),
+          headers,
+        );
+        expect(odd.serverErrors).toEqual([]);
+      }
+    },
+    120_000,
+  );
 
   it('malformed credentials and bad %-encoding in paths: 4xx, nothing charged', async () => {
     const before = await state();
@@ -121,10 +190,13 @@ describe('fuzz: malformed requests to strategy → 0 × 5xx, nothing charged', (
     let sent = 0;
     for (const path of ['/v1/coordinate', '/v1/framework']) {
       for (const hd of headers) {
-        for (const c of malformedBodies(1024).slice(0, 4).concat([{ name: 'valid', contentType: 'application/json', body: JSON.stringify(valid), kind: 'refused' }])) {
+        for (const c of malformedBodies(1024)
+          .slice(0, 4)
+          .concat([{ name: 'valid', contentType: 'application/json', body: JSON.stringify(valid), kind: 'refused' }])) {
           const res = await send(base, 'POST', path, { headers: hd, body: c.body, contentType: c.contentType });
           sent++;
-          if (res.status < 400 || res.status >= 500) errors.push(`${path} ${JSON.stringify(hd).slice(0, 60)} [${c.name}] → ${res.status} ${res.text.slice(0, 120)}`);
+          if (res.status < 400 || res.status >= 500)
+            errors.push(`${path} ${JSON.stringify(hd).slice(0, 60)} [${c.name}] → ${res.status} ${res.text.slice(0, 120)}`);
         }
       }
       for (const p of badPaths(path)) {

@@ -35,7 +35,16 @@ export const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, 1e308, 3.5, [],
 /** Strings no field can store: NUL (PostgreSQL text refuses it). */
 export const CONTROL_STRINGS: string[] = ['\u0000', 'a\u0000b', 'ada\u0000@example.com', 'x\u0000'.repeat(100)];
 /** Strings that are well-formed but hostile. */
-export const ODD_STRINGS: string[] = ['x'.repeat(20_000), '\ud800', '%E0%A4%A', '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", '\u202e\u0007\u001b[31m', ''];
+export const ODD_STRINGS: string[] = [
+  'x'.repeat(20_000),
+  '\ud800',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '\u202e\u0007\u001b[31m',
+  '',
+];
 
 /** Bodies that are not a JSON object a route can use. */
 export function malformedBodies(oversizedBytes: number): FuzzCase[] {
@@ -55,7 +64,12 @@ export function malformedBodies(oversizedBytes: number): FuzzCase[] {
     { name: 'NUL byte body', contentType: json, body: '\u0000', kind: 'refused', unparsable: true },
     { name: 'NUL inside json', contentType: json, body: '{"a":"\u0000"', kind: 'refused', unparsable: true },
     { name: 'invalid UTF-8 (ff fe)', contentType: json, body: Buffer.from([0xff, 0xfe, 0x7b, 0x7d]), kind: 'refused', unparsable: true },
-    { name: 'invalid UTF-8 inside a string', contentType: json, body: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc3, 0x28, 0xa0, 0xa1]), Buffer.from('"}')]), kind: 'refused' },
+    {
+      name: 'invalid UTF-8 inside a string',
+      contentType: json,
+      body: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc3, 0x28, 0xa0, 0xa1]), Buffer.from('"}')]),
+      kind: 'refused',
+    },
     { name: 'overlong UTF-8 slash', contentType: json, body: Buffer.from([0x7b, 0x22, 0xc0, 0xaf, 0x22, 0x3a, 0x31, 0x7d]), kind: 'refused' },
     { name: 'UTF-16 body', contentType: 'application/json; charset=utf-16', body: Buffer.from('{"a":1}', 'utf16le'), kind: 'refused' },
     { name: 'unknown charset', contentType: 'application/json; charset=latin9', body: '{"a":1}', kind: 'refused', unparsable: true },
@@ -70,8 +84,18 @@ export function malformedBodies(oversizedBytes: number): FuzzCase[] {
     { name: 'empty object', contentType: json, body: '{}', kind: 'refused' },
     { name: 'text/plain', contentType: 'text/plain', body: '{"a":1}', kind: 'refused' },
     { name: 'form encoded', contentType: 'application/x-www-form-urlencoded', body: 'a=1&b=%E0%A4%A', kind: 'refused' },
-    { name: 'multipart', contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', kind: 'refused' },
-    { name: 'xml', contentType: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', kind: 'refused' },
+    {
+      name: 'multipart',
+      contentType: 'multipart/form-data; boundary=x',
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      kind: 'refused',
+    },
+    {
+      name: 'xml',
+      contentType: 'application/xml',
+      body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+      kind: 'refused',
+    },
     { name: 'garbage content type', contentType: '\u00ff/\u00ff', body: '{}', kind: 'refused' },
     { name: 'content type without subtype', contentType: 'application', body: '{}', kind: 'refused' },
     { name: 'oversized body', contentType: json, body: JSON.stringify({ a: 'x'.repeat(oversizedBytes) }), kind: 'refused', unparsable: true },
@@ -125,7 +149,12 @@ export interface Answer {
  * and bodies may be invalid UTF-8). Never throws for an HTTP status; a reset
  * connection answers status 0.
  */
-export function send(base: string, method: string, path: string, opts: { headers?: Record<string, string>; body?: string | Buffer; contentType?: string } = {}): Promise<Answer> {
+export function send(
+  base: string,
+  method: string,
+  path: string,
+  opts: { headers?: Record<string, string>; body?: string | Buffer; contentType?: string } = {},
+): Promise<Answer> {
   const url = new URL(base);
   const body = opts.body === undefined ? undefined : Buffer.isBuffer(opts.body) ? opts.body : Buffer.from(opts.body);
   const headers: Record<string, string> = { ...opts.headers };

@@ -60,7 +60,11 @@ beforeAll(async () => {
   const silent = createLogger('membership-security-test', 'silent');
   [authDb, idp] = await Promise.all([
     createTestDatabase({ service: 'auth-central' }),
-    startDevIdp({ port: 0, clients: [{ client_id: 'auth-central', client_secret: CLIENT_SECRET, redirect_uris: [`${PUBLIC_URL}/context/auth/callback`] }], logger: silent }),
+    startDevIdp({
+      port: 0,
+      clients: [{ client_id: 'auth-central', client_secret: CLIENT_SECRET, redirect_uris: [`${PUBLIC_URL}/context/auth/callback`] }],
+      logger: silent,
+    }),
   ]);
   auth = await startAuthCentral({
     databaseUrl: authDb.url,
@@ -96,7 +100,11 @@ async function signInThroughSite(user: { email: string; password: string }): Pro
   const back = await fetch(`${auth.url}${callback.pathname}${callback.search}`, { headers: { cookie }, redirect: 'manual' });
   expect(back.status).toBe(302);
   const token = new URL(back.headers.get('location')!).searchParams.get('svc_token');
-  const exchanged = await fetch(`${auth.url}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const exchanged = await fetch(`${auth.url}/context/auth/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(exchanged.status).toBe(200);
   return (await exchanged.json()) as { access_token: string; user: { role: string } };
 }

@@ -92,7 +92,11 @@ const CORPUS: string[] = [
 ];
 
 /** What an answer must never contain: the target as sent, its host, or a Location off the app's origins. */
-function echoes(answer: { status: number; headers: Record<string, string | string[] | undefined>; text: string }, target: string, allowed: string[]): string | undefined {
+function echoes(
+  answer: { status: number; headers: Record<string, string | string[] | undefined>; text: string },
+  target: string,
+  allowed: string[],
+): string | undefined {
   const location = answer.headers.location;
   if (location !== undefined) {
     let origin = '';
@@ -132,15 +136,22 @@ describe('open redirect: auth-central login redirect_url', () => {
     const failures: string[] = [];
     for (const target of CORPUS) {
       const get = await send(base, 'GET', `/context/auth/login?app_id=shop&redirect_url=${encodeURIComponent(target)}`);
-      const post = await send(base, 'POST', '/context/auth/login', { contentType: 'application/json', body: JSON.stringify({ app_id: 'shop', redirect_url: target }) });
-      for (const [method, res] of [['GET', get], ['POST', post]] as const) {
+      const post = await send(base, 'POST', '/context/auth/login', {
+        contentType: 'application/json',
+        body: JSON.stringify({ app_id: 'shop', redirect_url: target }),
+      });
+      for (const [method, res] of [
+        ['GET', get],
+        ['POST', post],
+      ] as const) {
         let code: unknown;
         try {
           code = JSON.parse(res.text).error;
         } catch {
           code = undefined;
         }
-        if (res.status !== 400 || code !== 'INVALID_REDIRECT_URL') failures.push(`${method} ${JSON.stringify(target)} → ${res.status} ${res.text.slice(0, 120)}`);
+        if (res.status !== 400 || code !== 'INVALID_REDIRECT_URL')
+          failures.push(`${method} ${JSON.stringify(target)} → ${res.status} ${res.text.slice(0, 120)}`);
         const echo = echoes(res, target, []);
         if (echo) failures.push(`${method} ${JSON.stringify(target)}: ${echo}`);
       }
@@ -157,7 +168,11 @@ describe('open redirect: app-signin callbackURL, redirectTo, errorCallbackURL, n
   beforeAll(async () => {
     h = await startSignin();
     app = await h.liveApp({ origins: [APP_ORIGIN] });
-    const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/github`, { kind: 'github', clientId: 'shop', clientSecret: 'shop-secret-0123456789' });
+    const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/github`, {
+      kind: 'github',
+      clientId: 'shop',
+      clientSecret: 'shop-secret-0123456789',
+    });
     expect(saved.status).toBe(200);
     browser = new Browser(app.base);
     const up = await browser.post('/sign-up/email', { name: 'Redirect Target', email: 'redirect-target@example.com', password: 'redirect-password-1' });
@@ -181,9 +196,14 @@ describe('open redirect: app-signin callbackURL, redirectTo, errorCallbackURL, n
     ['/delete-user', (t) => ({ password: 'redirect-password-1', callbackURL: t }), 'INVALID_CALLBACK_URL'],
   ];
 
-  it('the corpus is refused on every POST with 403 and the field\'s code before anything happens: no redirect, no echo, no mail, no session', async () => {
+  it("the corpus is refused on every POST with 403 and the field's code before anything happens: no redirect, no echo, no mail, no session", async () => {
     const db = await h.appDb(app.appId);
-    const count = async () => (await db.query(`SELECT (SELECT count(*) FROM latchkey_auth.session)::int AS s, (SELECT count(*) FROM latchkey_auth."user")::int AS u, (SELECT count(*) FROM latchkey_auth.verification)::int AS v`)).rows[0];
+    const count = async () =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM latchkey_auth.session)::int AS s, (SELECT count(*) FROM latchkey_auth."user")::int AS u, (SELECT count(*) FROM latchkey_auth.verification)::int AS v`,
+        )
+      ).rows[0];
     const before = await count();
     const mails = (await h.mail('redirect-target@example.com')).length;
     const failures: string[] = [];
@@ -191,7 +211,11 @@ describe('open redirect: app-signin callbackURL, redirectTo, errorCallbackURL, n
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     for (const target of CORPUS) {
       for (const [path, body, code] of posts) {
-        const res = await send(app.base, 'POST', `${prefix}${path}`, { headers: { cookie, origin: APP_ORIGIN }, contentType: 'application/json', body: JSON.stringify(body(target)) });
+        const res = await send(app.base, 'POST', `${prefix}${path}`, {
+          headers: { cookie, origin: APP_ORIGIN },
+          contentType: 'application/json',
+          body: JSON.stringify(body(target)),
+        });
         let got: unknown;
         try {
           got = JSON.parse(res.text).code;

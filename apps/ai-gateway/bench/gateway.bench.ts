@@ -190,11 +190,22 @@ interface LoadResult {
 
 function load(url: string, headers: Record<string, string>, body: string, connections: number, duration: number, rate = 0): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(LOAD_WORKER, { eval: true, workerData: { url, headers: { ...headers, 'content-type': 'application/json' }, body, connections, duration, warmup: 1, rate } });
+    const w = new Worker(LOAD_WORKER, {
+      eval: true,
+      workerData: { url, headers: { ...headers, 'content-type': 'application/json' }, body, connections, duration, warmup: 1, rate },
+    });
     w.once('message', (m: { lat: Float64Array; ttfb: Float64Array; own: Float64Array; total: number; failed: number; non2xx: number; seconds: number }) => {
       const of = (arr: Float64Array): Measurement => {
         const sorted = arr.sort();
-        return { requestsPerSec: m.total / m.seconds, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), errors: m.failed, non2xx: m.non2xx, total: m.total, seconds: m.seconds };
+        return {
+          requestsPerSec: m.total / m.seconds,
+          p50Ms: percentile(sorted, 0.5),
+          p99Ms: percentile(sorted, 0.99),
+          errors: m.failed,
+          non2xx: m.non2xx,
+          total: m.total,
+          seconds: m.seconds,
+        };
       };
       const own = m.own.sort();
       resolve({ latency: of(m.lat), ttfb: of(m.ttfb), own: { p50Ms: percentile(own, 0.5), p99Ms: percentile(own, 0.99) } });
@@ -246,7 +257,11 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
   const rate = Math.max(1, Number(process.env.BENCH_RATE ?? 200));
   // Rounds share the duration: each window is shorter, the total stays close to one long window per row.
   const windowS = Math.max(2, Math.round((ctx.duration * 2) / rounds));
-  const env = { DATABASE_URL: ctx.databaseUrl ?? process.env.DATABASE_URL, REDIS_URL: ctx.redisUrl ?? process.env.REDIS_URL, BENCH_REDIS: ctx.redisUrl || process.env.REDIS_URL ? '1' : process.env.BENCH_REDIS };
+  const env = {
+    DATABASE_URL: ctx.databaseUrl ?? process.env.DATABASE_URL,
+    REDIS_URL: ctx.redisUrl ?? process.env.REDIS_URL,
+    BENCH_REDIS: ctx.redisUrl || process.env.REDIS_URL ? '1' : process.env.BENCH_REDIS,
+  };
   const loadBefore = os.loadavg()[0]!;
 
   const fake = await startProcess(tsxArgs('fake-server.ts'), /(http:\/\/127\.0\.0\.1:\d+)\n/);
@@ -258,7 +273,8 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
     gateway = await startProcess(tsxArgs('gateway-server.ts'), /READY (\S+) (\S+) (\S+)\n/, { ...env, FAKE_ORIGIN: fakeOrigin });
     const [, gwUrl, key, limiterMode] = gateway.match as unknown as [string, string, string, string];
     const baselineSrc = process.env.BENCH_BASELINE_SRC;
-    if (baselineSrc) baselineGw = await startProcess(tsxArgs('gateway-server.ts'), /READY (\S+) (\S+) (\S+)\n/, { ...env, FAKE_ORIGIN: fakeOrigin, GATEWAY_SRC: baselineSrc });
+    if (baselineSrc)
+      baselineGw = await startProcess(tsxArgs('gateway-server.ts'), /READY (\S+) (\S+) (\S+)\n/, { ...env, FAKE_ORIGIN: fakeOrigin, GATEWAY_SRC: baselineSrc });
     const portkeyPort = await freePort();
     const portkeyMain = path.join(path.dirname(require.resolve('@portkey-ai/gateway/package.json')), 'build', 'start-server.js');
     try {
@@ -267,8 +283,24 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       ctx.log(`portkey did not start: ${(err as Error).message}`);
     }
 
-    const direct: Target = { name: 'direct', label: 'fake OpenAI (direct)', url: fakeOrigin, headers: { authorization: 'Bearer fake-openai-key' }, body: upstreamBody(BODY), streamBody: upstreamBody(STREAM_BODY), pid: fake.child.pid };
-    const latchkey: Target = { name: 'latchkey', label: 'latchkey', url: gwUrl, headers: { authorization: `Bearer ${key}` }, body: BODY, streamBody: STREAM_BODY, pid: gateway.child.pid };
+    const direct: Target = {
+      name: 'direct',
+      label: 'fake OpenAI (direct)',
+      url: fakeOrigin,
+      headers: { authorization: 'Bearer fake-openai-key' },
+      body: upstreamBody(BODY),
+      streamBody: upstreamBody(STREAM_BODY),
+      pid: fake.child.pid,
+    };
+    const latchkey: Target = {
+      name: 'latchkey',
+      label: 'latchkey',
+      url: gwUrl,
+      headers: { authorization: `Bearer ${key}` },
+      body: BODY,
+      streamBody: STREAM_BODY,
+      pid: gateway.child.pid,
+    };
     const peer: Target | undefined = portkey
       ? {
           name: 'portkey',
@@ -281,7 +313,15 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
         }
       : undefined;
     const baseline: Target | undefined = baselineGw
-      ? { name: 'baseline', label: `latchkey (baseline: ${process.env.BENCH_BASELINE_SRC})`, url: baselineGw.match[1]!, headers: { authorization: `Bearer ${baselineGw.match[2]}` }, body: BODY, streamBody: STREAM_BODY, pid: baselineGw.child.pid }
+      ? {
+          name: 'baseline',
+          label: `latchkey (baseline: ${process.env.BENCH_BASELINE_SRC})`,
+          url: baselineGw.match[1]!,
+          headers: { authorization: `Bearer ${baselineGw.match[2]}` },
+          body: BODY,
+          streamBody: STREAM_BODY,
+          pid: baselineGw.child.pid,
+        }
       : undefined;
     const gateways = [latchkey, ...(baseline ? [baseline] : [])];
     const all = [direct, ...gateways, ...(peer ? [peer] : [])];
@@ -336,10 +376,23 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
 
     for (const c of CONNECTIONS) {
       await interleaved(all, `closed loop @${c}`, async (t) => [
-        [`sat@${c}`, await measure({ url: t.url, path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json', ...t.headers }, body: t.body, connections: c, duration: windowS })],
+        [
+          `sat@${c}`,
+          await measure({
+            url: t.url,
+            path: '/v1/chat/completions',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...t.headers },
+            body: t.body,
+            connections: c,
+            duration: windowS,
+          }),
+        ],
       ]);
       for (const t of all) row('POST /v1/chat/completions, closed loop', `sat@${c}`, t, c);
-      await interleaved(streamTargets, `stream closed loop @${c}`, async (t) => [[`ttfb@${c}`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.streamBody, c, windowS)).ttfb]]);
+      await interleaved(streamTargets, `stream closed loop @${c}`, async (t) => [
+        [`ttfb@${c}`, (await load(`${t.url}/v1/chat/completions`, t.headers, t.streamBody, c, windowS)).ttfb],
+      ]);
       for (const t of streamTargets) row('stream TTFB, closed loop', `ttfb@${c}`, t, c);
     }
     const pc = PACED_CONNECTIONS;
@@ -358,14 +411,18 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       if (baseline) ratios.push(`throughput @${c}: latchkey/baseline ${ratio(sat('latchkey', c).requestsPerSec, sat('baseline', c).requestsPerSec)}`);
       if (peer) {
         const p = overhead(`sat@${c}`, peer);
-        ratios.push(`throughput @${c}: latchkey/portkey ${ratio(sat('latchkey', c).requestsPerSec, sat('portkey', c).requestsPerSec)}; portkey − direct p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms`);
+        ratios.push(
+          `throughput @${c}: latchkey/portkey ${ratio(sat('latchkey', c).requestsPerSec, sat('portkey', c).requestsPerSec)}; portkey − direct p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms`,
+        );
       }
     }
     const ps = overhead('ttfb-paced', latchkey);
     for (const g of gateways) {
       const o = overhead('paced', g);
       const s = overhead('ttfb-paced', g);
-      ratios.push(`paced ${rate} req/s @${pc}: ${g.name} − direct p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms; stream TTFB p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms`);
+      ratios.push(
+        `paced ${rate} req/s @${pc}: ${g.name} − direct p50 ${fmt(o.p50)} ms, p99 ${fmt(o.p99)} ms; stream TTFB p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms`,
+      );
     }
     if (peer) {
       const pp = overhead('paced', peer);
@@ -381,7 +438,8 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       const own = ownTimes.get('paced:latchkey') ?? [];
       const ownP50 = median(own.map((o) => o.p50Ms));
       const ownP99 = median(own.map((o) => o.p99Ms));
-      const cpuAbove = median((results.get('sat@16:latchkey') ?? []).map((s) => s.cpuUsPerReq)) - median((results.get('sat@16:direct') ?? []).map((s) => s.cpuUsPerReq));
+      const cpuAbove =
+        median((results.get('sat@16:latchkey') ?? []).map((s) => s.cpuUsPerReq)) - median((results.get('sat@16:direct') ?? []).map((s) => s.cpuUsPerReq));
       const times = p16 ? l16.requestsPerSec / p16.requestsPerSec : Number.NaN;
       return [
         `Targets: own time at paced ${rate} req/s p50 ≤ 0.4 ms (${fmt(ownP50)}: ${met(ownP50 <= 0.4)}) and p99 ≤ 1.5 ms (${fmt(ownP99)}: ${met(ownP99 <= 1.5)});`,
@@ -406,7 +464,12 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
 
 const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 if (isMain) {
-  const table = await run({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, duration: Number(process.env.BENCH_DURATION ?? 5), log: (m) => process.stderr.write(`${m}\n`) });
+  const table = await run({
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    duration: Number(process.env.BENCH_DURATION ?? 5),
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   process.stdout.write(formatTable(table, title));
   process.exit(0);
 }

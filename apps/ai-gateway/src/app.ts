@@ -1,7 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { createServiceApp, finishServiceApp, trackBreakers, untrackBreakers, withFastPath, type FastPathApp, type Logger, type ServiceApp } from '@latchkey/service-kit';
+import {
+  createServiceApp,
+  finishServiceApp,
+  trackBreakers,
+  untrackBreakers,
+  withFastPath,
+  type FastPathApp,
+  type Logger,
+  type ServiceApp,
+} from '@latchkey/service-kit';
 import { KeyService } from './domain/keys.js';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './domain/limits.js';
 import { UsageSink } from './domain/usage.js';
@@ -21,7 +30,13 @@ import type { Db } from './store/db.js';
 const V1_ROUTES = [v1ChatCompletions, v1Responses, v1Messages, v1CountTokens, v1Embeddings, v1Models];
 
 /** The default allow-list: two OpenAI, two Anthropic, one Google model. */
-export const DEFAULT_MODELS = ['openai/gpt-4o-mini', 'openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4-5', 'anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash'];
+export const DEFAULT_MODELS = [
+  'openai/gpt-4o-mini',
+  'openai/gpt-4.1-mini',
+  'anthropic/claude-sonnet-4-5',
+  'anthropic/claude-haiku-4-5',
+  'google/gemini-2.5-flash',
+];
 
 export interface GatewayDeps {
   logger: Logger;
@@ -72,13 +87,30 @@ export interface GatewayApp extends FastPathApp, ServiceApp {
 export function createApp(deps: GatewayDeps): GatewayApp {
   const prefix = deps.redisPrefix ?? 'latchkey:';
   const defaults = { models: deps.defaultModels ?? DEFAULT_MODELS, rpm: deps.defaultRpm ?? 60, tpm: deps.defaultTpm ?? 100_000 };
-  const keys = new KeyService(deps.db, defaults, { pepper: deps.keyPepper, cacheTtlMs: deps.keyCacheTtlMs, redis: deps.redis, prefix, logger: deps.logger, now: deps.now });
+  const keys = new KeyService(deps.db, defaults, {
+    pepper: deps.keyPepper,
+    cacheTtlMs: deps.keyCacheTtlMs,
+    redis: deps.redis,
+    prefix,
+    logger: deps.logger,
+    now: deps.now,
+  });
   const limiter: Limiter = deps.redis
     ? new RedisLimiter(deps.redis, prefix, deps.now, { onError: (err) => deps.logger.warn({ err: err.message }, 'token charges not applied yet; will retry') })
     : new MemoryLimiter(deps.now);
   const usage = new UsageSink(deps.db, { logger: deps.logger, spoolDir: deps.usageSpoolDir });
   const upstream = new Upstream(deps.upstream);
-  const ctx: V1Context = { keys, limiter, usage, upstream, providers: deps.providers, logger: deps.logger, maxBodyBytes: deps.maxBodyBytes ?? 10 * 1024 * 1024, now: deps.now, charges: new Set() };
+  const ctx: V1Context = {
+    keys,
+    limiter,
+    usage,
+    upstream,
+    providers: deps.providers,
+    logger: deps.logger,
+    maxBodyBytes: deps.maxBodyBytes ?? 10 * 1024 * 1024,
+    now: deps.now,
+    charges: new Set(),
+  };
   const router = new V1Router();
   for (const route of V1_ROUTES) route.register(router, ctx);
   const v1 = v1FastPath(router, ctx);
@@ -93,7 +125,10 @@ export function createApp(deps: GatewayDeps): GatewayApp {
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
     },
   });
-  admin.use('/admin', adminRouter({ keys, db: deps.db, adminToken: deps.adminToken, defaultModels: defaults.models, providers: PROVIDERS.filter((p) => deps.providers[p]) }));
+  admin.use(
+    '/admin',
+    adminRouter({ keys, db: deps.db, adminToken: deps.adminToken, defaultModels: defaults.models, providers: PROVIDERS.filter((p) => deps.providers[p]) }),
+  );
   finishServiceApp(admin);
 
   // `/v1` (and the SDK paths of a base URL missing it) before Express, counted in /metrics by route.

@@ -38,7 +38,8 @@ export const DEFAULT_BASE_URLS: Record<ProviderName, string> = {
 export function providersFrom(cfg: GatewayConfig): Partial<Record<ProviderName, ProviderConfig>> {
   const out: Partial<Record<ProviderName, ProviderConfig>> = {};
   if (cfg.OPENAI_API_KEY || cfg.OPENAI_BASE_URL) out.openai = { baseUrl: cfg.OPENAI_BASE_URL ?? DEFAULT_BASE_URLS.openai, apiKey: cfg.OPENAI_API_KEY };
-  if (cfg.ANTHROPIC_API_KEY || cfg.ANTHROPIC_BASE_URL) out.anthropic = { baseUrl: cfg.ANTHROPIC_BASE_URL ?? DEFAULT_BASE_URLS.anthropic, apiKey: cfg.ANTHROPIC_API_KEY };
+  if (cfg.ANTHROPIC_API_KEY || cfg.ANTHROPIC_BASE_URL)
+    out.anthropic = { baseUrl: cfg.ANTHROPIC_BASE_URL ?? DEFAULT_BASE_URLS.anthropic, apiKey: cfg.ANTHROPIC_API_KEY };
   if (cfg.GEMINI_API_KEY || cfg.GEMINI_BASE_URL) out.google = { baseUrl: cfg.GEMINI_BASE_URL ?? DEFAULT_BASE_URLS.google, apiKey: cfg.GEMINI_API_KEY };
   return out;
 }

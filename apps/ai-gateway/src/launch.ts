@@ -58,7 +58,8 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
   await running.app.keys.ensureKey(demoKey, 'demo', 'Demo solution');
   ctx.shared.set('demoGatewayKey', demoKey);
   const url = ctx.urls.gateway;
-  const model = (cfg.GATEWAY_DEFAULT_MODELS?.split(',') ?? DEFAULT_MODELS).find((m) => !!providers[m.split('/')[0] as keyof typeof providers]) ?? DEFAULT_MODELS[0];
+  const model =
+    (cfg.GATEWAY_DEFAULT_MODELS?.split(',') ?? DEFAULT_MODELS).find((m) => !!providers[m.split('/')[0] as keyof typeof providers]) ?? DEFAULT_MODELS[0];
   return {
     name: 'ai-gateway',
     url,

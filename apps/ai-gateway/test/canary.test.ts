@@ -100,7 +100,15 @@ describe('usage records', () => {
     await h.gw.app.usage.settle();
     const rows = await h.prisma.usageRecord.findMany({ where: { keyId: id }, orderBy: { createdAt: 'asc' } });
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ requestId: 'req-usage-1', solutionId: 'usage-solution', model: MODELS.openai, provider: 'openai', route: 'chat', status: 200, stream: false });
+    expect(rows[0]).toMatchObject({
+      requestId: 'req-usage-1',
+      solutionId: 'usage-solution',
+      model: MODELS.openai,
+      provider: 'openai',
+      route: 'chat',
+      status: 200,
+      stream: false,
+    });
     expect(rows[0]!.inputTokens).toBeGreaterThan(0);
     expect(rows[0]!.latencyMs).toBeGreaterThanOrEqual(0);
     expect(rows.find((r) => r.route === 'messages')).toMatchObject({ stream: true, status: 200 });

@@ -112,18 +112,21 @@ describe('400', () => {
     }
   });
 
-  it.each(['chat', 'responses', 'messages'] as const)('a stream that is not a boolean on %s → 400 param stream, no provider call (was 502 when the body was passed through and the provider streamed)', async (route) => {
-    const model = route === 'messages' ? 'anthropic/claude-haiku-4-5' : MODELS.openai;
-    for (const stream of [1, 'true', {}, [true]]) {
-      h.fakes.resetAll();
-      const res = await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'hi', { stream }));
-      expect(res.status).toBe(400);
-      if (route === 'messages') expectAnthropicError(res, 'invalid_request_error');
-      else expect(res.body.error.param).toBe('stream');
-      expect(h.fakes.openai.calls + h.fakes.anthropic.calls).toBe(0);
-    }
-    for (const stream of [null, false]) expect((await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'hi', { stream }))).status).toBe(200);
-  });
+  it.each(['chat', 'responses', 'messages'] as const)(
+    'a stream that is not a boolean on %s → 400 param stream, no provider call (was 502 when the body was passed through and the provider streamed)',
+    async (route) => {
+      const model = route === 'messages' ? 'anthropic/claude-haiku-4-5' : MODELS.openai;
+      for (const stream of [1, 'true', {}, [true]]) {
+        h.fakes.resetAll();
+        const res = await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'hi', { stream }));
+        expect(res.status).toBe(400);
+        if (route === 'messages') expectAnthropicError(res, 'invalid_request_error');
+        else expect(res.body.error.param).toBe('stream');
+        expect(h.fakes.openai.calls + h.fakes.anthropic.calls).toBe(0);
+      }
+      for (const stream of [null, false]) expect((await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'hi', { stream }))).status).toBe(200);
+    },
+  );
 });
 
 describe('403: browsers are refused', () => {
@@ -159,11 +162,15 @@ describe('404 and 405', () => {
 describe('413: request body over 10 MB', () => {
   it('is refused from Content-Length before the body is read', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${h.gw.url}${PATHS.chat}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'content-length': String(11 * 1024 * 1024) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-        req.destroy();
-      });
+      const req = httpRequest(
+        `${h.gw.url}${PATHS.chat}`,
+        { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'content-length': String(11 * 1024 * 1024) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
       req.on('error', reject);
       req.write('{"model":"openai/gpt-4o-mini","messages":[');
       // never sends the rest: the answer must not wait for it
@@ -208,7 +215,11 @@ describe('413: request body over 10 MB', () => {
     // close does: closing the socket under a client still sending makes the client see ECONNRESET instead.
     const big = Buffer.alloc(16 * 1024 * 1024, 'a');
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${h.gw.url}${PATHS.chat}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: big });
+      const res = await fetch(`${h.gw.url}${PATHS.chat}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: big,
+      });
       expect(res.status).toBe(413);
       expect((await res.json()).error.code).toBe('request_too_large');
     }
@@ -228,7 +239,9 @@ describe('413: request body over 10 MB', () => {
     const results: string[] = [];
     for (let i = 0; i < 5; i++) {
       // (asynchronous: the gateway under test runs in this process)
-      const out = await promisify(execFile)('python3', ['-c', script, `${h.gw.url}${PATHS.chat}`, key], { encoding: 'utf8' }).catch((e: NodeJS.ErrnoException) => e);
+      const out = await promisify(execFile)('python3', ['-c', script, `${h.gw.url}${PATHS.chat}`, key], { encoding: 'utf8' }).catch(
+        (e: NodeJS.ErrnoException) => e,
+      );
       if ('code' in out && out.code === 'ENOENT') return; // no python3 here: the fetch and SDK cases above still run
       results.push('stdout' in out ? String(out.stdout).trim() : String(out));
     }
@@ -237,14 +250,20 @@ describe('413: request body over 10 MB', () => {
 
   it('reaches the official OpenAI SDK as an APIError with status 413', async () => {
     const client = new OpenAI({ apiKey: key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
-    const err = await client.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'a'.repeat(11 * 1024 * 1024) }] }).catch((e: unknown) => e);
+    const err = await client.chat.completions
+      .create({ model: MODELS.openai, messages: [{ role: 'user', content: 'a'.repeat(11 * 1024 * 1024) }] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
     expect((err as InstanceType<typeof OpenAI.APIError>).status).toBe(413);
   });
 
   it('accepts a body just under the limit', async () => {
     const big = 'a'.repeat(9 * 1024 * 1024);
-    const res = await call(h.gw.url, PATHS.chat, key, { model: MODELS.openai, messages: [{ role: 'user', content: big.slice(0, 100) }], metadata_padding: big });
+    const res = await call(h.gw.url, PATHS.chat, key, {
+      model: MODELS.openai,
+      messages: [{ role: 'user', content: big.slice(0, 100) }],
+      metadata_padding: big,
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -50,7 +50,7 @@ describe('provider errors are not retried', () => {
 });
 
 describe('a slow provider', () => {
-  it('answers when within the upstream timeout; its own time excludes the provider\'s', async () => {
+  it("answers when within the upstream timeout; its own time excludes the provider's", async () => {
     const latencyMs = 150;
     h.fakes.openai.configure({ latencyMs });
     const started = performance.now();

@@ -31,7 +31,11 @@ export interface Harness {
 }
 
 export async function startHarness(extra: Partial<GatewayDeps> = {}, opts: { redis?: boolean } = {}): Promise<Harness> {
-  const [db, redis, fakes] = await Promise.all([createTestDatabase({ service: 'ai-gateway' }), opts.redis === false ? Promise.resolve(undefined) : createTestRedis(), startFakeProviders()]);
+  const [db, redis, fakes] = await Promise.all([
+    createTestDatabase({ service: 'ai-gateway' }),
+    opts.redis === false ? Promise.resolve(undefined) : createTestRedis(),
+    startFakeProviders(),
+  ]);
   const testRedis: TestRedis = redis ?? { url: undefined, redis: undefined, prefix: 't:none:', close: async () => {} };
   const prisma = createDb(db.url);
   const logs = captureLogs();
@@ -88,7 +92,12 @@ export async function startHarness(extra: Partial<GatewayDeps> = {}, opts: { red
     instance,
     admin,
     async createKey(o = {}) {
-      const r = await admin('POST', '/keys', { solution: o.solution ?? 'test-solution', models: o.models ?? ALL_MODELS, rpm: o.rpm ?? 10_000, tpm: o.tpm ?? 100_000_000 });
+      const r = await admin('POST', '/keys', {
+        solution: o.solution ?? 'test-solution',
+        models: o.models ?? ALL_MODELS,
+        rpm: o.rpm ?? 10_000,
+        tpm: o.tpm ?? 100_000_000,
+      });
       if (r.status !== 201) throw new Error(`key creation failed: ${JSON.stringify(r.body)}`);
       return { id: r.body.id, key: r.body.key };
     },

@@ -34,7 +34,9 @@ it('counts calls and tokens by solution, model and provider, and /v1 requests by
   expect(metricSum(after, 'latchkey_gateway_calls_total', { ...anthropic, status: '200' })).toBe(1);
   expect(metricSum(after, 'latchkey_gateway_tokens_total', { ...anthropic, kind: 'output' })).toBe(b.body.usage.output_tokens);
 
-  const route = (r: string, status: string) => metricSum(after, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status }) - metricSum(before, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status });
+  const route = (r: string, status: string) =>
+    metricSum(after, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status }) -
+    metricSum(before, 'latchkey_http_requests_total', { service: 'ai-gateway', route: r, status });
   expect(route('/v1/chat/completions', '200')).toBe(1);
   expect(route('/v1/messages', '200')).toBe(1);
   expect(metricSum(after, 'latchkey_dependency_up', { service: 'ai-gateway', dependency: 'database' })).toBe(1);

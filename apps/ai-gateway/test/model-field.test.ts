@@ -44,7 +44,12 @@ describe.each(providers)('through %s', (provider) => {
   });
 
   it.each(routes)('%s stream: every event', async (route) => {
-    const res = await call(h.gw.url, PATHS[route], key, bodyFor(route, model, 'which model streams', { stream: true, ...(route === 'chat' ? { stream_options: { include_usage: true } } : {}) }));
+    const res = await call(
+      h.gw.url,
+      PATHS[route],
+      key,
+      bodyFor(route, model, 'which model streams', { stream: true, ...(route === 'chat' ? { stream_options: { include_usage: true } } : {}) }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-latchkey-provider-model')).toBe(upstreamName(model));
     const p = new SseParser();

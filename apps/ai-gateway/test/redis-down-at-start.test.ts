@@ -19,7 +19,11 @@ describeWithPrivateRedis()('Redis down when the gateway starts', () => {
   it('start() resolves without Redis, and the subscription completes once Redis is back', async () => {
     await redis.stop();
     const client = connectRedis(redis.url, 'gateway-test')!;
-    const keys = new KeyService({} as Db, { models: ['openai/gpt-4o-mini'], rpm: 60, tpm: 1000 }, { redis: client, prefix: 't:', logger: createLogger('ai-gateway', 'silent') });
+    const keys = new KeyService(
+      {} as Db,
+      { models: ['openai/gpt-4o-mini'], rpm: 60, tpm: 1000 },
+      { redis: client, prefix: 't:', logger: createLogger('ai-gateway', 'silent') },
+    );
     await expect(keys.start(300)).resolves.toBeUndefined();
     await redis.start();
     const publisher = new Redis(redis.url, { lazyConnect: true });

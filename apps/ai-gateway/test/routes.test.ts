@@ -14,8 +14,15 @@ const providers = ['openai', 'anthropic', 'google'] as const;
 
 function textOf(route: (typeof routes)[number], body: any): string {
   if (route === 'chat') return body.choices[0].message.content;
-  if (route === 'messages') return body.content.filter((b: any) => b.type === 'text').map((b: any) => b.text).join('');
-  return body.output.filter((o: any) => o.type === 'message').flatMap((o: any) => o.content.map((c: any) => c.text)).join('');
+  if (route === 'messages')
+    return body.content
+      .filter((b: any) => b.type === 'text')
+      .map((b: any) => b.text)
+      .join('');
+  return body.output
+    .filter((o: any) => o.type === 'message')
+    .flatMap((o: any) => o.content.map((c: any) => c.text))
+    .join('');
 }
 
 describe.each(routes)('%s route, non-streaming', (route) => {
@@ -53,7 +60,13 @@ describe('translation details', () => {
         { role: 'system', content: 'be brief' },
         { role: 'user', content: 'first' },
         { role: 'assistant', content: 'ok' },
-        { role: 'user', content: [{ type: 'text', text: 'second' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'second' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+          ],
+        },
       ],
       max_tokens: 50,
       temperature: 0.2,
@@ -74,7 +87,11 @@ describe('translation details', () => {
     const res = await call(h.gw.url, PATHS.messages, key, { model: MODELS.google, max_tokens: 2, messages: [{ role: 'user', content: 'one two three four' }] });
     expect(res.body.stop_reason).toBe('max_tokens');
     expect(h.fakes.gemini.requests.at(-1)!.body.generationConfig.maxOutputTokens).toBe(2);
-    const chat = await call(h.gw.url, PATHS.chat, key, { model: MODELS.anthropic, max_completion_tokens: 2, messages: [{ role: 'user', content: 'one two three four' }] });
+    const chat = await call(h.gw.url, PATHS.chat, key, {
+      model: MODELS.anthropic,
+      max_completion_tokens: 2,
+      messages: [{ role: 'user', content: 'one two three four' }],
+    });
     expect(chat.body.choices[0].finish_reason).toBe('length');
     const resp = await call(h.gw.url, PATHS.responses, key, { model: MODELS.google, max_output_tokens: 2, input: 'one two three four' });
     expect(resp.body.status).toBe('incomplete');
@@ -83,7 +100,11 @@ describe('translation details', () => {
   it.each(providers)('carries a tool call and its result through %s on every route', async (provider) => {
     const tools = { name: 'get_weather', description: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
     // chat
-    const c1 = await call(h.gw.url, PATHS.chat, key, { model: MODELS[provider], messages: [{ role: 'user', content: 'weather?' }], tools: [{ type: 'function', function: tools }] });
+    const c1 = await call(h.gw.url, PATHS.chat, key, {
+      model: MODELS[provider],
+      messages: [{ role: 'user', content: 'weather?' }],
+      tools: [{ type: 'function', function: tools }],
+    });
     expect(c1.body.choices[0].finish_reason).toBe('tool_calls');
     const tc = c1.body.choices[0].message.tool_calls[0];
     expect(tc.function.name).toBe('get_weather');
@@ -96,14 +117,23 @@ describe('translation details', () => {
     expect(c2.status).toBe(200);
     expect(c2.body.choices[0].message.content).toContain('sunny');
     // messages
-    const m1 = await call(h.gw.url, PATHS.messages, key, { model: MODELS[provider], max_tokens: 100, messages: [{ role: 'user', content: 'weather?' }], tools: [{ name: tools.name, description: tools.description, input_schema: tools.parameters }] });
+    const m1 = await call(h.gw.url, PATHS.messages, key, {
+      model: MODELS[provider],
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'weather?' }],
+      tools: [{ name: tools.name, description: tools.description, input_schema: tools.parameters }],
+    });
     expect(m1.body.stop_reason).toBe('tool_use');
     const tu = m1.body.content.find((b: any) => b.type === 'tool_use');
     expect(tu.input).toEqual({ city: 'Paris' });
     const m2 = await call(h.gw.url, PATHS.messages, key, {
       model: MODELS[provider],
       max_tokens: 100,
-      messages: [{ role: 'user', content: 'weather?' }, { role: 'assistant', content: m1.body.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: tu.id, content: 'rainy' }] }],
+      messages: [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: m1.body.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: tu.id, content: 'rainy' }] },
+      ],
       tools: [{ name: tools.name, input_schema: tools.parameters }],
     });
     expect(m2.body.content[0].text).toContain('rainy');
@@ -121,20 +151,35 @@ describe('translation details', () => {
   });
 
   it('keeps Anthropic thinking blocks and signatures intact through the chat route', async () => {
-    const res = await call(h.gw.url, PATHS.messages, key, { model: MODELS.anthropic, max_tokens: 2000, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: [{ role: 'user', content: 'think' }] });
+    const res = await call(h.gw.url, PATHS.messages, key, {
+      model: MODELS.anthropic,
+      max_tokens: 2000,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages: [{ role: 'user', content: 'think' }],
+    });
     const thinking = res.body.content.find((b: any) => b.type === 'thinking');
     expect(thinking.signature).toMatch(/^sig_/);
     const chat = await call(h.gw.url, PATHS.chat, key, { model: MODELS.anthropic, reasoning_effort: 'low', messages: [{ role: 'user', content: 'think' }] });
     const tb = chat.body.choices[0].message.thinking_blocks[0];
     expect(tb.signature).toBe(thinking.signature);
-    await call(h.gw.url, PATHS.chat, key, { model: MODELS.anthropic, reasoning_effort: 'low', messages: [{ role: 'user', content: 'think' }, chat.body.choices[0].message, { role: 'user', content: 'again' }] });
+    await call(h.gw.url, PATHS.chat, key, {
+      model: MODELS.anthropic,
+      reasoning_effort: 'low',
+      messages: [{ role: 'user', content: 'think' }, chat.body.choices[0].message, { role: 'user', content: 'again' }],
+    });
     const sent = h.fakes.anthropic.requests.at(-1)!.body;
     expect(sent.messages[1].content[0]).toEqual({ type: 'thinking', thinking: tb.thinking, signature: tb.signature });
   });
 
   it('sends Gemini thought signatures back unchanged', async () => {
     const tools = [{ name: 'lookup', input_schema: { type: 'object', properties: { q: { type: 'string' } } } }];
-    const first = await call(h.gw.url, PATHS.messages, key, { model: MODELS.google, max_tokens: 4000, thinking: { type: 'enabled', budget_tokens: 1024 }, tools, messages: [{ role: 'user', content: 'find' }] });
+    const first = await call(h.gw.url, PATHS.messages, key, {
+      model: MODELS.google,
+      max_tokens: 4000,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      tools,
+      messages: [{ role: 'user', content: 'find' }],
+    });
     const sigBlock = first.body.content.find((b: any) => b.type === 'thinking' && b.signature?.startsWith('gemini:'));
     expect(sigBlock).toBeDefined();
     const tu = first.body.content.find((b: any) => b.type === 'tool_use');
@@ -142,7 +187,11 @@ describe('translation details', () => {
       model: MODELS.google,
       max_tokens: 4000,
       tools,
-      messages: [{ role: 'user', content: 'find' }, { role: 'assistant', content: first.body.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: tu.id, content: 'found' }] }],
+      messages: [
+        { role: 'user', content: 'find' },
+        { role: 'assistant', content: first.body.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: tu.id, content: 'found' }] },
+      ],
     });
     const sent = h.fakes.gemini.requests.at(-1)!.body;
     const callPart = sent.contents[1].parts.find((p: any) => p.functionCall);

@@ -23,17 +23,33 @@ afterAll(() => h.close());
 beforeEach(() => h.fakes.resetAll());
 
 const providers = ['openai', 'anthropic', 'google'] as const;
-const weatherTool = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as { type: 'object'; properties: Record<string, any>; required: string[]; additionalProperties: false };
+const weatherTool = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as {
+  type: 'object';
+  properties: Record<string, any>;
+  required: string[];
+  additionalProperties: false;
+};
 
 describe.each(providers)('openai SDK through %s', (provider) => {
   it('chat.completions.create', async () => {
-    const r = await openai.chat.completions.create({ model: MODELS[provider], messages: [{ role: 'system', content: 'be kind' }, { role: 'user', content: 'hello sdk' }] });
+    const r = await openai.chat.completions.create({
+      model: MODELS[provider],
+      messages: [
+        { role: 'system', content: 'be kind' },
+        { role: 'user', content: 'hello sdk' },
+      ],
+    });
     expect(r.choices[0]!.message.content).toContain('hello sdk');
     expect(r.usage!.prompt_tokens).toBeGreaterThan(0);
   });
 
   it('chat.completions stream with usage', async () => {
-    const stream = await openai.chat.completions.create({ model: MODELS[provider], stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'stream sdk' }] });
+    const stream = await openai.chat.completions.create({
+      model: MODELS[provider],
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'stream sdk' }],
+    });
     let text = '';
     let usage: OpenAI.CompletionUsage | undefined | null;
     for await (const chunk of stream) {
@@ -45,7 +61,11 @@ describe.each(providers)('openai SDK through %s', (provider) => {
   });
 
   it('chat.completions stream helper assembles a tool call', async () => {
-    const runner = openai.chat.completions.stream({ model: MODELS[provider], messages: [{ role: 'user', content: 'weather?' }], tools: [{ type: 'function', function: { name: 'get_weather', parameters: weatherTool } }] });
+    const runner = openai.chat.completions.stream({
+      model: MODELS[provider],
+      messages: [{ role: 'user', content: 'weather?' }],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: weatherTool } }],
+    });
     const final = await runner.finalChatCompletion();
     const call = final.choices[0]!.message.tool_calls![0]!;
     expect(call.type === 'function' && call.function.name).toBe('get_weather');
@@ -69,7 +89,11 @@ describe.each(providers)('openai SDK through %s', (provider) => {
   });
 
   it('responses with a function call', async () => {
-    const r = await openai.responses.create({ model: MODELS[provider], input: 'weather?', tools: [{ type: 'function', name: 'get_weather', parameters: weatherTool, strict: false }] });
+    const r = await openai.responses.create({
+      model: MODELS[provider],
+      input: 'weather?',
+      tools: [{ type: 'function', name: 'get_weather', parameters: weatherTool, strict: false }],
+    });
     const fc = r.output.find((o) => o.type === 'function_call');
     expect(fc && fc.type === 'function_call' && JSON.parse(fc.arguments)).toEqual({ city: 'Paris' });
   });
@@ -83,7 +107,12 @@ describe.each(providers)('openai SDK through %s', (provider) => {
 
 describe.each(providers)('@anthropic-ai/sdk through %s', (provider) => {
   it('messages.create', async () => {
-    const r = await anthropic.messages.create({ model: MODELS[provider], max_tokens: 200, system: 'be kind', messages: [{ role: 'user', content: 'hello claude sdk' }] });
+    const r = await anthropic.messages.create({
+      model: MODELS[provider],
+      max_tokens: 200,
+      system: 'be kind',
+      messages: [{ role: 'user', content: 'hello claude sdk' }],
+    });
     const text = r.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
     expect(text).toContain('hello claude sdk');
     expect(r.usage.input_tokens).toBeGreaterThan(0);
@@ -101,7 +130,12 @@ describe.each(providers)('@anthropic-ai/sdk through %s', (provider) => {
   });
 
   it('messages.stream with a tool call', async () => {
-    const stream = anthropic.messages.stream({ model: MODELS[provider], max_tokens: 200, messages: [{ role: 'user', content: 'weather?' }], tools: [{ name: 'get_weather', input_schema: weatherTool }] });
+    const stream = anthropic.messages.stream({
+      model: MODELS[provider],
+      max_tokens: 200,
+      messages: [{ role: 'user', content: 'weather?' }],
+      tools: [{ name: 'get_weather', input_schema: weatherTool }],
+    });
     const final = await stream.finalMessage();
     const tu = final.content.find((b) => b.type === 'tool_use');
     expect(tu && tu.type === 'tool_use' && tu.input).toEqual({ city: 'Paris' });
@@ -154,7 +188,12 @@ describe.each(providers)('ai SDK through %s', (provider) => {
     });
     expect(calls).toEqual(['Paris']);
     expect(r.text).toContain('sunny in Paris');
-    const s = streamText({ model, prompt: 'weather again?', maxRetries: 0, tools: { get_weather: tool({ inputSchema: jsonSchema<{ city: string }>(weatherTool as any) }) } });
+    const s = streamText({
+      model,
+      prompt: 'weather again?',
+      maxRetries: 0,
+      tools: { get_weather: tool({ inputSchema: jsonSchema<{ city: string }>(weatherTool as any) }) },
+    });
     const toolCalls = await s.toolCalls;
     expect(toolCalls[0]).toMatchObject({ toolName: 'get_weather', input: { city: 'Paris' } });
   });
@@ -189,13 +228,16 @@ describe('anthropic.messages.countTokens on every model', () => {
 
   it('counts tools and grows with the text (OpenAI estimate)', async () => {
     const short = await anthropic.messages.countTokens({ model: MODELS.openai, messages });
-    const long = await anthropic.messages.countTokens({ model: MODELS.openai, messages: [{ role: 'user', content: 'count these words for me please '.repeat(10) }] });
+    const long = await anthropic.messages.countTokens({
+      model: MODELS.openai,
+      messages: [{ role: 'user', content: 'count these words for me please '.repeat(10) }],
+    });
     const tools = await anthropic.messages.countTokens({ model: MODELS.openai, messages, tools: [{ name: 'get_weather', input_schema: weatherTool }] });
     expect(long.input_tokens).toBeGreaterThan(short.input_tokens + 40);
     expect(tools.input_tokens).toBeGreaterThan(short.input_tokens + 10);
   });
 
-  it('refuses a model off the allow-list and a bad body in Anthropic\'s shape', async () => {
+  it("refuses a model off the allow-list and a bad body in Anthropic's shape", async () => {
     const e1 = await anthropic.messages.countTokens({ model: 'openai/gpt-5-pro', messages }).catch((e) => e);
     expect(e1).toBeInstanceOf(Anthropic.BadRequestError);
     const e2 = await anthropic.messages.countTokens({ model: MODELS.google, messages: [] }).catch((e) => e);
@@ -212,7 +254,9 @@ describe.each(ALL_MODELS)('agent loop (tool call → tool result → answer) on 
   };
 
   it('chat.completions (openai SDK), answer streamed', async () => {
-    const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', description: 'weather of a city', parameters: weatherTool } }];
+    const tools: OpenAI.ChatCompletionTool[] = [
+      { type: 'function', function: { name: 'get_weather', description: 'weather of a city', parameters: weatherTool } },
+    ];
     const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'what is the weather?' }];
     const first = await openai.chat.completions.create({ model, messages, tools });
     expect(first.model).toBe(model);
@@ -226,12 +270,18 @@ describe.each(ALL_MODELS)('agent loop (tool call → tool result → answer) on 
   });
 
   it('responses (openai SDK), answer streamed', async () => {
-    const tools: OpenAI.Responses.Tool[] = [{ type: 'function', name: 'get_weather', description: 'weather of a city', parameters: weatherTool, strict: false }];
+    const tools: OpenAI.Responses.Tool[] = [
+      { type: 'function', name: 'get_weather', description: 'weather of a city', parameters: weatherTool, strict: false },
+    ];
     const first = await openai.responses.create({ model, input: 'what is the weather?', tools });
     expect(first.model).toBe(model);
     const fc = first.output.find((o) => o.type === 'function_call');
     expect(fc && fc.type === 'function_call' && JSON.parse(fc.arguments)).toEqual({ city: 'Paris' });
-    const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'what is the weather?' }, ...(first.output as OpenAI.Responses.ResponseInputItem[]), { type: 'function_call_output', call_id: (fc as OpenAI.Responses.ResponseFunctionToolCall).call_id, output: result }];
+    const input: OpenAI.Responses.ResponseInput = [
+      { role: 'user', content: 'what is the weather?' },
+      ...(first.output as OpenAI.Responses.ResponseInputItem[]),
+      { type: 'function_call_output', call_id: (fc as OpenAI.Responses.ResponseFunctionToolCall).call_id, output: result },
+    ];
     const final = await openai.responses.stream({ model, input, tools }).finalResponse();
     expectAnswer(final.output_text, final.model);
   });
@@ -327,7 +377,7 @@ describe('models in both SDKs', () => {
     expect(e).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
-  it('anthropic: models.list (paged) and models.retrieve in Anthropic\'s shape', async () => {
+  it("anthropic: models.list (paged) and models.retrieve in Anthropic's shape", async () => {
     const ids: string[] = [];
     for await (const m of anthropic.models.list({ limit: 2 })) {
       expect(m).toEqual({ type: 'model', id: m.id, display_name: m.id, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
@@ -347,7 +397,7 @@ describe('models in both SDKs', () => {
 });
 
 describe('errors as each SDK sees them', () => {
-  it('a base URL without /v1 (OpenAI) or with it (Anthropic): a 404 in the SDK\'s shape naming the right base URL', async () => {
+  it("a base URL without /v1 (OpenAI) or with it (Anthropic): a 404 in the SDK's shape naming the right base URL", async () => {
     const noV1 = new OpenAI({ apiKey: key, baseURL: h.gw.url, maxRetries: 0 });
     const e1 = await noV1.chat.completions.create({ model: MODELS.openai, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
     expect(e1).toBeInstanceOf(OpenAI.NotFoundError);
@@ -413,7 +463,10 @@ describe('errors as each SDK sees them', () => {
     const e3 = await lc.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
     expect(e3).toBeInstanceOf(Anthropic.RateLimitError);
     h.fakes.openai.configure({ failAfterChunks: 1, midStreamFailure: 'error-event' });
-    const e4 = await anthropic.messages.stream({ model: MODELS.openai, max_tokens: 100, messages: [{ role: 'user', content: 'one two three' }] }).finalMessage().catch((e) => e);
+    const e4 = await anthropic.messages
+      .stream({ model: MODELS.openai, max_tokens: 100, messages: [{ role: 'user', content: 'one two three' }] })
+      .finalMessage()
+      .catch((e) => e);
     expect(e4).toBeInstanceOf(Anthropic.APIError);
   });
 });

@@ -47,11 +47,22 @@ it('sends the stream headers before the first frame when the provider is slow to
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   // Several frames in one upstream write, then the rest in another.
   held!.write(chunk('Hel') + chunk('lo'));
-  held!.end(chunk('!', 'stop') + `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } })}\n\ndata: [DONE]\n\n`);
+  held!.end(
+    chunk('!', 'stop') +
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } })}\n\ndata: [DONE]\n\n`,
+  );
   const text = await res.text();
-  const data = text.split('\n\n').filter(Boolean).map((f) => f.replace(/^data: /, ''));
+  const data = text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^data: /, ''));
   expect(data.at(-1)).toBe('[DONE]');
-  expect(data.slice(0, -1).map((d) => JSON.parse(d).choices[0]?.delta?.content).join('')).toBe('Hello!');
+  expect(
+    data
+      .slice(0, -1)
+      .map((d) => JSON.parse(d).choices[0]?.delta?.content)
+      .join(''),
+  ).toBe('Hello!');
   // The usage chunk forced upstream is dropped: the caller did not ask for it.
   expect(data.some((d) => d.includes('"choices":[]'))).toBe(false);
 });

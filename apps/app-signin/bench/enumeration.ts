@@ -42,12 +42,22 @@ const signin = createApp({
 httpServer.on('request', signin.app);
 const appId = `enum-${randomBytes(3).toString('hex')}`;
 const admin = (method: string, path: string) =>
-  fetch(`${url}/admin${path}`, { method, headers: { authorization: 'Bearer bench-admin-token-0123456789' } }).then((r) => r.json() as Promise<{ signinUrl?: string }>);
-await fetch(`${url}/admin/apps/${appId}/database`, { method: 'POST', headers: { authorization: 'Bearer bench-admin-token-0123456789', 'content-type': 'application/json' }, body: '{"org":"bench"}' });
+  fetch(`${url}/admin${path}`, { method, headers: { authorization: 'Bearer bench-admin-token-0123456789' } }).then(
+    (r) => r.json() as Promise<{ signinUrl?: string }>,
+  );
+await fetch(`${url}/admin/apps/${appId}/database`, {
+  method: 'POST',
+  headers: { authorization: 'Bearer bench-admin-token-0123456789', 'content-type': 'application/json' },
+  body: '{"org":"bench"}',
+});
 await admin('POST', `/apps/${appId}/auth/provision`);
 const base = `${(await admin('POST', `/apps/${appId}/auth/deploy`)).signinUrl}/api/auth`;
 const known = 'known@example.com';
-await fetch(`${base}/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'K', email: known, password: 'password-123' }) });
+await fetch(`${base}/sign-up/email`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'K', email: known, password: 'password-123' }),
+});
 
 async function time(path: string, email: string): Promise<number> {
   const t = performance.now();
@@ -66,7 +76,9 @@ for (const path of ['/request-password-reset', '/send-verification-email']) {
     u.push(await time(path, `nobody-${i}@example.com`));
   }
   await signin.idle();
-  console.log(`${path.padEnd(26)} known: median ${q(k, 0.5).toFixed(2)} ms, p90 ${q(k, 0.9).toFixed(2)} ms | unknown: median ${q(u, 0.5).toFixed(2)} ms, p90 ${q(u, 0.9).toFixed(2)} ms (${rounds} each)`);
+  console.log(
+    `${path.padEnd(26)} known: median ${q(k, 0.5).toFixed(2)} ms, p90 ${q(k, 0.9).toFixed(2)} ms | unknown: median ${q(u, 0.5).toFixed(2)} ms, p90 ${q(u, 0.9).toFixed(2)} ms (${rounds} each)`,
+  );
 }
 await new Promise<void>((r) => {
   httpServer.close(() => r());

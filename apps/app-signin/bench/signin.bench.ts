@@ -80,7 +80,10 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
     database: peerPool,
     emailAndPassword: {
       enabled: true,
-      password: { hash: (p: string) => hashPassword(p, cost), verify: ({ hash, password }: { hash: string; password: string }) => verifyPassword(password, hash) },
+      password: {
+        hash: (p: string) => hashPassword(p, cost),
+        verify: ({ hash, password }: { hash: string; password: string }) => verifyPassword(password, hash),
+      },
     },
     plugins: [jwt()],
     rateLimit: { enabled: false },
@@ -104,7 +107,10 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
     const lkCookie = cookieHeader(lkUp, 'better-auth.session_token');
     const peerUp = await post(`${peerBase}/sign-up/email`, { name: 'Bench', email: EMAIL, password: PASSWORD }, { origin: peerServed.url });
     const peerCookie = cookieHeader(peerUp, 'better-auth.session_token');
-    for (const [base, cookie] of [[lkBase, lkCookie], [peerBase, peerCookie]] as const) {
+    for (const [base, cookie] of [
+      [lkBase, lkCookie],
+      [peerBase, peerCookie],
+    ] as const) {
       const t = await fetch(`${base}/token`, { headers: { cookie } });
       if (!t.ok || !((await t.json()) as { token?: string }).token) throw new Error(`${base}/token does not answer a token`);
     }
@@ -148,14 +154,18 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
     for (const path of ['/token', '/get-session']) {
       const a = byKey.get(`${path}:latchkey`)!;
       const b = byKey.get(`${path}:better-auth`)!;
-      ratios.push(`${path}@${CONNECTIONS}: throughput ${ratio(a.requestsPerSec, b.requestsPerSec)} (latchkey/better-auth), p99 ${a.p99Ms.toFixed(2)} ms vs ${b.p99Ms.toFixed(2)} ms`);
+      ratios.push(
+        `${path}@${CONNECTIONS}: throughput ${ratio(a.requestsPerSec, b.requestsPerSec)} (latchkey/better-auth), p99 ${a.p99Ms.toFixed(2)} ms vs ${b.p99Ms.toFixed(2)} ms`,
+      );
     }
     const s1 = byKey.get('signin:latchkey')!;
     const s2 = byKey.get('signin:better-auth')!;
-    ratios.push(`sign-in@${SIGNIN_CONNECTIONS}: ${s1.requestsPerSec.toFixed(1)}/s vs ${s2.requestsPerSec.toFixed(1)}/s (${ratio(s1.requestsPerSec, s2.requestsPerSec)})`);
+    ratios.push(
+      `sign-in@${SIGNIN_CONNECTIONS}: ${s1.requestsPerSec.toFixed(1)}/s vs ${s2.requestsPerSec.toFixed(1)}/s (${ratio(s1.requestsPerSec, s2.requestsPerSec)})`,
+    );
     notes.push(
       `Both servers hash with scrypt N=2^${cost.log2N}, r=${cost.r}, p=${cost.p} (OWASP; better-auth's own default is N=2^14, r=16), on libuv's thread pool (UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? 4}); sign-ins per second are bounded by it and by the cores.`,
-      'app-signin per request: app lookup (cached), session by SHA-256 of the token in the app\'s own database (one query), and for /token an Ed25519 signature; better-auth: session and user queries through Kysely, and for /token its jwt plugin (EdDSA).',
+      "app-signin per request: app lookup (cached), session by SHA-256 of the token in the app's own database (one query), and for /token an Ed25519 signature; better-auth: session and user queries through Kysely, and for /token its jwt plugin (EdDSA).",
       'Both servers and the load generator (a worker thread) share this machine; numbers move with its load.',
     );
     return { rows, ratios, notes };

@@ -182,7 +182,8 @@ export function createApp(deps: AppDeps): SigninApp {
       limit: '16kb',
       extended: false,
       type: (req) =>
-        String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') && /\/callback\/[^/?]+$/.test((req as { path?: string }).path ?? ''),
+        String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') &&
+        /\/callback\/[^/?]+$/.test((req as { path?: string }).path ?? ''),
     }),
     auth,
   );

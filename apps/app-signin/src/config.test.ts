@@ -4,7 +4,12 @@ const KEY = '0'.repeat(64);
 
 describe('config', () => {
   it('reads the mail settings', () => {
-    const smtp = configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Shop <a@shop.example>', SIGNIN_DEV_MAILBOX: '1' }).config;
+    const smtp = configFromEnv({
+      SIGNIN_ENCRYPTION_KEY: KEY,
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      MAIL_FROM: 'Shop <a@shop.example>',
+      SIGNIN_DEV_MAILBOX: '1',
+    }).config;
     expect(smtp.mail).toEqual({ smtpUrl: 'smtps://u:p@smtp.example.com:465', devMailbox: false, defaultFrom: 'Shop <a@shop.example>' });
     expect(configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, SIGNIN_DEV_MAILBOX: '1' }).config.mail).toMatchObject({ smtpUrl: undefined, devMailbox: true });
     expect(configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY }).config.mail).toMatchObject({ devMailbox: false });
@@ -28,7 +33,10 @@ describe('config', () => {
       SMTP_URL: 'smtp://smtp.example.com:25',
       MAIL_FROM: 'Shop <a@shop.example>',
     });
-    expect(set).toEqual({ appDatabasesUrl: 'postgresql://apps.example/postgres', mail: { smtpUrl: 'smtp://smtp.example.com:25', devMailbox: false, defaultFrom: 'Shop <a@shop.example>' } });
+    expect(set).toEqual({
+      appDatabasesUrl: 'postgresql://apps.example/postgres',
+      mail: { smtpUrl: 'smtp://smtp.example.com:25', devMailbox: false, defaultFrom: 'Shop <a@shop.example>' },
+    });
     expect(() => launchSettingsFromEnv({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL/);
   });
 });

@@ -52,7 +52,10 @@ export const envSchema = baseConfigSchema.extend({
   SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedSignInsPerAccount),
   SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedSignInsPerAccountAllAddresses!),
   /** nodemailer connection URL, e.g. smtps://user:pass@smtp.example.com:465 */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   /** Default sender of end-user mail (each app may set its own). */
   MAIL_FROM: z.string().min(3).max(320).default('Latchkey <no-reply@localhost>'),
   /** 1: keep end-user mail in memory and serve it at GET /dev/mailbox (development only; ignored with SMTP_URL). */
@@ -74,7 +77,12 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     appCacheTtlMs: e.APP_CACHE_TTL_MS,
     sessionTtlSec: 7 * 24 * 3600,
     tokenTtlSec: 15 * 60,
-    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS, failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT, failedSignInsPerAccountAllAddresses: e.SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES },
+    limits: {
+      ...DEFAULT_LIMITS,
+      signInPerAddressPerMinute: e.SIGNIN_RATE_PER_ADDRESS,
+      failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT,
+      failedSignInsPerAccountAllAddresses: e.SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
+    },
     mail: { smtpUrl: e.SMTP_URL, devMailbox: e.SIGNIN_DEV_MAILBOX === '1' && !e.SMTP_URL, defaultFrom: e.MAIL_FROM },
     freshAgeSec: 24 * 3600,
     trustProxy: e.TRUST_PROXY,

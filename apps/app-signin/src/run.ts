@@ -6,7 +6,7 @@ import { startSignin } from './server.js';
 const { env, config } = configFromEnv();
 const logger = createLogger('app-signin', env.LOG_LEVEL);
 if (!env.DATABASE_URL) {
-  logger.fatal('DATABASE_URL is required (app-signin\'s own database, latchkey_signin)');
+  logger.fatal("DATABASE_URL is required (app-signin's own database, latchkey_signin)");
   process.exit(2);
 }
 const { signin } = await startSignin({

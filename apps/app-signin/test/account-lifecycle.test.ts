@@ -187,7 +187,10 @@ describe('password reset', () => {
   });
 
   it('is limited per address and per account (429 whether or not the account exists)', async () => {
-    const limited = await startSignin({ now: clock.now, limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 1000, mailPerAddressPerHour: 4, mailPerAccountPerHour: 2 } });
+    const limited = await startSignin({
+      now: clock.now,
+      limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 1000, mailPerAddressPerHour: 4, mailPerAccountPerHour: 2 },
+    });
     try {
       const a = await limited.liveApp();
       const target = email('victim');
@@ -316,7 +319,12 @@ describe('account changes', () => {
     expect((await db.query('SELECT count(*)::int AS n FROM latchkey_auth.account WHERE user_id = $1', [id])).rows[0].n).toBe(0);
     expect((await new Browser(app.base).post('/sign-in/email', { email: addr, password: PASSWORD })).status).toBe(401);
     const audit = (await h.admin('GET', `/apps/${app.appId}/audit`)).body.entries;
-    expect(audit.at(-1)).toMatchObject({ action: 'delete-user', subject: id, actor: `end-user:${id}`, details: { mode: 'delete', reauthenticated: 'password' } });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'delete-user',
+      subject: id,
+      actor: `end-user:${id}`,
+      details: { mode: 'delete', reauthenticated: 'password' },
+    });
   });
 
   it('unlink-account needs a fresh session and keeps the last sign-in method', async () => {
@@ -355,7 +363,15 @@ describe('account changes', () => {
 });
 
 describe('redirect targets', () => {
-  const bad = ['javascript:alert(1)', 'https://evil.example/x', '//evil.example', '/\\evil.example', 'data:text/html,x', `https://user:pw@shop.example/`, 'https://shop.example.evil.example/'];
+  const bad = [
+    'javascript:alert(1)',
+    'https://evil.example/x',
+    '//evil.example',
+    '/\\evil.example',
+    'data:text/html,x',
+    `https://user:pw@shop.example/`,
+    'https://shop.example.evil.example/',
+  ];
 
   it.each(bad)('refuses %s with better-auth codes, before doing anything', async (target) => {
     const { b, addr } = await signUp('redir');

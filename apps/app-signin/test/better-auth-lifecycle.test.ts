@@ -28,7 +28,12 @@ beforeAll(async () => {
     clients: [{ client_id: 'shop', client_secret: 'shop-secret-0123456789', redirect_uris: [`${app.base}/callback/dev`] }],
     users: [DEMO_USER, UNVERIFIED, LINKER, TWOFA, LINK2],
   });
-  const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/dev`, { kind: 'oidc', clientId: 'shop', clientSecret: 'shop-secret-0123456789', issuer: idp.issuer });
+  const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/dev`, {
+    kind: 'oidc',
+    clientId: 'shop',
+    clientSecret: 'shop-secret-0123456789',
+    issuer: idp.issuer,
+  });
   expect(saved.status).toBe(200);
   expect(saved.body.redirectUri).toBe(`${app.base}/callback/dev`);
   expect(JSON.stringify(saved.body)).not.toContain('shop-secret');
@@ -144,8 +149,17 @@ it('changes password, profile and email, then deletes the account, through the c
 });
 
 /** Follows a provider sign-in: the client's sign-in/social, the IdP's page, and the callback (in the client's cookie jar). */
-async function socialSignIn(c: ReturnType<typeof newClient>, user: { email: string; password: string }, opts: { callbackURL?: string; newUserCallbackURL?: string } = {}) {
-  const started = await c.client.signIn.social({ provider: 'dev' as 'google', callbackURL: opts.callbackURL ?? `${ORIGIN}/home`, newUserCallbackURL: opts.newUserCallbackURL, disableRedirect: true });
+async function socialSignIn(
+  c: ReturnType<typeof newClient>,
+  user: { email: string; password: string },
+  opts: { callbackURL?: string; newUserCallbackURL?: string } = {},
+) {
+  const started = await c.client.signIn.social({
+    provider: 'dev' as 'google',
+    callbackURL: opts.callbackURL ?? `${ORIGIN}/home`,
+    newUserCallbackURL: opts.newUserCallbackURL,
+    disableRedirect: true,
+  });
   expect(started.error).toBeNull();
   const url = new URL(started.data!.url!);
   expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -278,7 +292,15 @@ it('answers better-auth codes for an unknown provider and refuses foreign redire
   expect(posted.status).toBe(302);
   expect(posted.headers.get('location')).toBe(`${app.base}/callback/dev?code=abc&state=xyz`);
   // other POSTs from foreign origins stay refused
-  expect((await fetch(`${app.base}/sign-in/social`, { method: 'POST', headers: { origin: idp.issuer, 'content-type': 'application/json' }, body: '{"provider":"dev"}' })).status).toBe(403);
+  expect(
+    (
+      await fetch(`${app.base}/sign-in/social`, {
+        method: 'POST',
+        headers: { origin: idp.issuer, 'content-type': 'application/json' },
+        body: '{"provider":"dev"}',
+      })
+    ).status,
+  ).toBe(403);
   const noState = await fetch(`${app.base}/callback/dev?code=abc`, { redirect: 'manual' });
   expect(noState.headers.get('location')).toBe(`${app.base}/error?error=state_not_found`);
 });

@@ -27,7 +27,16 @@ import { DEMO_USER, startDevIdp, type DevIdp } from '@latchkey/dev-idp';
 import { Browser, startSignin, type Harness, type LiveApp } from './helpers.js';
 
 const TIMEOUT_MS = 60_000;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** better-auth's browser client (`better-auth/client` + `twoFactorClient`), unmodified, bundled for the page by esbuild. */
 async function clientBundle(): Promise<string> {
@@ -92,8 +101,16 @@ describeWithBinary('chromium')('end-user sign-in in a real browser', () => {
     shop = { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
     app = await h.liveApp({ origins: [shop.origin] });
     render = shopPages(() => app.base);
-    idp = await startDevIdp({ port: 0, clients: [{ client_id: 'shop', client_secret: 'shop-secret-0123456789', redirect_uris: [`${app.base}/callback/dev`], client_name: 'Shop' }] });
-    const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/dev`, { kind: 'oidc', clientId: 'shop', clientSecret: 'shop-secret-0123456789', issuer: idp.issuer });
+    idp = await startDevIdp({
+      port: 0,
+      clients: [{ client_id: 'shop', client_secret: 'shop-secret-0123456789', redirect_uris: [`${app.base}/callback/dev`], client_name: 'Shop' }],
+    });
+    const saved = await h.admin('PUT', `/apps/${app.appId}/auth/providers/dev`, {
+      kind: 'oidc',
+      clientId: 'shop',
+      clientSecret: 'shop-secret-0123456789',
+      issuer: idp.issuer,
+    });
     if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
     chromiumBrowser = await chromium.launch({ executablePath: findExecutable('chromium')!, headless: true, args: CHROMIUM_ARGS });
   }, TIMEOUT_MS);
@@ -109,7 +126,7 @@ describeWithBinary('chromium')('end-user sign-in in a real browser', () => {
   }, TIMEOUT_MS);
 
   test(
-    'signs in with the dev IdP from the shop page, through better-auth\'s client',
+    "signs in with the dev IdP from the shop page, through better-auth's client",
     async () => {
       const context = await chromiumBrowser.newContext();
       context.setDefaultTimeout(10_000);
@@ -170,7 +187,17 @@ describeWithBinary('chromium')('end-user sign-in in a real browser', () => {
           out.totpURI = en?.totpURI;
           return out;
         }, email);
-        expect(results).toMatchObject({ up: null, session: email, verify: { status: true }, sessions: 1, change: null, out: { success: true }, after: null, wrong: 'INVALID_EMAIL_OR_PASSWORD', in: email });
+        expect(results).toMatchObject({
+          up: null,
+          session: email,
+          verify: { status: true },
+          sessions: 1,
+          change: null,
+          out: { success: true },
+          after: null,
+          wrong: 'INVALID_EMAIL_OR_PASSWORD',
+          in: email,
+        });
         expect(String(results.totpURI)).toMatch(/^otpauth:\/\/totp\//);
         const cookies = await context.cookies(app.base);
         expect(cookies.find((c) => c.name === 'better-auth.session_token')?.httpOnly).toBe(true);

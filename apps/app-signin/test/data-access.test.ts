@@ -124,7 +124,10 @@ describe('the spec order: db create, db connect, auth provision, auth deploy, db
   it('reports a failing migration clearly and applies nothing of it', async () => {
     const app = await h.liveApp();
     const r = await h.admin('POST', `/apps/${app.appId}/migrations`, {
-      migrations: [{ name: '0001_ok', sql: 'CREATE TABLE public.ok (x int);' }, { name: '0002_bad', sql: 'CREATE TABLE public.half (x int); SELEC 1;' }],
+      migrations: [
+        { name: '0001_ok', sql: 'CREATE TABLE public.ok (x int);' },
+        { name: '0002_bad', sql: 'CREATE TABLE public.half (x int); SELEC 1;' },
+      ],
     });
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('MIGRATION_FAILED');

@@ -76,7 +76,13 @@ export async function startSignin(
     adminToken: ADMIN_TOKEN,
     appDatabasesUrl: serverUrl,
     passwordCost: { log2N: 10, r: 8, p: 1 },
-    limits: { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 10_000, twoFactorPerAddressPerMinute: 10_000, mailPerAddressPerHour: 10_000, mailPerAccountPerHour: 10_000 },
+    limits: {
+      ...DEFAULT_LIMITS,
+      signInPerAddressPerMinute: 10_000,
+      twoFactorPerAddressPerMinute: 10_000,
+      mailPerAddressPerHour: 10_000,
+      mailPerAccountPerHour: 10_000,
+    },
     mail: { devMailbox: true, defaultFrom: 'Latchkey Test <no-reply@test.example>' },
     ...cfg,
   });

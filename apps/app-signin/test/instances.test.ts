@@ -13,9 +13,18 @@ let two: Harness;
 
 beforeAll(async () => {
   redis = await createTestRedis();
-  const limits = { signInPerAddressPerMinute: 1000, failedSignInsPerAccount: 3, accountLockSeconds: 600, failedCodesPerUser: 5, twoFactorPerAddressPerMinute: 1000 };
+  const limits = {
+    signInPerAddressPerMinute: 1000,
+    failedSignInsPerAccount: 3,
+    accountLockSeconds: 600,
+    failedCodesPerUser: 5,
+    twoFactorPerAddressPerMinute: 1000,
+  };
   one = await startSignin({ limits, redisPrefix: redis.prefix, now: clock.now }, { redis: redis.redis });
-  two = await startSignin({ limits, redisPrefix: redis.prefix, publicUrl: one.url, encryptionKey: one.config.encryptionKey, now: clock.now }, { registry: one.registry, redis: redis.redis });
+  two = await startSignin(
+    { limits, redisPrefix: redis.prefix, publicUrl: one.url, encryptionKey: one.config.encryptionKey, now: clock.now },
+    { registry: one.registry, redis: redis.redis },
+  );
 });
 afterAll(async () => {
   await two?.close();

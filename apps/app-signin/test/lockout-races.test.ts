@@ -9,7 +9,13 @@ import { DEFAULT_LIMITS } from '../src/domain/limits.js';
 import { Browser, secretOf, startSignin, testClock, totpCode, type Harness, type LiveApp } from './helpers.js';
 
 const clock = testClock();
-const LIMITS = { ...DEFAULT_LIMITS, signInPerAddressPerMinute: 10_000, twoFactorPerAddressPerMinute: 10_000, failedSignInsPerAccount: 10, failedCodesPerUser: 5 };
+const LIMITS = {
+  ...DEFAULT_LIMITS,
+  signInPerAddressPerMinute: 10_000,
+  twoFactorPerAddressPerMinute: 10_000,
+  failedSignInsPerAccount: 10,
+  failedCodesPerUser: 5,
+};
 let h: Harness;
 let app: LiveApp;
 let redis: TestRedis;

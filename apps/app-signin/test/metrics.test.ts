@@ -26,12 +26,20 @@ it('counts sign-ins and failures by app, requests by route pattern, and reports 
   expect((await b.post('/sign-in/email', { email: addr, password: 'wrong again battery' })).status).toBe(401);
 
   const after = await scrape();
-  expect(metricSample(after, 'latchkey_signins_total', { ...key, result: 'success' }) - metricSample(before, 'latchkey_signins_total', { ...key, result: 'success' })).toBe(1);
-  expect(metricSample(after, 'latchkey_signins_total', { ...key, result: 'failure' }) - metricSample(before, 'latchkey_signins_total', { ...key, result: 'failure' })).toBe(2);
+  expect(
+    metricSample(after, 'latchkey_signins_total', { ...key, result: 'success' }) -
+      metricSample(before, 'latchkey_signins_total', { ...key, result: 'success' }),
+  ).toBe(1);
+  expect(
+    metricSample(after, 'latchkey_signins_total', { ...key, result: 'failure' }) -
+      metricSample(before, 'latchkey_signins_total', { ...key, result: 'failure' }),
+  ).toBe(2);
   // Sign-up and session reads are not sign-in attempts.
   expect(after).not.toMatch(/latchkey_signins_total\{[^}]*method="(sign-up|get-session)"/);
   // Requests are labelled by route pattern, never by the app's secret address.
-  expect(metricSample(after, 'latchkey_http_requests_total', { service: 'app-signin', route: '/a/:param/api/auth/sign-in/email', status: '401' })).toBeGreaterThanOrEqual(2);
+  expect(
+    metricSample(after, 'latchkey_http_requests_total', { service: 'app-signin', route: '/a/:param/api/auth/sign-in/email', status: '401' }),
+  ).toBeGreaterThanOrEqual(2);
   // Nor does the metrics text carry the app's unguessable address anywhere.
   expect(after).not.toContain(slug);
   expect(metricSample(after, 'latchkey_dependency_up', { service: 'app-signin', dependency: 'database' })).toBe(1);

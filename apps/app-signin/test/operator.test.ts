@@ -135,7 +135,9 @@ describe('reset-user: any → no second factor', () => {
     const again = await new Browser(app.base).post('/sign-in/email', { email: addr, password: PASSWORD });
     expect(again.body).toMatchObject({ redirect: false, user: { twoFactorEnabled: false } });
     const audit = (await h.admin('GET', `/apps/${app.appId}/audit`)).body.entries;
-    expect(audit).toEqual([expect.objectContaining({ actor: 'alice@ops', action: 'reset-user', details: expect.objectContaining({ email: addr, sessionsEnded: 1 }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ actor: 'alice@ops', action: 'reset-user', details: expect.objectContaining({ email: addr, sessionsEnded: 1 }) }),
+    ]);
     expect((await h.admin('POST', `/apps/${app.appId}/auth/reset-user`, { email: 'ghost@example.com' })).status).toBe(404);
   });
 });

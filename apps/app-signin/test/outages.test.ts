@@ -20,7 +20,18 @@ describeWithPrivateRedis()('app-signin while Redis is down', () => {
     redis = await startPrivateRedis();
     client = connectRedis(redis.url, 'app-signin-test');
     await client!.ping();
-    h = await startSignin({ limits: { signInPerAddressPerMinute: 10_000, twoFactorPerAddressPerMinute: 10_000, failedSignInsPerAccount: 3, accountLockSeconds: 900, failedCodesPerUser: 5 } }, { redis: client! });
+    h = await startSignin(
+      {
+        limits: {
+          signInPerAddressPerMinute: 10_000,
+          twoFactorPerAddressPerMinute: 10_000,
+          failedSignInsPerAccount: 3,
+          accountLockSeconds: 900,
+          failedCodesPerUser: 5,
+        },
+      },
+      { redis: client! },
+    );
   }, 60_000);
   afterAll(async () => {
     await h?.close();

@@ -12,21 +12,24 @@ afterAll(() => h?.close());
 
 const email = (n: string) => `${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-describe('open redirect: callbackURL is checked against the app\'s trusted origins', () => {
-  it.each(['javascript:alert(1)', 'https://evil.example.net/', '//evil.example.net/x', 'data:text/html,<script>alert(1)</script>', 'https://evil.example.net@localhost/'])(
-    'sign-in and sign-up refuse callbackURL %s with 4xx and never echo it',
-    async (callbackURL) => {
-      const addr = email('redir');
-      const b = new Browser(app.base);
-      const up = await b.post('/sign-up/email', { name: 'R', email: addr, password: 'password-123', callbackURL });
-      const inn = await b.post('/sign-in/email', { email: addr, password: 'password-123', callbackURL });
-      for (const res of [up, inn]) {
-        expect(res.status).toBeGreaterThanOrEqual(400);
-        expect(res.status).toBeLessThan(500);
-        expect(JSON.stringify(res.body)).not.toContain(callbackURL);
-      }
-    },
-  );
+describe("open redirect: callbackURL is checked against the app's trusted origins", () => {
+  it.each([
+    'javascript:alert(1)',
+    'https://evil.example.net/',
+    '//evil.example.net/x',
+    'data:text/html,<script>alert(1)</script>',
+    'https://evil.example.net@localhost/',
+  ])('sign-in and sign-up refuse callbackURL %s with 4xx and never echo it', async (callbackURL) => {
+    const addr = email('redir');
+    const b = new Browser(app.base);
+    const up = await b.post('/sign-up/email', { name: 'R', email: addr, password: 'password-123', callbackURL });
+    const inn = await b.post('/sign-in/email', { email: addr, password: 'password-123', callbackURL });
+    for (const res of [up, inn]) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(JSON.stringify(res.body)).not.toContain(callbackURL);
+    }
+  });
 });
 
 describe('address', () => {
@@ -51,7 +54,10 @@ describe('sign-up, sign-in, session, token, sign-out', () => {
     const addr = email('ada');
     const up = await b.post('/sign-up/email', { name: 'Ada', email: addr, password: 'correct horse battery' });
     expect(up.status).toBe(200);
-    expect(up.body).toEqual({ token: expect.any(String), user: expect.objectContaining({ id: expect.any(String), email: addr, name: 'Ada', emailVerified: false, twoFactorEnabled: false }) });
+    expect(up.body).toEqual({
+      token: expect.any(String),
+      user: expect.objectContaining({ id: expect.any(String), email: addr, name: 'Ada', emailVerified: false, twoFactorEnabled: false }),
+    });
     const setCookie = up.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!;
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -103,7 +109,9 @@ describe('sign-up, sign-in, session, token, sign-out', () => {
     expect(u.rows[0].password).toMatch(/^scrypt\$10\$8\$1\$/);
     const s = await db.query('SELECT token_hash FROM latchkey_auth.session WHERE user_id = $1', [u.rows[0].id]);
     expect(s.rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
-    const tables = await h.prisma.$queryRaw<Array<{ table_name: string }>>`SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog','information_schema')`;
+    const tables = await h.prisma.$queryRaw<
+      Array<{ table_name: string }>
+    >`SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog','information_schema')`;
     expect(tables.map((t) => t.table_name).sort()).toEqual(['_prisma_migrations', 'apps', 'audit_log', 'auth_providers', 'signing_keys']);
   });
 });
@@ -231,7 +239,9 @@ describe('brute force', () => {
   // One server with low limits; limits are per app, so each test takes an app of its own.
   let limited: Harness;
   beforeAll(async () => {
-    limited = await startSignin({ limits: { signInPerAddressPerMinute: 6, failedSignInsPerAccount: 3, accountLockSeconds: 600, failedCodesPerUser: 5, twoFactorPerAddressPerMinute: 100 } });
+    limited = await startSignin({
+      limits: { signInPerAddressPerMinute: 6, failedSignInsPerAccount: 3, accountLockSeconds: 600, failedCodesPerUser: 5, twoFactorPerAddressPerMinute: 100 },
+    });
   });
   afterAll(() => limited?.close());
 

@@ -67,8 +67,7 @@ async function smtpServer() {
         else if (verb === 'MAIL') {
           current.from = line;
           socket.write('250 2.1.0 ok\r\n');
-        }
-        else if (verb === 'RCPT') {
+        } else if (verb === 'RCPT') {
           if (ctl.refuse) socket.write('550 5.1.1 no such mailbox\r\n');
           else {
             current.to.push(line);
@@ -77,8 +76,7 @@ async function smtpServer() {
         } else if (verb === 'DATA') {
           inData = true;
           socket.write('354 go ahead\r\n');
-        }
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else if (verb === 'RSET' || verb === 'NOOP') socket.write('250 ok\r\n');
         else socket.write('502 not implemented\r\n');
       }
@@ -102,9 +100,15 @@ beforeAll(async () => {
       cb();
     },
   });
-  h = await startSignin({ mail: { smtpUrl: smtp.url, devMailbox: false, defaultFrom: 'Deploy <no-reply@deploy.example>' } }, { logger: pino({ level: 'info' }, sink) as unknown as Logger });
+  h = await startSignin(
+    { mail: { smtpUrl: smtp.url, devMailbox: false, defaultFrom: 'Deploy <no-reply@deploy.example>' } },
+    { logger: pino({ level: 'info' }, sink) as unknown as Logger },
+  );
   app = await h.liveApp({ origins: ['https://shop.example'] });
-  await h.admin('PUT', `/apps/${app.appId}/auth/settings`, { mailFrom: 'Shop <no-reply@shop.example>', mailSubjects: { 'reset-password': 'Shop: new password' } });
+  await h.admin('PUT', `/apps/${app.appId}/auth/settings`, {
+    mailFrom: 'Shop <no-reply@shop.example>',
+    mailSubjects: { 'reset-password': 'Shop: new password' },
+  });
 });
 afterAll(async () => {
   smtp?.ctl.release();

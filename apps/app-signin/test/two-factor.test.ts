@@ -156,7 +156,11 @@ describe('sign-in with two-factor', () => {
     expect((await b.post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) })).status).toBe(200);
     // the same challenge cookie cannot start a second session
     nextStep();
-    const reuse = await new Browser(app.base).post('/two-factor/verify-totp', { code: totpCode(secret, clock.now()) }, { cookie: `better-auth.two_factor=${challenge}` });
+    const reuse = await new Browser(app.base).post(
+      '/two-factor/verify-totp',
+      { code: totpCode(secret, clock.now()) },
+      { cookie: `better-auth.two_factor=${challenge}` },
+    );
     expect(reuse.body.code).toBe('INVALID_TWO_FACTOR_COOKIE');
 
     const late = new Browser(app.base);

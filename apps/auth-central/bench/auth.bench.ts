@@ -103,11 +103,7 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
   });
   try {
     await upsertApp(auth.db, { appId: APP_ID, organisationId: ORG_ID, organisationName: 'Bench Org', tier: 'pro', domains: ['shop.bench.test'] });
-    const userId = await upsertUserAndMembership(
-      auth.db,
-      { issuer: idp.issuer, subject: 'bench-user', email: 'bench@bench.test', name: 'Bench User' },
-      ORG_ID,
-    );
+    const userId = await upsertUserAndMembership(auth.db, { issuer: idp.issuer, subject: 'bench-user', email: 'bench@bench.test', name: 'Bench User' }, ORG_ID);
 
     // One real exchange gives the access token that validate is measured with.
     const [first] = await createExchangeTokens(auth.db, userId, 1);
@@ -130,7 +126,8 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
       body: introspectionBody,
     });
     const introspected = (await introspect.json()) as { active?: boolean };
-    if (introspect.status !== 200 || introspected.active !== true) throw new Error(`introspection answered ${introspect.status} ${JSON.stringify(introspected)}`);
+    if (introspect.status !== 200 || introspected.active !== true)
+      throw new Error(`introspection answered ${introspect.status} ${JSON.stringify(introspected)}`);
 
     const byKey = new Map<string, BenchRow>();
     for (const connections of CONNECTIONS) {

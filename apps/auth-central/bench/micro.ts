@@ -27,7 +27,11 @@ async function time(label: string, n: number, fn: () => unknown): Promise<void> 
 async function concurrent(label: string, total: number, conc: number, fn: () => Promise<unknown>): Promise<void> {
   const t0 = process.hrtime.bigint();
   let left = total;
-  await Promise.all(Array.from({ length: conc }, async () => { while (left-- > 0) await fn(); }));
+  await Promise.all(
+    Array.from({ length: conc }, async () => {
+      while (left-- > 0) await fn();
+    }),
+  );
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   console.log(`${label.padEnd(52)} ${(total / s).toFixed(0).padStart(8)} ops/s`);
 }
@@ -44,7 +48,14 @@ if (which === 'all' || which === 'jwt') {
     const { d: _pd, ...publicJwk } = stored.privateJwk;
     const publicKey = await importJWK(publicJwk, alg);
     await time(`${alg} sign (jose, WebCrypto)`, 2000, () =>
-      new SignJWT({ org_id: 'o', app_id: 'a', sid: 's' }).setProtectedHeader({ alg, kid: stored.kid }).setIssuer(opts.issuer).setAudience(opts.audience).setSubject('u').setIssuedAt().setExpirationTime('1h').sign(privateKey),
+      new SignJWT({ org_id: 'o', app_id: 'a', sid: 's' })
+        .setProtectedHeader({ alg, kid: stored.kid })
+        .setIssuer(opts.issuer)
+        .setAudience(opts.audience)
+        .setSubject('u')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey),
     );
     await time(`${alg} verify (jose jwtVerify, WebCrypto)`, 3000, () => jwtVerify(token, publicKey, opts));
     await time(`${alg} KeyRing.verify (node:crypto)`, 3000, () => ring.verify(token, opts));
@@ -85,7 +96,17 @@ if (which === 'all' || which === 'db') {
     // Exchange: the consume statement alone (UPDATE + INSERT + joins, one commit).
     const hashes = Array.from({ length: 3000 }, () => sha256Hex(randomBytes(64).toString('hex')));
     const at = Date.now();
-    await db.exchangeToken.createMany({ data: hashes.map((tokenHash) => ({ tokenHash, userId, appId: 'shop', organisationId: 'org', redirectUrl: 'https://shop.test/', createdAt: new Date(at), expiresAt: new Date(at + 600_000) })) });
+    await db.exchangeToken.createMany({
+      data: hashes.map((tokenHash) => ({
+        tokenHash,
+        userId,
+        appId: 'shop',
+        organisationId: 'org',
+        redirectUrl: 'https://shop.test/',
+        createdAt: new Date(at),
+        expiresAt: new Date(at + 600_000),
+      })),
+    });
     let i = 0;
     await time('consumeExchangeToken pg named (one commit)', 1000, () => consumeExchangeToken(pgSql(pool), hashes[i++]!, new Date(), `s-${i}`));
     await time('same, SET synchronous_commit = off (measure only)', 1000, async () => {
@@ -93,7 +114,12 @@ if (which === 'all' || which === 'db') {
       try {
         await c.query('BEGIN');
         await c.query('SET LOCAL synchronous_commit = off');
-        await consumeExchangeToken((<Row>(name: string, text: string, values: unknown[]) => c.query({ name, text, values }).then((r) => r.rows as Row[])) as never, hashes[i++]!, new Date(), `s-${i}`);
+        await consumeExchangeToken(
+          (<Row>(name: string, text: string, values: unknown[]) => c.query({ name, text, values }).then((r) => r.rows as Row[])) as never,
+          hashes[i++]!,
+          new Date(),
+          `s-${i}`,
+        );
         await c.query('COMMIT');
       } finally {
         c.release();

@@ -151,7 +151,13 @@ export function createApp(deps: AuthCentralDeps): AuthCentralApp {
 
   const json = jsonBody(s.bodyLimit ?? '16kb');
   const limits = s.rateLimits ?? {};
-  const tokenFailures = new FailureLimiter({ name: 'token-failures', perMinute: limits.tokenFailuresPerMinute ?? 600, redis: deps.redis, prefix: deps.redisPrefix, now });
+  const tokenFailures = new FailureLimiter({
+    name: 'token-failures',
+    perMinute: limits.tokenFailuresPerMinute ?? 600,
+    redis: deps.redis,
+    prefix: deps.redisPrefix,
+    now,
+  });
   const guards: RouteGuards = {
     json,
     loginLimit: rateLimit({ name: 'login', perMinute: limits.loginPerMinute ?? 120, redis: deps.redis, prefix: deps.redisPrefix }),
@@ -170,8 +176,7 @@ export function createApp(deps: AuthCentralDeps): AuthCentralApp {
   refresh.register(auth, ctx);
   logout.register(auth, ctx);
   validate.register(auth, ctx);
-  const methodNotAllowed: RequestHandler = (req, _res, next) =>
-    next(new AuthCentralError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
+  const methodNotAllowed: RequestHandler = (req, _res, next) => next(new AuthCentralError('NOT_FOUND', `No route for ${req.method} /context/auth${req.path}.`));
   auth.use(methodNotAllowed);
   app.use('/context/auth', auth);
 

@@ -38,7 +38,11 @@ const running = await startAuthCentral({
       ? { issuer: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES }
       : undefined,
   bodyLimit: env.BODY_LIMIT,
-  rateLimits: { loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE, exchangePerMinute: env.RATE_LIMIT_EXCHANGE_PER_MINUTE, tokenFailuresPerMinute: env.RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE },
+  rateLimits: {
+    loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+    exchangePerMinute: env.RATE_LIMIT_EXCHANGE_PER_MINUTE,
+    tokenFailuresPerMinute: env.RATE_LIMIT_TOKEN_FAILURES_PER_MINUTE,
+  },
   refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
   revokeSessionOnTokenReuse: env.REVOKE_SESSION_ON_TOKEN_REUSE,
   bindLoginToBrowser: env.BIND_LOGIN_TO_BROWSER,

@@ -84,7 +84,18 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
       if (app) return app(req, res);
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"SERVICE_UNAVAILABLE","message":"Starting."}');
     };
-    const running = await runService({ app: handler, port: o.port ?? 0, host: o.host ?? '127.0.0.1', logger, handleSignals: o.handleSignals ?? false, closers: [async () => { for (const c of closers) await c(); }] });
+    const running = await runService({
+      app: handler,
+      port: o.port ?? 0,
+      host: o.host ?? '127.0.0.1',
+      logger,
+      handleSignals: o.handleSignals ?? false,
+      closers: [
+        async () => {
+          for (const c of closers) await c();
+        },
+      ],
+    });
     publicUrl ??= running.url;
     app = createApp({
       db,
@@ -99,7 +110,14 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
       settings: { ...o, publicUrl, encryptionKey },
     });
     if (o.purgeIntervalMs !== false) {
-      purge = await startPurge({ db, intervalMs: o.purgeIntervalMs ?? 300_000, now, logger, redisUrl: o.redisUrl, prefix: o.redisPrefix ? `${o.redisPrefix}{latchkey-auth}` : undefined });
+      purge = await startPurge({
+        db,
+        intervalMs: o.purgeIntervalMs ?? 300_000,
+        now,
+        logger,
+        redisUrl: o.redisUrl,
+        prefix: o.redisPrefix ? `${o.redisPrefix}{latchkey-auth}` : undefined,
+      });
     }
     closers.push(async () => {
       clearInterval(reloadTimer);

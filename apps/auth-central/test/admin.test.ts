@@ -23,14 +23,22 @@ describe('admin API', () => {
     const res = await request(h.app)
       .post('/admin/apps')
       .set(admin())
-      .send({ app_id: 'shop', organisation_id: 'acme', organisation_name: 'Acme', allowed_auth_domains: ['Shop.Example.com', 'www.shop.example.com', 'bücher.example'] });
+      .send({
+        app_id: 'shop',
+        organisation_id: 'acme',
+        organisation_name: 'Acme',
+        allowed_auth_domains: ['Shop.Example.com', 'www.shop.example.com', 'bücher.example'],
+      });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       app_id: 'shop',
       organisation: { id: 'acme', name: 'Acme', tier: 'free' },
       allowed_auth_domains: ['shop.example.com', 'www.shop.example.com', 'xn--bcher-kva.example'],
     });
-    const dup = await request(h.app).post('/admin/apps').set(admin()).send({ app_id: 'shop', organisation_id: 'acme', allowed_auth_domains: ['a.com'] });
+    const dup = await request(h.app)
+      .post('/admin/apps')
+      .set(admin())
+      .send({ app_id: 'shop', organisation_id: 'acme', allowed_auth_domains: ['a.com'] });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('APP_EXISTS');
   });
@@ -53,18 +61,39 @@ describe('admin API', () => {
   });
 
   it('lists, reads, updates domains and deletes', async () => {
-    await request(h.app).post('/admin/apps').set(admin()).send({ app_id: 'blog', organisation_id: 'acme', allowed_auth_domains: ['blog.example.org'] }).expect(201);
+    await request(h.app)
+      .post('/admin/apps')
+      .set(admin())
+      .send({ app_id: 'blog', organisation_id: 'acme', allowed_auth_domains: ['blog.example.org'] })
+      .expect(201);
     const list = await request(h.app).get('/admin/apps').set(admin());
     expect(list.status).toBe(200);
     expect(list.body.apps.map((a: { app_id: string }) => a.app_id)).toEqual(['blog', 'shop']);
     expect((await request(h.app).get('/admin/apps/blog').set(admin())).body.allowed_auth_domains).toEqual(['blog.example.org']);
     expect((await request(h.app).get('/admin/apps/nope').set(admin())).status).toBe(404);
 
-    const upd = await request(h.app).put('/admin/apps/blog/domains').set(admin()).send({ allowed_auth_domains: ['www.blog.example.org'] });
+    const upd = await request(h.app)
+      .put('/admin/apps/blog/domains')
+      .set(admin())
+      .send({ allowed_auth_domains: ['www.blog.example.org'] });
     expect(upd.status).toBe(200);
     expect(upd.body.allowed_auth_domains).toEqual(['www.blog.example.org']);
-    expect((await request(h.app).put('/admin/apps/nope/domains').set(admin()).send({ allowed_auth_domains: ['a.com'] })).status).toBe(404);
-    expect((await request(h.app).put('/admin/apps/blog/domains').set(admin()).send({ allowed_auth_domains: ['http://x'] })).status).toBe(400);
+    expect(
+      (
+        await request(h.app)
+          .put('/admin/apps/nope/domains')
+          .set(admin())
+          .send({ allowed_auth_domains: ['a.com'] })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(h.app)
+          .put('/admin/apps/blog/domains')
+          .set(admin())
+          .send({ allowed_auth_domains: ['http://x'] })
+      ).status,
+    ).toBe(400);
 
     const { token } = await seedExchangeToken(h.db, { now: h.clock.now(), appId: 'blog' });
     const del = await request(h.app).delete('/admin/apps/blog').set(admin());

@@ -46,7 +46,9 @@ async function accessToken(email = 'ada@example.com') {
 
 it('lets a valid token through with req.auth from auth-central', async () => {
   const { app } = backend(10_000);
-  const res = await request(app).get('/api/orders').set('authorization', `Bearer ${await accessToken()}`);
+  const res = await request(app)
+    .get('/api/orders')
+    .set('authorization', `Bearer ${await accessToken()}`);
   expect(res.status).toBe(200);
   expect(res.body.for).toEqual({
     user: { id: expect.any(String), email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' },
@@ -85,7 +87,9 @@ it('after logout: refused at once without a cache, after the cache time with one
 
 it('503 when auth-central is not reachable', async () => {
   const { app } = backend(10_000, 'http://127.0.0.1:1');
-  const res = await request(app).get('/api/orders').set('authorization', `Bearer ${await accessToken()}`);
+  const res = await request(app)
+    .get('/api/orders')
+    .set('authorization', `Bearer ${await accessToken()}`);
   expect(res.status).toBe(503);
   expect(res.body.error).toBe('SERVICE_UNAVAILABLE');
 });
@@ -94,20 +98,36 @@ describe('a relay is not an amplifier (a stranger cannot lock out a backend’s 
   let strict: RunningAuthCentral;
   beforeAll(async () => {
     // auth-central refuses a caller after 20 refused tokens a minute: the backend's whole allowance.
-    strict = await startAuthCentral({ databaseUrl: database.url, encryptionKey, logger: silentLogger, now: clock.now, purgeIntervalMs: false, rateLimits: { tokenFailuresPerMinute: 20 } });
+    strict = await startAuthCentral({
+      databaseUrl: database.url,
+      encryptionKey,
+      logger: silentLogger,
+      now: clock.now,
+      purgeIntervalMs: false,
+      rateLimits: { tokenFailuresPerMinute: 20 },
+    });
   });
   afterAll(() => strict?.close());
 
   it('60 garbage and 60 forged Bearer tokens, then a real one: the real one is served', async () => {
     const { app } = backend(0, strict.url);
     const forgedHeader = Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'not-a-key-of-ours', typ: 'JWT' })).toString('base64url');
-    const forgedBody = (i: number) => Buffer.from(JSON.stringify({ sub: `u${i}`, org_id: 'acme', app_id: 'shop', sid: `s${i}`, exp: 4_102_444_800 })).toString('base64url');
+    const forgedBody = (i: number) =>
+      Buffer.from(JSON.stringify({ sub: `u${i}`, org_id: 'acme', app_id: 'shop', sid: `s${i}`, exp: 4_102_444_800 })).toString('base64url');
     for (let i = 0; i < 60; i++) {
       expect((await request(app).get('/api/orders').set('authorization', `Bearer garbage-${i}`)).status).toBe(401);
-      expect((await request(app).get('/api/orders').set('authorization', `Bearer ${forgedHeader}.${forgedBody(i)}.${'A'.repeat(86)}`)).status).toBe(401);
+      expect(
+        (
+          await request(app)
+            .get('/api/orders')
+            .set('authorization', `Bearer ${forgedHeader}.${forgedBody(i)}.${'A'.repeat(86)}`)
+        ).status,
+      ).toBe(401);
     }
     // Had they been relayed, auth-central would now answer this backend 429 for a minute (its users 503).
-    const real = await request(app).get('/api/orders').set('authorization', `Bearer ${await accessTokenAt(strict.url)}`);
+    const real = await request(app)
+      .get('/api/orders')
+      .set('authorization', `Bearer ${await accessTokenAt(strict.url)}`);
     expect(real.status).toBe(200);
   });
 
@@ -122,7 +142,13 @@ describe('a relay is not an amplifier (a stranger cannot lock out a backend’s 
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(21)).toContain(503);
     // auth-central's own defence: a token with its valid signature is served from an address over the limit.
-    expect((await request(app).get('/api/orders').set('authorization', `Bearer ${await accessTokenAt(strict.url)}`)).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .get('/api/orders')
+          .set('authorization', `Bearer ${await accessTokenAt(strict.url)}`)
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -38,7 +38,9 @@ describe('bad input never reaches a handler, never writes, never 500s', () => {
   });
 
   it.each(POSTS)('%s: a body over 16 kB → 413 PAYLOAD_TOO_LARGE', async (path) => {
-    const res = await request(h.app).post(path).send({ token: 'a'.repeat(17 * 1024) });
+    const res = await request(h.app)
+      .post(path)
+      .send({ token: 'a'.repeat(17 * 1024) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
   });
@@ -68,7 +70,9 @@ describe('bad input never reaches a handler, never writes, never 500s', () => {
       ['/context/auth/login', { app_id: 'shop', redirect_url: 7 }, 400, 'INVALID_REDIRECT_URL'],
     ];
     for (const [path, body, status, code] of cases) {
-      const res = await request(h.app).post(path).send(body as object);
+      const res = await request(h.app)
+        .post(path)
+        .send(body as object);
       expect([path, res.status, res.body]).toEqual([path, status, { error: code, message: expect.any(String) }]);
     }
   });
@@ -77,7 +81,11 @@ describe('bad input never reaches a handler, never writes, never 500s', () => {
     const charset = await request(h.app).post('/context/auth/exchange').set('content-type', 'application/json; charset=klingon').send('{}');
     expect(charset.status).toBe(415);
     expect(charset.body.error).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const gzip = await request(h.app).post('/context/auth/exchange').set('content-type', 'application/json').set('content-encoding', 'gzip').send('{"token":"x"}');
+    const gzip = await request(h.app)
+      .post('/context/auth/exchange')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .send('{"token":"x"}');
     expect(gzip.status).toBeGreaterThanOrEqual(400);
     expect(gzip.status).toBeLessThan(500);
     expect(gzip.body).toEqual({ error: expect.any(String), message: expect.any(String) });

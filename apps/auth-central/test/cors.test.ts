@@ -114,7 +114,10 @@ describe('CORS', () => {
     expect(own.status).toBe(302);
     expect(own.headers['access-control-allow-origin']).toBe('https://www.shop.example.com');
     // without an app to scope to, the body's own codes apply (as for GET)
-    const missing = await request(h.app).post('/context/auth/login').set('origin', 'https://blog.example.org').send({ redirect_url: 'https://shop.example.com/' });
+    const missing = await request(h.app)
+      .post('/context/auth/login')
+      .set('origin', 'https://blog.example.org')
+      .send({ redirect_url: 'https://shop.example.com/' });
     expect(missing.body.error).toBe('INVALID_APP_ID');
   });
 
@@ -148,7 +151,12 @@ describe('cross-tenant CORS: a page of one tenant cannot read the answers for an
     const { token } = await seedExchangeToken(h.db, { now: h.clock.now() });
     const exchange = await request(h.app).post('/context/auth/exchange').set('origin', foreign).send({ token });
     expect(exchange.status).toBe(200);
-    expect(exchange.body).toEqual({ access_token: expect.any(String), expires_at: expect.any(String), user: expect.any(Object), workspace: expect.any(Object) });
+    expect(exchange.body).toEqual({
+      access_token: expect.any(String),
+      expires_at: expect.any(String),
+      user: expect.any(Object),
+      workspace: expect.any(Object),
+    });
     expect(allowHeaders(exchange)).toEqual([undefined, undefined]);
     expect(exchange.headers.vary).toMatch(/Origin/);
     const accessToken: string = exchange.body.access_token;
@@ -160,7 +168,11 @@ describe('cross-tenant CORS: a page of one tenant cannot read the answers for an
     expect(refresh.status).toBe(200);
     expect(allowHeaders(refresh)).toEqual([undefined, undefined]);
     // Naming the origin's own app in the query does not widen the scope.
-    const sneaky = await request(h.app).get('/context/auth/validate').query({ app_id: 'blog' }).set('origin', foreign).set('authorization', `Bearer ${accessToken}`);
+    const sneaky = await request(h.app)
+      .get('/context/auth/validate')
+      .query({ app_id: 'blog' })
+      .set('origin', foreign)
+      .set('authorization', `Bearer ${accessToken}`);
     expect(sneaky.status).toBe(200);
     expect(allowHeaders(sneaky)).toEqual([undefined, undefined]);
 
@@ -192,7 +204,11 @@ describe('cross-tenant CORS: a page of one tenant cannot read the answers for an
   });
 
   it('still admits a preflight (no token yet) from any registered app’s origin', async () => {
-    const res = await request(h.app).options('/context/auth/validate').set('origin', foreign).set('access-control-request-method', 'GET').set('access-control-request-headers', 'authorization');
+    const res = await request(h.app)
+      .options('/context/auth/validate')
+      .set('origin', foreign)
+      .set('access-control-request-method', 'GET')
+      .set('access-control-request-headers', 'authorization');
     expect(res.status).toBe(204);
     expect(allowHeaders(res)).toEqual([foreign, 'true']);
   });

@@ -98,7 +98,9 @@ it('a code whose state belongs to another login is refused by the provider check
   const cbB = new URL(await signInWithPassword(b.authorizeUrl, DEMO_USER));
   // Login B's state with login A's code: the PKCE verifier of B does not match A's code.
   const mixed = await request(h.app)
-    .get(`/context/auth/callback?code=${encodeURIComponent(cbA.searchParams.get('code')!)}&state=${encodeURIComponent(cbB.searchParams.get('state')!)}&iss=${encodeURIComponent(idp.issuer)}`)
+    .get(
+      `/context/auth/callback?code=${encodeURIComponent(cbA.searchParams.get('code')!)}&state=${encodeURIComponent(cbB.searchParams.get('state')!)}&iss=${encodeURIComponent(idp.issuer)}`,
+    )
     .set('cookie', b.cookie);
   expect(mixed.status).toBe(302);
   expect(mixed.headers.location).toBe('http://localhost:4105/b?error=login_failed');

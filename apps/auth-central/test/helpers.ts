@@ -35,11 +35,13 @@ export async function createHarness(overrides: Partial<AuthCentralDeps> & { sett
   const dbs: Db[] = [db];
   const pools: pg.Pool[] = [];
   const makeApp: Harness['makeApp'] = (o = {}) => {
-    const own = o.db ?? (() => {
-      const extra = createPrisma(database.url);
-      dbs.push(extra);
-      return extra;
-    })();
+    const own =
+      o.db ??
+      (() => {
+        const extra = createPrisma(database.url);
+        dbs.push(extra);
+        return extra;
+      })();
     const settings = { publicUrl: PUBLIC_URL, adminToken: ADMIN_TOKEN, encryptionKey, ...overrides.settings, ...o.settings };
     const keys = new SigningKeys(own, { encryptionKey: settings.encryptionKey, alg: 'ES256', tokenLifetime: 3600, now: clock.now });
     // Hot queries on a pg pool of its own, as startAuthCentral runs them (`pool: undefined` exercises the Prisma path).

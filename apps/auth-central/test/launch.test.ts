@@ -24,7 +24,15 @@ it('boots after the IdP, migrates its database, registers the demo app and seeds
     logger: pino({ level: 'silent' }),
     root: process.cwd(),
     shared: new Map([
-      ['devIdp', { issuer: 'http://localhost:1', clientId: 'auth-central', clientSecret: 's', demoUser: { subject: 'sub-demo', email: 'demo@latchkey.dev', name: 'Demo User' } }],
+      [
+        'devIdp',
+        {
+          issuer: 'http://localhost:1',
+          clientId: 'auth-central',
+          clientSecret: 's',
+          demoUser: { subject: 'sub-demo', email: 'demo@latchkey.dev', name: 'Demo User' },
+        },
+      ],
     ]),
     secret: (name) => (secrets[name] ??= 'ab'.repeat(32)),
   };
@@ -36,7 +44,9 @@ it('boots after the IdP, migrates its database, registers the demo app and seeds
       const listen = (launched as unknown as { listenUrl: string }).listenUrl;
       const apps = await request(listen).get('/admin/apps').set('authorization', `Bearer ${secrets['admin-token']}`);
       expect(apps.status).toBe(200);
-      expect(apps.body.apps).toEqual([expect.objectContaining({ app_id: 'demo', allowed_auth_domains: ['localhost'], organisation: expect.objectContaining({ id: 'demo' }) })]);
+      expect(apps.body.apps).toEqual([
+        expect.objectContaining({ app_id: 'demo', allowed_auth_domains: ['localhost'], organisation: expect.objectContaining({ id: 'demo' }) }),
+      ]);
       // The demo user's membership is the operator's grant, not a side effect of signing in.
       const members = await request(listen).get('/admin/organisations/demo/members').set('authorization', `Bearer ${secrets['admin-token']}`);
       expect(members.status).toBe(200);

@@ -16,7 +16,10 @@ afterAll(async () => {
 });
 
 const exchange = (app: Harness['app'], ip: string) =>
-  request(app).post('/context/auth/exchange').set('x-forwarded-for', ip).send({ token: 'ab'.repeat(64) });
+  request(app)
+    .post('/context/auth/exchange')
+    .set('x-forwarded-for', ip)
+    .send({ token: 'ab'.repeat(64) });
 
 it('in process: 429 RATE_LIMITED with Retry-After once an IP is over its per-minute limit; other IPs unaffected', async () => {
   const app = h.makeApp({ settings: { rateLimits: { exchangePerMinute: 3, loginPerMinute: 2 } } });
@@ -79,7 +82,8 @@ it('with Redis: refused tokens are counted across instances; an instance re-read
   const ex = await request(a).post('/context/auth/exchange').set('x-forwarded-for', '10.7.7.7').send({ token });
   expect(ex.status).toBe(200);
   // Refresh is the probe: validate serves our own tokens even over the limit (relay lockout).
-  const good = (app: Harness['app']) => request(app).post('/context/auth/refresh').set('x-forwarded-for', '10.7.7.7').send({ access_token: ex.body.access_token });
+  const good = (app: Harness['app']) =>
+    request(app).post('/context/auth/refresh').set('x-forwarded-for', '10.7.7.7').send({ access_token: ex.body.access_token });
   const junk = (app: Harness['app']) => request(app).get('/context/auth/validate').set('x-forwarded-for', '10.7.7.7').set('authorization', 'Bearer junk');
   const start = h.clock.now();
   try {
@@ -132,7 +136,13 @@ describe('X-Forwarded-For spoofing (TRUST_PROXY)', () => {
     const app = h.makeApp({ settings: { trustProxy: ['192.0.2.10'], rateLimits: { exchangePerMinute: 3 } } });
     for (let i = 0; i < 3; i++) expect((await exchange(app, `203.0.113.${i}`)).status).toBe(400);
     expect((await exchange(app, '203.0.113.99')).status).toBe(429);
-    expect((await request(app).post('/context/auth/exchange').send({ token: 'ab'.repeat(64) })).status).toBe(429);
+    expect(
+      (
+        await request(app)
+          .post('/context/auth/exchange')
+          .send({ token: 'ab'.repeat(64) })
+      ).status,
+    ).toBe(429);
   });
 
   it('the edge itself (here loopback) is believed: its clients are counted apart', async () => {

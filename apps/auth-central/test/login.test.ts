@@ -90,7 +90,9 @@ describe('login', () => {
   it('POST: wrong-typed fields are refused with the spec codes', async () => {
     const a = await request(h.app).post('/context/auth/login').send({ app_id: 42, redirect_url: 'https://shop.example.com/' });
     expect(a.body.error).toBe('INVALID_APP_ID');
-    const b = await request(h.app).post('/context/auth/login').send({ app_id: 'shop', redirect_url: ['https://shop.example.com/'] });
+    const b = await request(h.app)
+      .post('/context/auth/login')
+      .send({ app_id: 'shop', redirect_url: ['https://shop.example.com/'] });
     expect(b.body.error).toBe('INVALID_REDIRECT_URL');
   });
 

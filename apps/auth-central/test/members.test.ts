@@ -69,7 +69,14 @@ describe('operator API', () => {
     expect(await roleOf(accessToken)).toBe('user');
     const added = await request(h.app).post(members()).set(admin).send({ email: 'ADA.member@example.com' });
     expect(added.status).toBe(200);
-    expect(added.body).toEqual({ user_id: userId, email: 'ada.member@example.com', name: 'Ada Lovelace', issuer: 'https://idp.test', role: 'member', created_at: expect.any(String) });
+    expect(added.body).toEqual({
+      user_id: userId,
+      email: 'ada.member@example.com',
+      name: 'Ada Lovelace',
+      issuer: 'https://idp.test',
+      role: 'member',
+      created_at: expect.any(String),
+    });
     expect(await roleOf(accessToken)).toBe('member');
     const owner = await request(h.app).post(members()).set(admin).send({ user_id: userId, role: 'owner' });
     expect(owner.status).toBe(200);
@@ -129,7 +136,9 @@ describe('operator API', () => {
     for (const res of [
       await request(h.app).get(members('nope')).set(admin),
       await request(h.app).post(members('nope')).set(admin).send({ email: 'stranger@example.com' }),
-      await request(h.app).delete(`${members('nope')}/stranger%40example.com`).set(admin),
+      await request(h.app)
+        .delete(`${members('nope')}/stranger%40example.com`)
+        .set(admin),
       await request(h.app).get(members('Bad%20Id')).set(admin),
     ]) {
       expect(res.status).toBe(404);
@@ -179,7 +188,11 @@ describe('migration of existing memberships', () => {
       await applyMigrationsAtomically(database.url, all.slice(0, at));
       await client.connect();
       await client.query(`INSERT INTO organisations (id, name) VALUES ('acme', 'Acme')`);
-      for (const [id, role] of [['u-member', 'member'], ['u-admin', 'admin'], ['u-owner', 'owner']]) {
+      for (const [id, role] of [
+        ['u-member', 'member'],
+        ['u-admin', 'admin'],
+        ['u-owner', 'owner'],
+      ]) {
         await client.query(`INSERT INTO users (id, idp_issuer, idp_subject, email, name, updated_at) VALUES ($1, 'i', $1, $1, $1, now())`, [id]);
         await client.query(`INSERT INTO memberships (user_id, organisation_id, role) VALUES ($1, 'acme', $2)`, [id, role]);
       }

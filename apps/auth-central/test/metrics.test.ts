@@ -21,7 +21,9 @@ it('counts exchanges and validations (fast path and Express route alike) by stat
   expect((await request(h.app).get('/context/auth/validate/').set('authorization', 'Bearer nope')).status).toBe(401);
   const after = (await request(h.app).get('/metrics').expect(200)).text;
 
-  const delta = (labels: Record<string, string>) => metricSample(after, 'latchkey_http_requests_total', { service: 'auth-central', ...labels }) - metricSample(before, 'latchkey_http_requests_total', { service: 'auth-central', ...labels });
+  const delta = (labels: Record<string, string>) =>
+    metricSample(after, 'latchkey_http_requests_total', { service: 'auth-central', ...labels }) -
+    metricSample(before, 'latchkey_http_requests_total', { service: 'auth-central', ...labels });
   expect(delta({ route: '/context/auth/exchange', status: '200' })).toBe(1);
   expect(delta({ route: '/context/auth/validate', status: '200' })).toBe(1);
   // One refused on the fast path, one by the Express route: each counted once.

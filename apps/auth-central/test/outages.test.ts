@@ -42,17 +42,27 @@ async function call(url: string, init: RequestInit = {}): Promise<Timed> {
 
 /** Log lines from index `from` of the captured ones. */
 function logLines(lines: string[], from = 0): Array<{ level: number; msg: string; dependency?: string }> {
-  return lines.slice(from).join('').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return lines
+    .slice(from)
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 async function signIn(svc: RunningAuthCentral, db: Db): Promise<string> {
   const { token } = await seedExchangeToken(db, { now: Date.now() });
-  const res = await call(`${svc.url}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await call(`${svc.url}/context/auth/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(res.status).toBe(200);
   return (res.body as unknown as { access_token: string }).access_token;
 }
 
-const validate = (svc: RunningAuthCentral, token: string, path = '/context/auth/validate') => call(`${svc.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const validate = (svc: RunningAuthCentral, token: string, path = '/context/auth/validate') =>
+  call(`${svc.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 describeWithPrivateRedis()('auth-central while Redis is down', () => {
   let redis: PrivateServer;
@@ -102,7 +112,11 @@ describeWithPrivateRedis()('auth-central while Redis is down', () => {
       }
     }
     const fresh = await signIn(svc, db); // exchange: its per-IP limit falls back to memory
-    const refreshed = await call(`${svc.url}/context/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: fresh }) });
+    const refreshed = await call(`${svc.url}/context/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: fresh }),
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.ms).toBeLessThan(FAST_MS);
     const refused = await validate(svc, 'not.a.token');
@@ -153,9 +167,32 @@ describeWithPrivatePostgres()('auth-central while PostgreSQL is down', () => {
     const calls: Array<[string, () => Promise<Timed>]> = [
       ['validate', () => validate(svc, token)],
       ['validate via Express', () => validate(svc, token, '/context/auth/validate/')],
-      ['exchange', () => call(`${svc.url}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: exchangeToken }) })],
-      ['refresh', () => call(`${svc.url}/context/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token }) })],
-      ['preflight', () => call(`${svc.url}/context/auth/exchange`, { method: 'OPTIONS', headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' } })],
+      [
+        'exchange',
+        () =>
+          call(`${svc.url}/context/auth/exchange`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ token: exchangeToken }),
+          }),
+      ],
+      [
+        'refresh',
+        () =>
+          call(`${svc.url}/context/auth/refresh`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ access_token: token }),
+          }),
+      ],
+      [
+        'preflight',
+        () =>
+          call(`${svc.url}/context/auth/exchange`, {
+            method: 'OPTIONS',
+            headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+          }),
+      ],
     ];
     for (let round = 0; round < 3; round++) {
       for (const [name, run] of calls) {
@@ -170,7 +207,11 @@ describeWithPrivatePostgres()('auth-central while PostgreSQL is down', () => {
 
     await postgres.start();
     await waitFor(async () => (await validate(svc, token)).status === 200, 10_000, 'validate to answer 200 again');
-    const ex = await call(`${svc.url}/context/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: exchangeToken }) });
+    const ex = await call(`${svc.url}/context/auth/exchange`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: exchangeToken }),
+    });
     expect(ex.status).toBe(200); // nothing was consumed during the outage
 
     const lines = logLines(logs.lines, mark);

@@ -17,8 +17,14 @@ async function signIn(app = h.app, email = 'ada@example.com') {
   return res.body as { access_token: string; expires_at: string; user: { id: string } };
 }
 const validate = (token: string, app = h.app) => request(app).get('/context/auth/validate').set('authorization', `Bearer ${token}`);
-const refresh = (body: unknown, app = h.app) => request(app).post('/context/auth/refresh').send(body as object);
-const logout = (body: unknown, app = h.app) => request(app).post('/context/auth/logout').send(body as object);
+const refresh = (body: unknown, app = h.app) =>
+  request(app)
+    .post('/context/auth/refresh')
+    .send(body as object);
+const logout = (body: unknown, app = h.app) =>
+  request(app)
+    .post('/context/auth/logout')
+    .send(body as object);
 
 describe('GET /context/auth/validate', () => {
   it('returns the user and the workspace for a valid token', async () => {

@@ -119,7 +119,9 @@ it('access log: refusals at info with the path only, successes at debug', async 
   const s = await signIn(app);
   await request(app).get(`/context/auth/validate?x=secret-query`).set('authorization', `Bearer ${s.access_token}`);
   await request(app).get('/context/auth/validate').set('authorization', 'Bearer junk');
-  const parsed = logs.lines.flatMap((l) => l.split('\n').filter(Boolean)).map((l) => JSON.parse(l) as { level: number; req?: { path?: string }; res?: { statusCode?: number } });
+  const parsed = logs.lines
+    .flatMap((l) => l.split('\n').filter(Boolean))
+    .map((l) => JSON.parse(l) as { level: number; req?: { path?: string }; res?: { statusCode?: number } });
   const lines = parsed.filter((l) => l.req?.path === '/context/auth/validate');
   expect(lines.map((l) => [l.level, l.res?.statusCode])).toEqual([
     [20, 200],

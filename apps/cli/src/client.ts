@@ -58,7 +58,7 @@ export async function adminRequest<T = unknown>(service: ServiceKey, method: str
   }
   if (!res.ok) {
     const j = json as { message?: string; error?: string | { message?: string }; code?: string } | undefined;
-    const msg = typeof j?.error === 'object' ? j.error.message : j?.message ?? text.slice(0, 200);
+    const msg = typeof j?.error === 'object' ? j.error.message : (j?.message ?? text.slice(0, 200));
     throw new CliError(`${service}: ${msg || `HTTP ${res.status}`}${j?.code || typeof j?.error === 'string' ? ` (${j.code ?? j.error})` : ''}`, 1);
   }
   return json as T;

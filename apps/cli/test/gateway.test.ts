@@ -26,7 +26,9 @@ let url: string;
 
 function latchkey(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN, LATCHKEY_GATEWAY_URL: url, ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN, LATCHKEY_GATEWAY_URL: url, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -43,7 +45,10 @@ beforeAll(async () => {
     logger: createLogger('ai-gateway', 'silent'),
     db,
     adminToken: ADMIN_TOKEN,
-    providers: { openai: { baseUrl: fakes.openai.baseUrl, apiKey: fakes.openai.apiKey }, anthropic: { baseUrl: fakes.anthropic.baseUrl, apiKey: fakes.anthropic.apiKey } },
+    providers: {
+      openai: { baseUrl: fakes.openai.baseUrl, apiKey: fakes.openai.apiKey },
+      anthropic: { baseUrl: fakes.anthropic.baseUrl, apiKey: fakes.anthropic.apiKey },
+    },
   });
   await app.ready;
   server = createServer(app);
@@ -62,13 +67,29 @@ afterAll(async () => {
 
 describe('latchkey gateway', () => {
   it('keys create prints the key once; it works; list shows the prefix only; revoke stops it', async () => {
-    const created = await latchkey(['gateway', 'keys', 'create', '--solution', 'cli-app', '--models', 'openai/gpt-4o-mini,anthropic/claude-haiku-4-5', '--rpm', '5', '--tpm', '5000']);
+    const created = await latchkey([
+      'gateway',
+      'keys',
+      'create',
+      '--solution',
+      'cli-app',
+      '--models',
+      'openai/gpt-4o-mini,anthropic/claude-haiku-4-5',
+      '--rpm',
+      '5',
+      '--tpm',
+      '5000',
+    ]);
     expect(created.code).toBe(0);
     const key = created.stdout.trim();
     expect(key).toMatch(/^lk_[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).toContain('only time the key is shown');
 
-    const call = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }) });
+    const call = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
     expect(call.status).toBe(200);
     expect(call.headers.get('x-ratelimit-limit-requests')).toBe('5');
 
@@ -76,7 +97,13 @@ describe('latchkey gateway', () => {
     expect(list.code).toBe(0);
     const keys = JSON.parse(list.stdout);
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ solution: 'cli-app', prefix: `${key.slice(0, 9)}…`, rpm: 5, tpm: 5000, models: ['openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5'] });
+    expect(keys[0]).toMatchObject({
+      solution: 'cli-app',
+      prefix: `${key.slice(0, 9)}…`,
+      rpm: 5,
+      tpm: 5000,
+      models: ['openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5'],
+    });
     expect(list.stdout).not.toContain(key.slice(9));
     const human = await latchkey(['gateway', 'keys', 'list']);
     expect(human.stdout).toMatch(/ID\s+SOLUTION\s+PREFIX/);
@@ -92,7 +119,11 @@ describe('latchkey gateway', () => {
     const created = await latchkey(['gateway', 'keys', 'create', '--solution', 'usage-app', '--json']);
     const { key } = JSON.parse(created.stdout);
     for (const model of ['openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash']) {
-      await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ model, max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }) });
+      await fetch(`${url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }),
+      });
     }
     await app.usage.settle();
     const json = await latchkey(['gateway', 'usage', '--solution', 'usage-app', '--since', '1h', '--json']);

@@ -56,7 +56,9 @@ afterAll(async () => {
 
 describe('latchkey host apps', () => {
   it('has --help on the group and every command', async () => {
-    const runs = await Promise.all([[], ['register'], ['list'], ['show'], ['set-domains'], ['delete']].map((cmd) => latchkey(['host', 'apps', ...cmd, '--help'])));
+    const runs = await Promise.all(
+      [[], ['register'], ['list'], ['show'], ['set-domains'], ['delete']].map((cmd) => latchkey(['host', 'apps', ...cmd, '--help'])),
+    );
     for (const r of runs) {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/Usage: latchkey host apps/);
@@ -90,13 +92,18 @@ describe('latchkey host apps', () => {
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^APP_ID\s+ORGANISATION\s+TIER\s+DOMAINS$/);
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^blog\s+acme\s+free\s+blog\.example\.org$/), expect.stringMatching(/^shop\s+acme\s+free\s+shop\.example\.com,www\.shop\.example\.com$/)]);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^blog\s+acme\s+free\s+blog\.example\.org$/),
+      expect.stringMatching(/^shop\s+acme\s+free\s+shop\.example\.com,www\.shop\.example\.com$/),
+    ]);
 
     const listJson = JSON.parse((await latchkey(['host', 'apps', 'list', '--json'])).stdout);
     expect(listJson.map((a: { app_id: string }) => a.app_id)).toEqual(['blog', 'shop']);
 
     // The registration is live: a login for it is accepted up to the IdP (none configured here: 503).
-    const login = await fetch(`${auth.url}/context/auth/login?app_id=shop&redirect_url=${encodeURIComponent('https://www.shop.example.com/')}`, { redirect: 'manual' });
+    const login = await fetch(`${auth.url}/context/auth/login?app_id=shop&redirect_url=${encodeURIComponent('https://www.shop.example.com/')}`, {
+      redirect: 'manual',
+    });
     expect(login.status).toBe(503);
     const refused = await fetch(`${auth.url}/context/auth/login?app_id=shop&redirect_url=${encodeURIComponent('https://evil.com/')}`, { redirect: 'manual' });
     expect(((await refused.json()) as { error: string }).error).toBe('INVALID_REDIRECT_URL');

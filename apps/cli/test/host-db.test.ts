@@ -24,7 +24,14 @@ function latchkey(args: string[], env: Record<string, string | undefined> = {}, 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN, LATCHKEY_SIGNIN_URL: h.url, LATCHKEY_PROPAGATION_WAIT_MS: '2000', ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN,
+        LATCHKEY_SIGNIN_URL: h.url,
+        LATCHKEY_PROPAGATION_WAIT_MS: '2000',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -115,9 +122,12 @@ describe('the operator flow', () => {
     expect(doc0.stdout).toMatch(/not live/);
     expect(doc0.stdout).toMatch(/latchkey host db auth deploy/);
 
-    await writeFile(path.join(dir, '0001_todos.sql'), `CREATE TABLE public.todos (id serial PRIMARY KEY, owner text NOT NULL DEFAULT auth.uid(), title text NOT NULL);
+    await writeFile(
+      path.join(dir, '0001_todos.sql'),
+      `CREATE TABLE public.todos (id serial PRIMARY KEY, owner text NOT NULL DEFAULT auth.uid(), title text NOT NULL);
 ALTER TABLE public.todos ENABLE ROW LEVEL SECURITY;
-CREATE POLICY todos_owner ON public.todos TO authenticated USING (owner = auth.uid());`);
+CREATE POLICY todos_owner ON public.todos TO authenticated USING (owner = auth.uid());`,
+    );
     await writeFile(path.join(dir, 'README.txt'), 'not a migration');
     const early = await latchkey(['host', 'db', 'migrate', appId, '--dir', dir]);
     expect(early.code).toBe(1);
@@ -247,8 +257,18 @@ describe('account settings and providers', () => {
     expect((await latchkey(['host', 'db', 'auth', 'deploy', appId, '--origins', 'https://shop.example'])).code).toBe(0);
 
     const set = await latchkey([
-      'host', 'db', 'auth', 'settings', appId, '--require-verification', '--mail-from', 'Shop <no-reply@shop.example>',
-      '--subject', 'reset-password=Reset your Shop password', '--user-deletion', 'anonymise',
+      'host',
+      'db',
+      'auth',
+      'settings',
+      appId,
+      '--require-verification',
+      '--mail-from',
+      'Shop <no-reply@shop.example>',
+      '--subject',
+      'reset-password=Reset your Shop password',
+      '--user-deletion',
+      'anonymise',
     ]);
     expect(set.code).toBe(0);
     expect(set.stdout).toContain('required before sign-in');
@@ -270,10 +290,41 @@ describe('account settings and providers', () => {
     const [mail] = (await h.mail('mail@example.com')).filter((m) => m.kind === 'reset-password');
     expect(mail).toMatchObject({ from: 'Shop <no-reply@shop.example>', subject: 'Reset your Shop password' });
 
-    const google = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'google', '--client-id', 'cid.apps.example', '--client-secret', 'google-secret-value']);
+    const google = await latchkey([
+      'host',
+      'db',
+      'auth',
+      'provider',
+      appId,
+      '--provider',
+      'google',
+      '--client-id',
+      'cid.apps.example',
+      '--client-secret',
+      'google-secret-value',
+    ]);
     expect(google.code).toBe(0);
     expect(google.stdout).toContain(`${signinUrl}/api/auth/callback/google`);
-    const own = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'okta', '--client-id', 'okta-client', '--client-secret', '-', '--issuer', 'https://acme.okta.example'], {}, undefined, 'okta-secret-value\n');
+    const own = await latchkey(
+      [
+        'host',
+        'db',
+        'auth',
+        'provider',
+        appId,
+        '--provider',
+        'okta',
+        '--client-id',
+        'okta-client',
+        '--client-secret',
+        '-',
+        '--issuer',
+        'https://acme.okta.example',
+      ],
+      {},
+      undefined,
+      'okta-secret-value\n',
+    );
     expect(own.code).toBe(0);
     expect(own.stdout).toContain('(oidc, issuer https://acme.okta.example)');
     const noIssuer = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'corp', '--client-id', 'c', '--client-secret', 's']);

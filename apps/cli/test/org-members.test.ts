@@ -42,12 +42,19 @@ function latchkey(args: string[], env: Record<string, string | undefined> = {}):
 }
 
 /** What a sign-in through an app of `org` records: the identity, role `user`. */
-const signIn = (email: string, org = 'acme') => upsertUserAndMembership(auth.db, { issuer: 'https://idp.test', subject: `sub-${email}`, email, name: email.split('@')[0]! }, org);
+const signIn = (email: string, org = 'acme') =>
+  upsertUserAndMembership(auth.db, { issuer: 'https://idp.test', subject: `sub-${email}`, email, name: email.split('@')[0]! }, org);
 
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`build the CLI first: npx turbo run build --filter=@latchkey/cli... (${BIN} is missing)`);
   database = await createTestDatabase({ service: 'auth-central' });
-  auth = await startAuthCentral({ databaseUrl: database.url, encryptionKey: randomBytes(32), adminToken: ADMIN_TOKEN, logger: createLogger('auth-central', 'silent'), purgeIntervalMs: false });
+  auth = await startAuthCentral({
+    databaseUrl: database.url,
+    encryptionKey: randomBytes(32),
+    adminToken: ADMIN_TOKEN,
+    logger: createLogger('auth-central', 'silent'),
+    purgeIntervalMs: false,
+  });
   await upsertApp(auth.db, { appId: 'shop', organisationId: 'acme', organisationName: 'Acme', domains: ['shop.example.com'] });
 }, 30_000);
 afterAll(async () => {

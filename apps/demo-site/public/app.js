@@ -3,13 +3,20 @@
 (function () {
   'use strict';
   var body = document.body;
-  var $ = function (id) { return document.getElementById(id); };
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
 
   var auth = LatchkeyAuth.createAuthClient({
     authUrl: body.dataset.authUrl,
     appId: body.dataset.appId,
-    onSessionChange: function () { render(); },
-    onSessionEnd: function (err) { showError('Your session ended (' + err.code + '). Sign in again.'); render(); },
+    onSessionChange: function () {
+      render();
+    },
+    onSessionEnd: function (err) {
+      showError('Your session ended (' + err.code + '). Sign in again.');
+      render();
+    },
   });
 
   function showError(message) {
@@ -23,7 +30,10 @@
     $('signed-in').hidden = !session;
     $('signed-out').hidden = !!session;
     body.dataset.state = session ? 'signed-in' : 'signed-out';
-    if (!session) { $('backend-result').hidden = true; return; }
+    if (!session) {
+      $('backend-result').hidden = true;
+      return;
+    }
     $('user-name').textContent = session.user.name;
     $('user-email').textContent = session.user.email;
     $('user-role').textContent = session.user.role;
@@ -32,10 +42,15 @@
     $('expires-at').textContent = session.expiresAt;
   }
 
-  $('sign-in').addEventListener('click', function () { auth.login(); });
+  $('sign-in').addEventListener('click', function () {
+    auth.login();
+  });
 
   $('sign-out').addEventListener('click', function () {
-    auth.logout().then(function () { showError(''); render(); });
+    auth.logout().then(function () {
+      showError('');
+      render();
+    });
   });
 
   $('call-backend').addEventListener('click', function () {
@@ -43,15 +58,18 @@
     out.hidden = false;
     out.textContent = 'Calling…';
     body.dataset.backend = 'pending';
-    auth.authFetch('/api/me').then(function (res) {
-      return res.json().then(function (json) {
-        out.textContent = res.status + ' ' + JSON.stringify(json, null, 2);
-        body.dataset.backend = res.ok ? 'ok' : 'error';
+    auth
+      .authFetch('/api/me')
+      .then(function (res) {
+        return res.json().then(function (json) {
+          out.textContent = res.status + ' ' + JSON.stringify(json, null, 2);
+          body.dataset.backend = res.ok ? 'ok' : 'error';
+        });
+      })
+      .catch(function (err) {
+        out.textContent = 'Failed: ' + (err.code || '') + ' ' + err.message;
+        body.dataset.backend = 'error';
       });
-    }).catch(function (err) {
-      out.textContent = 'Failed: ' + (err.code || '') + ' ' + err.message;
-      body.dataset.backend = 'error';
-    });
   });
 
   auth.handleRedirect().then(render, function (err) {

@@ -24,13 +24,19 @@ describe('demo site', () => {
     expect(res.text).toContain('id="sign-in"');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain(`connect-src 'self' ${AUTH}`);
-    await request(app).get('/app.js').expect(200).expect('content-type', /javascript/);
+    await request(app)
+      .get('/app.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
     app.close();
   });
 
   test('serves the auth-client browser bundle (global LatchkeyAuth)', async () => {
     const app = await createDemoSite({ authUrl: AUTH, appId: 'demo' });
-    const res = await request(app).get('/latchkey-auth.js').expect(200).expect('content-type', /javascript/);
+    const res = await request(app)
+      .get('/latchkey-auth.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
     const sandbox: Record<string, unknown> = {};
     vm.runInNewContext(`${res.text};this.exported = LatchkeyAuth;`, sandbox);
     expect(Object.keys(sandbox.exported as object)).toEqual(expect.arrayContaining(['createAuthClient', 'AuthError']));

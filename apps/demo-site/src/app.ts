@@ -45,7 +45,16 @@ export async function buildAuthClientBundle(): Promise<string> {
   const entry = path.join(pkgDir, 'src', 'index.ts');
   if (existsSync(entry)) {
     const { build } = await import('esbuild');
-    const out = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: 'LatchkeyAuth', target: ['es2020'], minify: true, logLevel: 'silent' });
+    const out = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'LatchkeyAuth',
+      target: ['es2020'],
+      minify: true,
+      logLevel: 'silent',
+    });
     return out.outputFiles[0]!.text;
   }
   return readFile(path.join(pkgDir, 'dist', 'latchkey-auth.js'), 'utf8');
@@ -88,7 +97,9 @@ export async function createDemoSite(deps: DemoSiteDeps): Promise<DemoSite> {
     verifyLocally: deps.verifyTokensLocally ?? true,
   });
   app.get('/api/me', requireAuth, (req, res) => {
-    res.set('cache-control', 'no-store').json({ message: 'Hello from the demo backend.', user: req.auth!.user, workspace: req.auth!.workspace, validated_at: new Date().toISOString() });
+    res
+      .set('cache-control', 'no-store')
+      .json({ message: 'Hello from the demo backend.', user: req.auth!.user, workspace: req.auth!.workspace, validated_at: new Date().toISOString() });
   });
   return Object.assign(finishServiceApp(app), { close: () => requireAuth.close() });
 }

@@ -109,174 +109,191 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
     }));
   }
 
-  test('sign in, use the token from a backend, sign out', async () => {
-    const context: BrowserContext = await browser.newContext();
-    const other: BrowserContext = await browser.newContext();
-    // Fail with Playwright's message (what was awaited) well before jest's timeout.
-    context.setDefaultTimeout(10_000);
-    other.setDefaultTimeout(10_000);
-    try {
-      const page = await context.newPage();
-      const navigations: string[] = [];
-      const exchanges: Array<{ method: string; url: string }> = [];
-      page.on('request', (req) => {
-        if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations.push(req.url());
-        if (req.url().startsWith(`${auth.url}/context/auth/exchange`)) exchanges.push({ method: req.method(), url: req.url() });
-      });
+  test(
+    'sign in, use the token from a backend, sign out',
+    async () => {
+      const context: BrowserContext = await browser.newContext();
+      const other: BrowserContext = await browser.newContext();
+      // Fail with Playwright's message (what was awaited) well before jest's timeout.
+      context.setDefaultTimeout(10_000);
+      other.setDefaultTimeout(10_000);
+      try {
+        const page = await context.newPage();
+        const navigations: string[] = [];
+        const exchanges: Array<{ method: string; url: string }> = [];
+        page.on('request', (req) => {
+          if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations.push(req.url());
+          if (req.url().startsWith(`${auth.url}/context/auth/exchange`)) exchanges.push({ method: req.method(), url: req.url() });
+        });
 
-      // 1. The demo site, signed out.
-      await page.goto(demo.origin);
-      await page.waitForSelector('body[data-state="signed-out"]');
+        // 1. The demo site, signed out.
+        await page.goto(demo.origin);
+        await page.waitForSelector('body[data-state="signed-out"]');
 
-      // 1-2. Sign in → auth-central /login → the IdP's sign-in page.
-      await page.click('#sign-in');
-      await page.waitForURL((url) => url.origin === idp.issuer && url.pathname.startsWith('/interaction/'));
-      const login = navigations.find((u) => u.startsWith(`${auth.url}/context/auth/login`));
-      expect(login).toBeDefined();
-      expect(new URL(login!).searchParams.get('app_id')).toBe(APP_ID);
-      expect(new URL(login!).searchParams.get('redirect_url')).toBe(`${demo.origin}/`);
+        // 1-2. Sign in → auth-central /login → the IdP's sign-in page.
+        await page.click('#sign-in');
+        await page.waitForURL((url) => url.origin === idp.issuer && url.pathname.startsWith('/interaction/'));
+        const login = navigations.find((u) => u.startsWith(`${auth.url}/context/auth/login`));
+        expect(login).toBeDefined();
+        expect(new URL(login!).searchParams.get('app_id')).toBe(APP_ID);
+        expect(new URL(login!).searchParams.get('redirect_url')).toBe(`${demo.origin}/`);
 
-      // 3. Email and password typed on the IdP's page; the IdP returns to auth-central's callback.
-      await page.fill('#email', DEMO_USER.email);
-      await page.fill('#password', DEMO_USER.password);
-      await page.click('#sign-in');
+        // 3. Email and password typed on the IdP's page; the IdP returns to auth-central's callback.
+        await page.fill('#email', DEMO_USER.email);
+        await page.fill('#password', DEMO_USER.password);
+        await page.click('#sign-in');
 
-      // 4-6. Back on the demo with svc_token, exchanged, token removed from the URL.
-      await page.waitForSelector('body[data-state="signed-in"]');
-      expect(navigations.some((u) => u.startsWith(`${auth.url}/context/auth/callback?`))).toBe(true);
-      const returned = navigations.find((u) => u.startsWith(demo.origin) && u.includes('svc_token='));
-      expect(returned).toBeDefined();
-      expect(new URL(returned!).searchParams.get('svc_token')).toMatch(/^[0-9a-f]{128}$/);
-      expect(exchanges.map((e) => e.method)).toContain('POST');
-      expect(page.url()).toBe(`${demo.origin}/`);
-      expect(page.url()).not.toContain('svc_token');
+        // 4-6. Back on the demo with svc_token, exchanged, token removed from the URL.
+        await page.waitForSelector('body[data-state="signed-in"]');
+        expect(navigations.some((u) => u.startsWith(`${auth.url}/context/auth/callback?`))).toBe(true);
+        const returned = navigations.find((u) => u.startsWith(demo.origin) && u.includes('svc_token='));
+        expect(returned).toBeDefined();
+        expect(new URL(returned!).searchParams.get('svc_token')).toMatch(/^[0-9a-f]{128}$/);
+        expect(exchanges.map((e) => e.method)).toContain('POST');
+        expect(page.url()).toBe(`${demo.origin}/`);
+        expect(page.url()).not.toContain('svc_token');
 
-      await expect(page.textContent('#user-email')).resolves.toBe(DEMO_USER.email);
-      await expect(page.textContent('#user-name')).resolves.toBe(DEMO_USER.name);
-      await expect(page.textContent('#workspace-name')).resolves.toBe('Demo Workspace');
+        await expect(page.textContent('#user-email')).resolves.toBe(DEMO_USER.email);
+        await expect(page.textContent('#user-name')).resolves.toBe(DEMO_USER.name);
+        await expect(page.textContent('#workspace-name')).resolves.toBe('Demo Workspace');
 
-      // The access token: in this tab's sessionStorage only.
-      const tab = await tabState(page);
-      const stored = JSON.parse(tab.session[`latchkey.auth:${APP_ID}`] ?? 'null') as { access_token: string; expires_at: string; user: { email: string }; workspace: { id: string } };
-      expect(stored.access_token.split('.')).toHaveLength(3);
-      expect(stored.user.email).toBe(DEMO_USER.email);
-      expect(stored.workspace.id).toBe('org_demo');
-      expect(new Date(stored.expires_at).toISOString()).toBe(stored.expires_at);
-      expect(tab.localStorageKeys).toEqual([]);
-      const accessToken = stored.access_token;
-      const cookies = await context.cookies();
-      for (const c of cookies) expect(c.value).not.toContain(accessToken);
-      expect(JSON.stringify(cookies)).not.toContain(accessToken.split('.')[2]);
+        // The access token: in this tab's sessionStorage only.
+        const tab = await tabState(page);
+        const stored = JSON.parse(tab.session[`latchkey.auth:${APP_ID}`] ?? 'null') as {
+          access_token: string;
+          expires_at: string;
+          user: { email: string };
+          workspace: { id: string };
+        };
+        expect(stored.access_token.split('.')).toHaveLength(3);
+        expect(stored.user.email).toBe(DEMO_USER.email);
+        expect(stored.workspace.id).toBe('org_demo');
+        expect(new Date(stored.expires_at).toISOString()).toBe(stored.expires_at);
+        expect(tab.localStorageKeys).toEqual([]);
+        const accessToken = stored.access_token;
+        const cookies = await context.cookies();
+        for (const c of cookies) expect(c.value).not.toContain(accessToken);
+        expect(JSON.stringify(cookies)).not.toContain(accessToken.split('.')[2]);
 
-      // A second tab of the same browser, and a tab of a new browser context, do not see it.
-      const sameContextTab = await context.newPage();
-      await sameContextTab.goto(demo.origin);
-      await sameContextTab.waitForSelector('body[data-state="signed-out"]');
-      expect((await tabState(sameContextTab)).session).toEqual({});
-      await sameContextTab.close();
-      const otherContextTab = await other.newPage();
-      await otherContextTab.goto(demo.origin);
-      await otherContextTab.waitForSelector('body[data-state="signed-out"]');
-      expect((await tabState(otherContextTab)).session).toEqual({});
+        // A second tab of the same browser, and a tab of a new browser context, do not see it.
+        const sameContextTab = await context.newPage();
+        await sameContextTab.goto(demo.origin);
+        await sameContextTab.waitForSelector('body[data-state="signed-out"]');
+        expect((await tabState(sameContextTab)).session).toEqual({});
+        await sameContextTab.close();
+        const otherContextTab = await other.newPage();
+        await otherContextTab.goto(demo.origin);
+        await otherContextTab.waitForSelector('body[data-state="signed-out"]');
+        expect((await tabState(otherContextTab)).session).toEqual({});
 
-      // 7. The backend validates the Bearer token through auth-central.
-      await page.click('#call-backend');
-      await page.waitForSelector('body[data-backend="ok"]');
-      expect(await page.textContent('#backend-result')).toContain(DEMO_USER.email);
-      const direct = await fetch(`${auth.url}/context/auth/validate`, { headers: { authorization: `Bearer ${accessToken}` } });
-      expect(direct.status).toBe(200);
-      expect(((await direct.json()) as { user: { email: string } }).user.email).toBe(DEMO_USER.email);
+        // 7. The backend validates the Bearer token through auth-central.
+        await page.click('#call-backend');
+        await page.waitForSelector('body[data-backend="ok"]');
+        expect(await page.textContent('#backend-result')).toContain(DEMO_USER.email);
+        const direct = await fetch(`${auth.url}/context/auth/validate`, { headers: { authorization: `Bearer ${accessToken}` } });
+        expect(direct.status).toBe(200);
+        expect(((await direct.json()) as { user: { email: string } }).user.email).toBe(DEMO_USER.email);
 
-      // Logout: the tab is cleared, and the old token is refused everywhere.
-      await page.click('#sign-out');
-      await page.waitForSelector('body[data-state="signed-out"]');
-      expect((await tabState(page)).session).toEqual({});
-      const after = await fetch(`${auth.url}/context/auth/validate`, { headers: { authorization: `Bearer ${accessToken}` } });
-      expect(after.status).toBe(401);
-      expect(await after.json()).toMatchObject({ error: 'SESSION_INVALIDATED' });
-      const backend = await fetch(`${demo.url}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } });
-      expect(backend.status).toBe(401);
-      expect(await backend.json()).toMatchObject({ error: 'SESSION_INVALIDATED' });
-    } finally {
-      await other.close();
-      await context.close();
-    }
-  }, TIMEOUT_MS);
-  test('magic link sign-in; a replayed svc_token URL is refused and cleaned', async () => {
-    const context = await browser.newContext();
-    const other = await browser.newContext();
-    context.setDefaultTimeout(10_000);
-    other.setDefaultTimeout(10_000);
-    try {
-      const page = await context.newPage();
-      const returns: string[] = [];
-      page.on('request', (req) => {
-        if (req.isNavigationRequest() && req.url().startsWith(demo.origin) && req.url().includes('svc_token=')) returns.push(req.url());
-      });
-      await page.goto(`${demo.origin}/?view=orders#list`);
-      await page.waitForSelector('body[data-state="signed-out"]');
-      await page.click('#sign-in');
-      await page.waitForURL((url) => url.origin === idp.issuer);
+        // Logout: the tab is cleared, and the old token is refused everywhere.
+        await page.click('#sign-out');
+        await page.waitForSelector('body[data-state="signed-out"]');
+        expect((await tabState(page)).session).toEqual({});
+        const after = await fetch(`${auth.url}/context/auth/validate`, { headers: { authorization: `Bearer ${accessToken}` } });
+        expect(after.status).toBe(401);
+        expect(await after.json()).toMatchObject({ error: 'SESSION_INVALIDATED' });
+        const backend = await fetch(`${demo.url}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+        expect(backend.status).toBe(401);
+        expect(await backend.json()).toMatchObject({ error: 'SESSION_INVALIDATED' });
+      } finally {
+        await other.close();
+        await context.close();
+      }
+    },
+    TIMEOUT_MS,
+  );
+  test(
+    'magic link sign-in; a replayed svc_token URL is refused and cleaned',
+    async () => {
+      const context = await browser.newContext();
+      const other = await browser.newContext();
+      context.setDefaultTimeout(10_000);
+      other.setDefaultTimeout(10_000);
+      try {
+        const page = await context.newPage();
+        const returns: string[] = [];
+        page.on('request', (req) => {
+          if (req.isNavigationRequest() && req.url().startsWith(demo.origin) && req.url().includes('svc_token=')) returns.push(req.url());
+        });
+        await page.goto(`${demo.origin}/?view=orders#list`);
+        await page.waitForSelector('body[data-state="signed-out"]');
+        await page.click('#sign-in');
+        await page.waitForURL((url) => url.origin === idp.issuer);
 
-      const before = idp.mailbox().length;
-      await page.fill('#magic-email', 'alice@latchkey.dev');
-      await page.click('#send-link');
-      await page.waitForSelector('text=Check your email');
-      const message = idp.mailbox()[before];
-      expect(message?.to).toBe('alice@latchkey.dev');
-      await page.goto(message!.link);
-      await page.waitForSelector('body[data-state="signed-in"]');
-      await expect(page.textContent('#user-email')).resolves.toBe('alice@latchkey.dev');
-      // Other query parameters and the fragment survive the round trip; svc_token does not.
-      expect(page.url()).toBe(`${demo.origin}/?view=orders#list`);
+        const before = idp.mailbox().length;
+        await page.fill('#magic-email', 'alice@latchkey.dev');
+        await page.click('#send-link');
+        await page.waitForSelector('text=Check your email');
+        const message = idp.mailbox()[before];
+        expect(message?.to).toBe('alice@latchkey.dev');
+        await page.goto(message!.link);
+        await page.waitForSelector('body[data-state="signed-in"]');
+        await expect(page.textContent('#user-email')).resolves.toBe('alice@latchkey.dev');
+        // Other query parameters and the fragment survive the round trip; svc_token does not.
+        expect(page.url()).toBe(`${demo.origin}/?view=orders#list`);
 
-      // The same svc_token URL opened again (e.g. from history or a shared link) is refused.
-      expect(returns).toHaveLength(1);
-      const replay = await other.newPage();
-      await replay.goto(returns[0]!);
-      await replay.waitForSelector('#error:not([hidden])');
-      expect(await replay.textContent('#error')).toContain('TOKEN_USED');
-      expect(await replay.getAttribute('body', 'data-state')).toBe('signed-out');
-      expect(replay.url()).not.toContain('svc_token');
-      expect(await replay.evaluate(() => sessionStorage.length)).toBe(0);
-    } finally {
-      await other.close();
-      await context.close();
-    }
-  }, TIMEOUT_MS);
+        // The same svc_token URL opened again (e.g. from history or a shared link) is refused.
+        expect(returns).toHaveLength(1);
+        const replay = await other.newPage();
+        await replay.goto(returns[0]!);
+        await replay.waitForSelector('#error:not([hidden])');
+        expect(await replay.textContent('#error')).toContain('TOKEN_USED');
+        expect(await replay.getAttribute('body', 'data-state')).toBe('signed-out');
+        expect(replay.url()).not.toContain('svc_token');
+        expect(await replay.evaluate(() => sessionStorage.length)).toBe(0);
+      } finally {
+        await other.close();
+        await context.close();
+      }
+    },
+    TIMEOUT_MS,
+  );
 
-  test('an svc_token exchanged after 60 s: TOKEN_EXPIRED, the client signs in again by itself', async () => {
-    const context = await browser.newContext();
-    context.setDefaultTimeout(10_000);
-    try {
-      const page = await context.newPage();
-      const logins: string[] = [];
-      page.on('request', (req) => {
-        if (req.isNavigationRequest() && req.url().startsWith(`${auth.url}/context/auth/login`)) logins.push(req.url());
-      });
-      // The first exchange reaches auth-central 61 s "late"; the next one goes through.
-      let delayed = false;
-      await page.route(`${auth.url}/context/auth/exchange`, async (route) => {
-        if (route.request().method() === 'POST' && !delayed) {
-          delayed = true;
-          authClockSkewMs += 61_000;
-        }
-        await route.continue();
-      });
-      await page.goto(demo.origin);
-      await page.click('#sign-in');
-      await page.waitForURL((url) => url.origin === idp.issuer);
-      await page.fill('#email', 'bob@latchkey.dev');
-      await page.fill('#password', 'bob-password');
-      await page.click('#sign-in');
-      await page.waitForSelector('body[data-state="signed-in"]');
-      expect(delayed).toBe(true);
-      // Two logins: the user's, and the client's restart after TOKEN_EXPIRED (the IdP session made it silent).
-      expect(logins).toHaveLength(2);
-      await expect(page.textContent('#user-email')).resolves.toBe('bob@latchkey.dev');
-      expect(page.url()).toBe(`${demo.origin}/`);
-    } finally {
-      await context.close();
-    }
-  }, TIMEOUT_MS);
+  test(
+    'an svc_token exchanged after 60 s: TOKEN_EXPIRED, the client signs in again by itself',
+    async () => {
+      const context = await browser.newContext();
+      context.setDefaultTimeout(10_000);
+      try {
+        const page = await context.newPage();
+        const logins: string[] = [];
+        page.on('request', (req) => {
+          if (req.isNavigationRequest() && req.url().startsWith(`${auth.url}/context/auth/login`)) logins.push(req.url());
+        });
+        // The first exchange reaches auth-central 61 s "late"; the next one goes through.
+        let delayed = false;
+        await page.route(`${auth.url}/context/auth/exchange`, async (route) => {
+          if (route.request().method() === 'POST' && !delayed) {
+            delayed = true;
+            authClockSkewMs += 61_000;
+          }
+          await route.continue();
+        });
+        await page.goto(demo.origin);
+        await page.click('#sign-in');
+        await page.waitForURL((url) => url.origin === idp.issuer);
+        await page.fill('#email', 'bob@latchkey.dev');
+        await page.fill('#password', 'bob-password');
+        await page.click('#sign-in');
+        await page.waitForSelector('body[data-state="signed-in"]');
+        expect(delayed).toBe(true);
+        // Two logins: the user's, and the client's restart after TOKEN_EXPIRED (the IdP session made it silent).
+        expect(logins).toHaveLength(2);
+        await expect(page.textContent('#user-email')).resolves.toBe('bob@latchkey.dev');
+        expect(page.url()).toBe(`${demo.origin}/`);
+      } finally {
+        await context.close();
+      }
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -141,7 +141,9 @@ export async function signInWithMagicLink(authorizeUrl: string, creds: { email: 
   if ('leftTo' in sent) throw new SignInError('unexpected redirect after asking for a magic link');
   const uid = decodeURIComponent(action.pathname.split('/')[2] ?? '');
   const mailbox = (await (await fetch(new URL('/dev/mailbox', action))).json()) as Array<{ to: string; link: string }>;
-  const message = [...mailbox].reverse().find((m) => m.to.toLowerCase() === creds.email.toLowerCase() && m.link.includes(`/interaction/${encodeURIComponent(uid)}/magic/`));
+  const message = [...mailbox]
+    .reverse()
+    .find((m) => m.to.toLowerCase() === creds.email.toLowerCase() && m.link.includes(`/interaction/${encodeURIComponent(uid)}/magic/`));
   if (!message) throw new SignInError(`no magic link for ${creds.email} in the mailbox`);
   // The link carries the IdP's issuer; follow it on the origin the browser is using.
   const link = new URL(message.link);

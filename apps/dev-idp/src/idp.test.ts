@@ -81,7 +81,10 @@ describe('dev-idp', () => {
       execute: [oidc.allowInsecureRequests],
     });
     const { url, verifier, state } = await authorizeUrl();
-    const tokens = await oidc.authorizationCodeGrant(basic, new URL(await signInWithPassword(url.href, DEMO_USER)), { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(basic, new URL(await signInWithPassword(url.href, DEMO_USER)), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.claims()!.email).toBe(DEMO_USER.email);
     const wrong = await oidc.discovery(new URL(idp.issuer), CLIENT.client_id, undefined, oidc.ClientSecretBasic('wrong'), {
       execute: [oidc.allowInsecureRequests],

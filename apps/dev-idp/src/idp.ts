@@ -165,7 +165,8 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
       const { provider, session, client, params } = ctx.oidc;
       if (!session?.accountId || !client) return undefined;
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      const grant = (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const grant =
+        (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope(String(params?.scope ?? 'openid'));
       await grant.save();
       return grant;
@@ -217,7 +218,9 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
     next();
   };
   // Only requests with Basic credentials are parsed here; the provider reads every other body itself.
-  app.post([...TOKEN_ENDPOINTS], (req, res, next) => (req.headers.authorization?.startsWith('Basic ') ? form(req, res, (err?: unknown) => (err ? next(err) : basicToPost(req, res, next))) : next()));
+  app.post([...TOKEN_ENDPOINTS], (req, res, next) =>
+    req.headers.authorization?.startsWith('Basic ') ? form(req, res, (err?: unknown) => (err ? next(err) : basicToPost(req, res, next))) : next(),
+  );
 
   app.get('/dev/mailbox', (_req, res) => {
     res.set('cache-control', 'no-store').json(messages);
@@ -244,7 +247,13 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
     if (!interaction) return;
     res.set('cache-control', 'no-store');
     if (interaction.prompt.name === 'login') {
-      res.type('html').send(loginPage({ uid: interaction.uid, clientName: clientNames.get(String(interaction.params.client_id)) ?? 'the site', email: String(interaction.params.login_hint ?? '') }));
+      res.type('html').send(
+        loginPage({
+          uid: interaction.uid,
+          clientName: clientNames.get(String(interaction.params.client_id)) ?? 'the site',
+          email: String(interaction.params.login_hint ?? ''),
+        }),
+      );
       return;
     }
     // Consent is granted by loadExistingGrant; any other prompt is finished as is.
@@ -265,7 +274,14 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
         .status(401)
         .set('cache-control', 'no-store')
         .type('html')
-        .send(loginPage({ uid: interaction.uid, clientName: clientNames.get(String(interaction.params.client_id)) ?? 'the site', email, error: 'Wrong email or password.' }));
+        .send(
+          loginPage({
+            uid: interaction.uid,
+            clientName: clientNames.get(String(interaction.params.client_id)) ?? 'the site',
+            email,
+            error: 'Wrong email or password.',
+          }),
+        );
       return;
     }
     await finishLogin(req, res, user!.email);
@@ -283,7 +299,10 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
       messages.push({ to: user.email, subject: 'Your Latchkey sign-in link', link, at: new Date(now()).toISOString() });
       logger.info({ to: user.email, link }, 'dev-idp: magic sign-in link sent');
     }
-    res.set('cache-control', 'no-store').type('html').send(magicSentPage({ uid: interaction.uid, mailboxUrl }));
+    res
+      .set('cache-control', 'no-store')
+      .type('html')
+      .send(magicSentPage({ uid: interaction.uid, mailboxUrl }));
   });
 
   app.get('/interaction/:uid/magic/:token', async (req, res) => {
@@ -306,7 +325,12 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
   app.get('/interaction/:uid/abort', async (req, res) => {
     const interaction = await details(req, res);
     if (!interaction) return;
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   app.use(provider.callback());

@@ -33,7 +33,14 @@ test('pnpm start: the dev IdP starts first, registers auth-central and publishes
     // Both callback addresses (direct and through the edge) are registered.
     const authorize = new URL(`${published.issuer}/auth`);
     for (const redirect of ['http://localhost:4101/context/auth/callback', 'http://localhost:8080/auth/context/auth/callback']) {
-      authorize.search = new URLSearchParams({ client_id: 'auth-central', redirect_uri: redirect, response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }).toString();
+      authorize.search = new URLSearchParams({
+        client_id: 'auth-central',
+        redirect_uri: redirect,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      }).toString();
       const res = await fetch(authorize, { redirect: 'manual' });
       expect(res.headers.get('location')).toMatch(/^\/interaction\//);
     }

@@ -34,7 +34,9 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     name: 'dev-idp',
     url: idp.url,
     lines: [
-      `sign in as ${DEMO_USER.email} / ${DEMO_USER.password} (also ${DEFAULT_USERS.filter((u) => u !== DEMO_USER).map((u) => `${u.email} / ${u.password}`).join(', ')})`,
+      `sign in as ${DEMO_USER.email} / ${DEMO_USER.password} (also ${DEFAULT_USERS.filter((u) => u !== DEMO_USER)
+        .map((u) => `${u.email} / ${u.password}`)
+        .join(', ')})`,
       `magic links: ${idp.url}/dev/mailbox`,
       `discovery: ${idp.issuer}/.well-known/openid-configuration`,
     ],

@@ -21,7 +21,9 @@ const idp = await startDevIdp({
       client_id: env.IDP_CLIENT_ID ?? 'auth-central',
       client_secret: env.IDP_CLIENT_SECRET,
       client_name: 'Latchkey',
-      redirect_uris: env.IDP_REDIRECT_URIS.split(',').map((s) => s.trim()).filter(Boolean),
+      redirect_uris: env.IDP_REDIRECT_URIS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
   ],
   cookieKeys: env.IDP_COOKIE_KEY ? [env.IDP_COOKIE_KEY] : undefined,

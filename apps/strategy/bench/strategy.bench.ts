@@ -21,7 +21,8 @@ const CONNECTIONS = [1, 16];
 const OUT_OF_THE_WAY = { minute: 1e9, hour: 1e9, day: 1e9, concurrent: 1e6 };
 
 const QUESTIONS = {
-  framework: 'Everyone is busy, but I cannot tell whether the work moves our annual goals. How do I set goals each quarter that connect teams to company strategy?',
+  framework:
+    'Everyone is busy, but I cannot tell whether the work moves our annual goals. How do I set goals each quarter that connect teams to company strategy?',
   coordinate: 'Our factory has plenty of machines but orders are always late and work-in-progress is stacked up everywhere. How do we fix throughput?',
 };
 

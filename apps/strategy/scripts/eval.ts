@@ -15,7 +15,9 @@ const r = runEval(library);
 if (verbose) {
   for (const row of r.rows) {
     const mark = row.top1 ? '✓' : row.top3 ? '~' : '✗';
-    console.log(`${mark} ${String(row.confidence).padStart(3)} [${row.predicted.slice(0, 3).join(', ')}] expected [${row.expected.join(', ')}] ${row.question.slice(0, 70)}`);
+    console.log(
+      `${mark} ${String(row.confidence).padStart(3)} [${row.predicted.slice(0, 3).join(', ')}] expected [${row.expected.join(', ')}] ${row.question.slice(0, 70)}`,
+    );
   }
   for (const m of r.scopeMistakes) console.log(`scope mistake: ${m}`);
 }
@@ -35,16 +37,24 @@ if (verbose) {
   for (const r of held.rows) {
     const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.fit === false ? '✗' : '✓';
     const facts = r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : '';
-    console.log(`${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${facts}${r.clarifyOk === false ? ' (clarify not ok)' : ''}${r.languageOk === false ? ' (language not said)' : ''}`);
+    console.log(
+      `${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${facts}${r.clarifyOk === false ? ' (clarify not ok)' : ''}${r.languageOk === false ? ' (language not said)' : ''}`,
+    );
   }
 }
 console.log(`held-out set (eval/heldout.json, ${held.total} questions in users' own words; never tuned on)`);
 console.log(`  framework fit (primary accepted by a strategist):      ${pct(held.fit.rate)} (${held.fit.ok}/${held.fit.of})`);
 console.log(`  fact use (structured fields use every given fact):     ${pct(held.facts.rate)} (${held.facts.ok}/${held.facts.of})`);
-console.log(`  false refusals of business questions:                  ${held.falseRefusals.length}${held.falseRefusals.length ? ` (${held.falseRefusals.join(', ')})` : ''}`);
-console.log(`  non-business questions answered:                       ${held.wrongAnswers.length}${held.wrongAnswers.length ? ` (${held.wrongAnswers.join(', ')})` : ''}`);
+console.log(
+  `  false refusals of business questions:                  ${held.falseRefusals.length}${held.falseRefusals.length ? ` (${held.falseRefusals.join(', ')})` : ''}`,
+);
+console.log(
+  `  non-business questions answered:                       ${held.wrongAnswers.length}${held.wrongAnswers.length ? ` (${held.wrongAnswers.join(', ')})` : ''}`,
+);
 console.log(`  vague questions given clarifying questions (simple):   ${held.clarify.ok}/${held.clarify.of}`);
-console.log(`  calibration: fit among answers with confidence >= 70:  ${pct(held.calibration.precision)} (${held.calibration.correct}/${held.calibration.confident})`);
+console.log(
+  `  calibration: fit among answers with confidence >= 70:  ${pct(held.calibration.precision)} (${held.calibration.correct}/${held.calibration.confident})`,
+);
 console.log(`  non-English answered, saying the answer is in English: ${held.language.ok}/${held.language.of}`);
 console.log(`  library engine time per question (in process), p99:    ${held.p99Ms.toFixed(1)} ms`);
 
@@ -52,36 +62,60 @@ const fresh = runHeldout(library, new FrameworkSelector(library), loadHeldout(FR
 if (verbose) {
   for (const r of fresh.rows) {
     const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.fit === false ? '✗' : '✓';
-    console.log(`${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : ''}`);
+    console.log(
+      `${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : ''}`,
+    );
   }
 }
-console.log(`fresh set (eval/fresh.json, ${fresh.total} questions written after the selector work; its first run, before any change, gave fit 70.6% (12/17), fact use 81.3% (13/16), 2 false refusals, precision 84.6% (11/13); general vocabulary was added after it, so it is no longer untouched)`);
-console.log(`  framework fit: ${pct(fresh.fit.rate)} (${fresh.fit.ok}/${fresh.fit.of}); fact use: ${pct(fresh.facts.rate)} (${fresh.facts.ok}/${fresh.facts.of}); false refusals: ${fresh.falseRefusals.length}; non-business answered: ${fresh.wrongAnswers.length}; confidence >= 70 precision: ${pct(fresh.calibration.precision)} (${fresh.calibration.correct}/${fresh.calibration.confident})`);
+console.log(
+  `fresh set (eval/fresh.json, ${fresh.total} questions written after the selector work; its first run, before any change, gave fit 70.6% (12/17), fact use 81.3% (13/16), 2 false refusals, precision 84.6% (11/13); general vocabulary was added after it, so it is no longer untouched)`,
+);
+console.log(
+  `  framework fit: ${pct(fresh.fit.rate)} (${fresh.fit.ok}/${fresh.fit.of}); fact use: ${pct(fresh.facts.rate)} (${fresh.facts.ok}/${fresh.facts.of}); false refusals: ${fresh.falseRefusals.length}; non-business answered: ${fresh.wrongAnswers.length}; confidence >= 70 precision: ${pct(fresh.calibration.precision)} (${fresh.calibration.correct}/${fresh.calibration.confident})`,
+);
 
 // ------------------------------------------------------------ unseen set
 const unseen = runHeldout(library, new FrameworkSelector(library), loadHeldout(UNSEEN_FILE));
-printSet(unseen, 'unseen set (eval/unseen.json, 30 questions written without reading the selector, its cues or the other sets; its first run, before any change, gave fit 64.0% (16/25), fact use 91.3% (21/23), 0 false refusals, precision 71.4% (15/21); understanding, selection and writing were changed after it, so it is no longer untouched)');
+printSet(
+  unseen,
+  'unseen set (eval/unseen.json, 30 questions written without reading the selector, its cues or the other sets; its first run, before any change, gave fit 64.0% (16/25), fact use 91.3% (21/23), 0 false refusals, precision 71.4% (15/21); understanding, selection and writing were changed after it, so it is no longer untouched)',
+);
 
 // ------------------------------------------------------------ blind sets
 const blind4 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND4_FILE));
-printSet(blind4, 'blind4 set (eval/blind4.json, 30 questions written blind; its first run, before any change (commit 7ecc96b), gave fit 68.0% (17/25), fact use 87.0% (20/23), 2 false refusals, precision 84.2% (16/19); it was the development set of the generalisation work (language, words in context, the meaning of numbers, calibration), so it is no longer untouched)');
+printSet(
+  blind4,
+  'blind4 set (eval/blind4.json, 30 questions written blind; its first run, before any change (commit 7ecc96b), gave fit 68.0% (17/25), fact use 87.0% (20/23), 2 false refusals, precision 84.2% (16/19); it was the development set of the generalisation work (language, words in context, the meaning of numbers, calibration), so it is no longer untouched)',
+);
 const blind5 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND5_FILE));
-printSet(blind5, 'blind5 set (eval/blind5.json, 30 questions written blind, never tuned on; its first run, before any change (commit 7ecc96b), gave fit 60.0% (15/25), fact use 87.0% (20/23), 1 false refusal, precision 64.7% (11/17); its first run after the generalisation work tuned on blind4 (commit 04c464f) gave fit 64.0% (16/25), fact use 87.0% (20/23), 1 false refusal (b5-08), 2/3 vague clarified, precision 68.8% (11/16), 3/3 non-English saying English: short of the targets)');
+printSet(
+  blind5,
+  'blind5 set (eval/blind5.json, 30 questions written blind, never tuned on; its first run, before any change (commit 7ecc96b), gave fit 60.0% (15/25), fact use 87.0% (20/23), 1 false refusal, precision 64.7% (11/17); its first run after the generalisation work tuned on blind4 (commit 04c464f) gave fit 64.0% (16/25), fact use 87.0% (20/23), 1 false refusal (b5-08), 2/3 vague clarified, precision 68.8% (11/16), 3/3 non-English saying English: short of the targets)',
+);
 
 /** The same report as the held-out set, for another set. */
 function printSet(rep: HeldoutReport, title: string): void {
   if (verbose) {
     for (const r of rep.rows) {
-      const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.expect === 'refuse' ? '✗ ANSWERED' : r.fit === false ? '✗' : '✓';
-      console.log(`${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : ''}${r.clarifyOk === false ? ' (clarify not ok)' : ''}${r.languageOk === false ? ' (language not said)' : ''}`);
+      const mark =
+        r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.expect === 'refuse' ? '✗ ANSWERED' : r.fit === false ? '✗' : '✓';
+      console.log(
+        `${mark} ${r.id} [${r.kind}] ${r.primary ?? ''} ${r.confidence ?? ''} ${r.depth ?? ''}${r.factsMissing.length ? ` missing facts: ${r.factsMissing.join(', ')}` : ''}${r.clarifyOk === false ? ' (clarify not ok)' : ''}${r.languageOk === false ? ' (language not said)' : ''}`,
+      );
     }
   }
   console.log(title);
   console.log(`  framework fit (primary accepted by a strategist):      ${pct(rep.fit.rate)} (${rep.fit.ok}/${rep.fit.of})`);
   console.log(`  fact use (structured fields use every given fact):     ${pct(rep.facts.rate)} (${rep.facts.ok}/${rep.facts.of})`);
-  console.log(`  false refusals of business questions:                  ${rep.falseRefusals.length}${rep.falseRefusals.length ? ` (${rep.falseRefusals.join(', ')})` : ''}`);
-  console.log(`  non-business questions answered:                       ${rep.wrongAnswers.length}${rep.wrongAnswers.length ? ` (${rep.wrongAnswers.join(', ')})` : ''}`);
+  console.log(
+    `  false refusals of business questions:                  ${rep.falseRefusals.length}${rep.falseRefusals.length ? ` (${rep.falseRefusals.join(', ')})` : ''}`,
+  );
+  console.log(
+    `  non-business questions answered:                       ${rep.wrongAnswers.length}${rep.wrongAnswers.length ? ` (${rep.wrongAnswers.join(', ')})` : ''}`,
+  );
   console.log(`  vague questions given clarifying questions (simple):   ${rep.clarify.ok}/${rep.clarify.of}`);
-  console.log(`  calibration: fit among answers with confidence >= 70:  ${pct(rep.calibration.precision)} (${rep.calibration.correct}/${rep.calibration.confident})`);
+  console.log(
+    `  calibration: fit among answers with confidence >= 70:  ${pct(rep.calibration.precision)} (${rep.calibration.correct}/${rep.calibration.confident})`,
+  );
   console.log(`  non-English answered, saying the answer is in English: ${rep.language.ok}/${rep.language.of}`);
 }

@@ -77,10 +77,17 @@ export function createApp(deps: AppDeps): StrategyApp {
   // negative balance or a double charge. Grants stay fully durable.
   // The settle before each answer commits durably, which also makes its debit durable.
   const requestLedger = deps.relaxedPool ? new CreditLedger(deps.relaxedPool) : ledger;
-  const charges = new ChargeService({ ledger: requestLedger, durable: ledger, logger: deps.logger, pendingGraceMs: deps.pendingGraceMs, sweepIntervalMs: deps.sweepIntervalMs });
+  const charges = new ChargeService({
+    ledger: requestLedger,
+    durable: ledger,
+    logger: deps.logger,
+    pendingGraceMs: deps.pendingGraceMs,
+    sweepIntervalMs: deps.sweepIntervalMs,
+  });
   const keys = new ApiKeyStore(deps.prisma, { cacheTtlMs: deps.keyCacheTtlMs ?? 10_000, now });
   const limiter = new RateLimiter({ redis: deps.redis, prefix: deps.redisPrefix ?? '', now, ...(deps.limits ? { limits: deps.limits } : {}) });
-  const bearer = deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? BEARER_CACHE_TTL_MS, now }) : undefined);
+  const bearer =
+    deps.bearer ?? (deps.authUrl ? createBearerValidator({ authUrl: deps.authUrl, cacheTtlMs: deps.authCacheTtlMs ?? BEARER_CACHE_TTL_MS, now }) : undefined);
 
   const app = createServiceApp({
     logger: deps.logger,

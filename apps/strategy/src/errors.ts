@@ -47,7 +47,11 @@ export const formatStrategyError: ErrorFormatter = (err: HttpError, req: Request
   let details: Record<string, unknown> = { ...(err.details ?? {}) };
   if (code === 'INVALID_REQUEST' || code === 'UNSUPPORTED_MEDIA_TYPE' || code === 'PAYLOAD_TOO_LARGE') {
     code = 'INVALID_REQUEST_FORMAT';
-    details = { field: 'body', issue: err.code === 'PAYLOAD_TOO_LARGE' ? 'too_large' : err.code === 'UNSUPPORTED_MEDIA_TYPE' ? 'unsupported_encoding' : 'invalid_json', ...details };
+    details = {
+      field: 'body',
+      issue: err.code === 'PAYLOAD_TOO_LARGE' ? 'too_large' : err.code === 'UNSUPPORTED_MEDIA_TYPE' ? 'unsupported_encoding' : 'invalid_json',
+      ...details,
+    };
   }
   if (code === 'SERVICE_UNAVAILABLE') {
     // A dependency outage (PostgreSQL, Redis, auth-central): 503 with Retry-After, quoted by the same request id.
@@ -61,7 +65,8 @@ export const formatStrategyError: ErrorFormatter = (err: HttpError, req: Request
   }
   const body: Record<string, unknown> = {
     error: ERROR_OF_CODE[code] ?? (err.status >= 500 ? 'internal_error' : 'bad_request'),
-    message: code === 'COORDINATION_FAILED' ? 'The guidance could not be produced. Nothing was charged; retry, or quote details.requestId to support.' : err.message,
+    message:
+      code === 'COORDINATION_FAILED' ? 'The guidance could not be produced. Nothing was charged; retry, or quote details.requestId to support.' : err.message,
     code,
     details,
   };

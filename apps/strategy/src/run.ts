@@ -13,6 +13,11 @@ const config = parseConfig('strategy', strategyConfigSchema);
 const logger = createLogger('strategy', config.LOG_LEVEL);
 const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: path.resolve('.latchkey/data/latchkey_strategy'), port: 0 });
 if (embedded) logger.warn('DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
-const service = await startStrategy({ databaseUrl: config.DATABASE_URL ?? embedded!.url, config, logger, migrate: embedded !== undefined || config.MIGRATE_ON_START });
+const service = await startStrategy({
+  databaseUrl: config.DATABASE_URL ?? embedded!.url,
+  config,
+  logger,
+  migrate: embedded !== undefined || config.MIGRATE_ON_START,
+});
 process.once('exit', () => void embedded?.stop());
 void service;

@@ -21,7 +21,19 @@ export interface StartedStrategy extends RunningService {
 
 export async function startStrategy(opts: {
   databaseUrl: string;
-  config: Pick<StrategyConfig, 'PORT' | 'HOST' | 'AUTH_URL' | 'AUTH_CACHE_TTL_MS' | 'LATCHKEY_ADMIN_TOKEN' | 'STRATEGY_RATE_LIMITS' | 'STRATEGY_AI_URL' | 'STRATEGY_AI_KEY' | 'STRATEGY_AI_MODEL' | 'STRATEGY_AI_TIMEOUT_MS'> &
+  config: Pick<
+    StrategyConfig,
+    | 'PORT'
+    | 'HOST'
+    | 'AUTH_URL'
+    | 'AUTH_CACHE_TTL_MS'
+    | 'LATCHKEY_ADMIN_TOKEN'
+    | 'STRATEGY_RATE_LIMITS'
+    | 'STRATEGY_AI_URL'
+    | 'STRATEGY_AI_KEY'
+    | 'STRATEGY_AI_MODEL'
+    | 'STRATEGY_AI_TIMEOUT_MS'
+  > &
     Partial<Pick<StrategyConfig, 'STRATEGY_PENDING_GRACE_MS' | 'STRATEGY_SWEEP_INTERVAL_MS' | 'TRUST_PROXY'>> & { REDIS_URL?: string | undefined };
   logger: Logger;
   handleSignals?: boolean;
@@ -43,7 +55,14 @@ export async function startStrategy(opts: {
   const library = loadLibrary();
   const model =
     config.STRATEGY_AI_URL && config.STRATEGY_AI_KEY
-      ? createGatewayModel({ baseUrl: config.STRATEGY_AI_URL, apiKey: config.STRATEGY_AI_KEY, model: config.STRATEGY_AI_MODEL, library, timeoutMs: config.STRATEGY_AI_TIMEOUT_MS, logger: opts.logger })
+      ? createGatewayModel({
+          baseUrl: config.STRATEGY_AI_URL,
+          apiKey: config.STRATEGY_AI_KEY,
+          model: config.STRATEGY_AI_MODEL,
+          library,
+          timeoutMs: config.STRATEGY_AI_TIMEOUT_MS,
+          logger: opts.logger,
+        })
       : undefined;
   const strategy = createApp({
     prisma,

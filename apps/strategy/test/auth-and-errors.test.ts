@@ -18,13 +18,19 @@ function startValidateDouble(): Promise<{ url: string; calls: () => number; serv
     calls++;
     const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
     if (token === 'good-token') {
-      res.json({ user: { id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'owner' }, workspace: { id: 'org-bearer', name: 'Acme', tier: 'enterprise' } });
+      res.json({
+        user: { id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'owner' },
+        workspace: { id: 'org-bearer', name: 'Acme', tier: 'enterprise' },
+      });
     } else if (token === 'other-org-token') {
       res.json({ user: { id: 'user-2', email: 'bob@example.com', name: 'Bob', role: 'member' }, workspace: { id: 'org-other', name: 'Other', tier: 'free' } });
     } else if (token.startsWith('role-')) {
       // role-<role>: a valid token of org-roles whose user has that role (role-none: no role field at all).
       const role = token.slice('role-'.length);
-      res.json({ user: { id: `user-${role}`, email: `${role}@example.com`, name: role, ...(role === 'none' ? {} : { role }) }, workspace: { id: 'org-roles', name: 'Roles', tier: 'pro' } });
+      res.json({
+        user: { id: `user-${role}`, email: `${role}@example.com`, name: role, ...(role === 'none' ? {} : { role }) },
+        workspace: { id: 'org-roles', name: 'Roles', tier: 'pro' },
+      });
     } else if (token === 'logged-out') {
       res.status(401).json({ error: 'SESSION_INVALIDATED', message: 'logged out' });
     } else if (token === 'auth-down') {
@@ -80,7 +86,15 @@ describe('credentials', () => {
 
   test('unknown, malformed and revoked API keys: 401', async () => {
     expectBody(await request(h.app).post('/v1/framework').set('apikey', 'nope').send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
-    expectBody(await request(h.app).post('/v1/framework').set('apikey', `lk_strategy_${'A'.repeat(43)}`).send(body()), 401, 'unauthorized', 'UNAUTHORIZED');
+    expectBody(
+      await request(h.app)
+        .post('/v1/framework')
+        .set('apikey', `lk_strategy_${'A'.repeat(43)}`)
+        .send(body()),
+      401,
+      'unauthorized',
+      'UNAUTHORIZED',
+    );
     const { key: doomed, record } = await h.keys.create('org-errors', 'pro');
     expect((await request(h.app).post('/v1/framework').set('apikey', doomed).send(body())).status).toBe(200);
     await h.keys.revoke(record.id);
@@ -154,7 +168,10 @@ describe('credentials', () => {
     const first = await request(h.app).post('/v1/framework').set('apikey', key).send(body());
     const sessionId = first.body.metadata.sessionId;
     const res = await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId }));
-    const unknown = await request(h.app).post('/v1/framework').set('authorization', 'Bearer other-org-token').send(body(QUESTION, { sessionId: 'ses_unknown' }));
+    const unknown = await request(h.app)
+      .post('/v1/framework')
+      .set('authorization', 'Bearer other-org-token')
+      .send(body(QUESTION, { sessionId: 'ses_unknown' }));
     expect(res.status).not.toBe(403);
     expect(res.status).toBe(unknown.status);
     expect(res.body.error).toBe(unknown.body.error);
@@ -188,7 +205,17 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
     ['role in capitals', { messages: [{ role: 'USER', content: QUESTION }] }, 'messages[0].role', /one of/],
     ['content an object', { messages: [{ role: 'user', content: { text: QUESTION } }] }, 'messages[0].content', /string/],
     ['content an array', { messages: [{ role: 'user', content: [QUESTION] }] }, 'messages[0].content', /string/],
-    ['a later message with a bad role', { messages: [{ role: 'user', content: QUESTION }, { role: 'tool', content: 'x' }] }, 'messages[1].role', /one of/],
+    [
+      'a later message with a bad role',
+      {
+        messages: [
+          { role: 'user', content: QUESTION },
+          { role: 'tool', content: 'x' },
+        ],
+      },
+      'messages[1].role',
+      /one of/,
+    ],
     ['userContext null', { ...body(), userContext: null }, 'userContext', /object/],
     ['userContext an array', { ...body(), userContext: [] }, 'userContext', /object/],
     ['industry a number', { ...body(), userContext: { industry: 5 } }, 'userContext.industry', /string/],
@@ -213,7 +240,10 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
   test.each(cases)('%s', async (_name, payload, field, issue) => {
     const before = await h.ledger.balance('org-errors');
     for (const path of ['/v1/framework', '/v1/coordinate']) {
-      const res = await request(h.app).post(path).set('apikey', key).send(payload as object);
+      const res = await request(h.app)
+        .post(path)
+        .set('apikey', key)
+        .send(payload as object);
       expectBody(res, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
       expect(res.body.details.field).toBe(field);
       expect(res.body.details.issue).toMatch(issue);
@@ -237,12 +267,23 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
   });
 
   test('maxCredits zero, fractional or huge: 402 or an answer within it, never a 500', async () => {
-    for (const [maxCredits, status] of [[0, 402], [0.5, 402], [1e300, 200], [Number.MAX_SAFE_INTEGER, 200]] as const) {
-      const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(QUESTION, { preferences: { maxCredits } }));
+    for (const [maxCredits, status] of [
+      [0, 402],
+      [0.5, 402],
+      [1e300, 200],
+      [Number.MAX_SAFE_INTEGER, 200],
+    ] as const) {
+      const res = await request(h.app)
+        .post('/v1/coordinate')
+        .set('apikey', key)
+        .send(body(QUESTION, { preferences: { maxCredits } }));
       expect(res.status).toBe(status);
       if (status === 200) expect(res.body.metadata.creditsUsed).toBeLessThanOrEqual(15);
     }
-    const capped = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(QUESTION, { preferences: { maxCredits: 2.5 } }));
+    const capped = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .send(body(QUESTION, { preferences: { maxCredits: 2.5 } }));
     expect(capped.body.metadata.creditsUsed).toBeLessThanOrEqual(2);
   });
 
@@ -285,7 +326,9 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
     const ok = await request(h.app)
       .post('/v1/framework')
       .set('apikey', key)
-      .send(body(QUESTION, { userContext: { previousWork: [JSON.parse(`${'['.repeat(15)}"okrs"${']'.repeat(15)}`), { a: { b: { c: 'balanced-scorecard' } } }] } }));
+      .send(
+        body(QUESTION, { userContext: { previousWork: [JSON.parse(`${'['.repeat(15)}"okrs"${']'.repeat(15)}`), { a: { b: { c: 'balanced-scorecard' } } }] } }),
+      );
     expect(ok.status).toBe(200);
     const ignored = await request(h.app)
       .post('/v1/coordinate')
@@ -297,10 +340,19 @@ describe('bad input: 400 INVALID_REQUEST_FORMAT with field and issue, nothing ch
 
   test('an unsupported charset or content encoding: 400 naming the header, not 415', async () => {
     const before = await h.ledger.balance('org-errors');
-    const latin = await request(h.app).post('/v1/framework').set('apikey', key).set('content-type', 'application/json; charset=latin1').send(JSON.stringify(body()));
+    const latin = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .set('content-type', 'application/json; charset=latin1')
+      .send(JSON.stringify(body()));
     expectBody(latin, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
     expect(latin.body.details).toEqual({ field: 'Content-Type', issue: 'charset must be utf-8' });
-    const enc = await request(h.app).post('/v1/coordinate').set('apikey', key).set('content-type', 'application/json').set('content-encoding', 'compress').send(JSON.stringify(body()));
+    const enc = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'compress')
+      .send(JSON.stringify(body()));
     expectBody(enc, 400, 'bad_request', 'INVALID_REQUEST_FORMAT');
     expect(enc.body.details.field).toBe('Content-Encoding');
     for (const r of [latin, enc]) expect(r.headers['x-ratelimit-remaining']).toBeDefined();
@@ -333,7 +385,13 @@ test('X-RateLimit-* on every answer once the organisation is known (200, 400, 40
     [200, first],
     [400, await request(h.app).post('/v1/coordinate').set('apikey', key).send({ messages: [] })],
     [402, await request(h.app).post('/v1/coordinate').set('apikey', poor).send(body())],
-    [413, await request(h.app).post('/v1/framework').set('apikey', key).send({ messages: Array.from({ length: 14 }, () => ({ role: 'user', content: 'y'.repeat(19_999) })) })],
+    [
+      413,
+      await request(h.app)
+        .post('/v1/framework')
+        .set('apikey', key)
+        .send({ messages: Array.from({ length: 14 }, () => ({ role: 'user', content: 'y'.repeat(19_999) })) }),
+    ],
     [422, await request(h.app).post('/v1/framework').set('apikey', key).send(body('Give me a recipe for vegan chocolate chip cookies.'))],
   ];
   failNext = true;
@@ -353,7 +411,10 @@ test('X-RateLimit-* on every answer once the organisation is known (200, 400, 40
 test('x-app-context is recorded with each coordinate call, whatever its outcome', async () => {
   const ok = await request(h.app).post('/v1/coordinate').set('apikey', key).set('x-app-context', 'exec-dashboard').send(body());
   const bad = await request(h.app).post('/v1/coordinate').set('apikey', key).set('x-app-context', 'exec-dashboard').send({ messages: [] });
-  for (const [res, status, credits] of [[ok, 200, ok.body.metadata.creditsUsed], [bad, 400, 0]] as const) {
+  for (const [res, status, credits] of [
+    [ok, 200, ok.body.metadata.creditsUsed],
+    [bad, 400, 0],
+  ] as const) {
     let row = null;
     for (let i = 0; i < 50 && !row; i++) {
       row = await h.prisma.requestLog.findFirst({ where: { traceId: res.headers['x-request-id'] } });

@@ -35,7 +35,11 @@ beforeAll(async () => {
   const silent = createLogger('strategy-bearer-test', 'silent');
   [authDb, idp] = await Promise.all([
     createTestDatabase({ service: 'auth-central' }),
-    startDevIdp({ port: 0, clients: [{ client_id: 'auth-central', client_secret: CLIENT_SECRET, redirect_uris: [`${AUTH_PUBLIC_URL}/context/auth/callback`] }], logger: silent }),
+    startDevIdp({
+      port: 0,
+      clients: [{ client_id: 'auth-central', client_secret: CLIENT_SECRET, redirect_uris: [`${AUTH_PUBLIC_URL}/context/auth/callback`] }],
+      logger: silent,
+    }),
   ]);
   auth = await startAuthCentral({
     databaseUrl: authDb.url,
@@ -51,12 +55,21 @@ beforeAll(async () => {
     .set('authorization', `Bearer ${AUTH_ADMIN_TOKEN}`)
     .send({ app_id: 'board-portal', organisation_id: ORG, organisation_name: 'Acme Strategy', tier: 'pro', allowed_auth_domains: ['localhost'] })
     .expect(201);
-  h = await startHarness({ authUrl: auth.url, authCacheTtlMs: CACHE_TTL_MS, now: () => Date.now() + offset, logger: createLogger('strategy', 'debug', logs.stream) });
+  h = await startHarness({
+    authUrl: auth.url,
+    authCacheTtlMs: CACHE_TTL_MS,
+    now: () => Date.now() + offset,
+    logger: createLogger('strategy', 'debug', logs.stream),
+  });
   await h.ledger.grant(ORG, 100, { note: 'test' });
   // Signing in makes the demo user only a `user` of the organisation; the operator makes them a member
   // (test/security/membership.test.ts shows a `user`'s token refused).
   await signIn();
-  await request(auth.url).post(`/admin/organisations/${ORG}/members`).set('authorization', `Bearer ${AUTH_ADMIN_TOKEN}`).send({ email: DEMO_USER.email }).expect(200);
+  await request(auth.url)
+    .post(`/admin/organisations/${ORG}/members`)
+    .set('authorization', `Bearer ${AUTH_ADMIN_TOKEN}`)
+    .send({ email: DEMO_USER.email })
+    .expect(200);
 });
 afterAll(async () => {
   await h?.close();

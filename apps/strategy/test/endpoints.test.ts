@@ -23,7 +23,8 @@ const nonEmptyStrings = (xs: unknown) => {
   }
 };
 
-const OKR_QUESTION = 'Everyone is busy, but I cannot tell whether the work is moving our annual goals. How do I set goals each quarter that connect teams to company strategy?';
+const OKR_QUESTION =
+  'Everyone is busy, but I cannot tell whether the work is moving our annual goals. How do I set goals each quarter that connect teams to company strategy?';
 
 describe('POST /v1/framework', () => {
   test('fills every field of the framework response from the selected frameworks', async () => {
@@ -84,12 +85,20 @@ describe('POST /v1/framework', () => {
 
   test('response styles shape the markdown', async () => {
     const ask = (responseStyle: string) =>
-      request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION, { preferences: { responseStyle } }));
+      request(h.app)
+        .post('/v1/framework')
+        .set('apikey', key)
+        .send(body(OKR_QUESTION, { preferences: { responseStyle } }));
     const [concise, detailed, tactical] = await Promise.all([ask('concise'), ask('detailed'), ask('tactical')]);
     expect(concise.body.content.length).toBeLessThan(detailed.body.content.length * 0.7);
     for (const q of ['How should our business grow?', 'What is a North Star Metric?']) {
       const styles = await Promise.all(
-        ['concise', 'detailed'].map((responseStyle) => request(h.app).post('/v1/framework').set('apikey', key).send(body(q, { preferences: { responseStyle } }))),
+        ['concise', 'detailed'].map((responseStyle) =>
+          request(h.app)
+            .post('/v1/framework')
+            .set('apikey', key)
+            .send(body(q, { preferences: { responseStyle } })),
+        ),
       );
       expect(styles[0]!.body.content.length).toBeLessThan(styles[1]!.body.content.length * 0.7);
     }
@@ -120,7 +129,11 @@ describe('POST /v1/framework', () => {
     const first = await request(h.app)
       .post('/v1/framework')
       .set('apikey', key)
-      .send(body('Lots of people start our free trial but very few upgrade to paid. Where is the leak?', { userContext: { industry: 'saas', businessStage: 'startup' } }));
+      .send(
+        body('Lots of people start our free trial but very few upgrade to paid. Where is the leak?', {
+          userContext: { industry: 'saas', businessStage: 'startup' },
+        }),
+      );
     const sessionId = first.body.metadata.sessionId;
     const second = await request(h.app)
       .post('/v1/framework')
@@ -146,7 +159,11 @@ describe('POST /v1/framework', () => {
     const res = await request(h.app)
       .post('/v1/framework')
       .set('apikey', key)
-      .send(body('Which of our marketing channels are profitable once churn and margin are counted?', { userContext: { previousWork: [{ framework: 'pirate-metrics-aarrr', notes: 'funnel mapped' }] } }));
+      .send(
+        body('Which of our marketing channels are profitable once churn and margin are counted?', {
+          userContext: { previousWork: [{ framework: 'pirate-metrics-aarrr', notes: 'funnel mapped' }] },
+        }),
+      );
     expect(res.status).toBe(200);
     expect(res.body.structuredOutput.frameworkAnalysis.strategicRationale).toBeTruthy();
   });
@@ -197,7 +214,15 @@ describe('POST /v1/framework', () => {
       row = await h.prisma.requestLog.findFirst({ where: { traceId: res.headers['x-request-id'] } });
       if (!row) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(row).toMatchObject({ appContext: 'board-portal', status: 200, creditsUsed: 5, endpoint: '/v1/framework', authMethod: 'apikey', orgId: 'org-endpoints', engine: 'library' });
+    expect(row).toMatchObject({
+      appContext: 'board-portal',
+      status: 200,
+      creditsUsed: 5,
+      endpoint: '/v1/framework',
+      authMethod: 'apikey',
+      orgId: 'org-endpoints',
+      engine: 'library',
+    });
     const debit = await h.ledger.entry(row!.requestId, 'debit');
     expect(debit?.amount).toBe(-5);
   });
@@ -209,7 +234,11 @@ describe('POST /v1/coordinate', () => {
       .post('/v1/coordinate')
       .set('apikey', key)
       .set('x-app-context', 'exec-dashboard')
-      .send(body('Our factory has plenty of machines but orders are always late and work-in-progress is stacked up everywhere. How do we fix throughput?', { userContext: { industry: 'manufacturing', businessStage: 'growth' } }));
+      .send(
+        body('Our factory has plenty of machines but orders are always late and work-in-progress is stacked up everywhere. How do we fix throughput?', {
+          userContext: { industry: 'manufacturing', businessStage: 'growth' },
+        }),
+      );
     expect(res.status).toBe(200);
     expectTable(coordinationResponseSchema, res.body);
     const { content, metadata: m, insights: i, suggestions: s } = res.body;
@@ -227,7 +256,10 @@ describe('POST /v1/coordinate', () => {
       expect(i[k].length).toBeGreaterThan(0);
     }
     for (const k of ['followUpQuestions', 'relatedChallenges', 'nextMilestones']) nonEmptyStrings(s[k]);
-    const debit = await h.prisma.creditLedgerEntry.findFirst({ where: { orgId: 'org-endpoints', kind: 'debit', endpoint: '/v1/coordinate' }, orderBy: { id: 'desc' } });
+    const debit = await h.prisma.creditLedgerEntry.findFirst({
+      where: { orgId: 'org-endpoints', kind: 'debit', endpoint: '/v1/coordinate' },
+      orderBy: { id: 'desc' },
+    });
     expect(-debit!.amount).toBe(m.creditsUsed);
   });
 
@@ -236,7 +268,11 @@ describe('POST /v1/coordinate', () => {
     const comprehensive =
       'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months and the board wants a full review of strategy and the organisation.';
     for (const q of [planning, comprehensive, 'What is a North Star Metric?']) {
-      const ask = (responseStyle: string) => request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, { preferences: { responseStyle } }));
+      const ask = (responseStyle: string) =>
+        request(h.app)
+          .post('/v1/coordinate')
+          .set('apikey', key)
+          .send(body(q, { preferences: { responseStyle } }));
       const [concise, detailed, tactical] = (await Promise.all([ask('concise'), ask('detailed'), ask('tactical')])).map((r) => r.body);
       for (const r of [concise, detailed, tactical]) expectTable(coordinationResponseSchema, r);
       expect(concise.content.length).toBeLessThan(detailed.content.length * 0.7);
@@ -259,7 +295,7 @@ describe('POST /v1/coordinate', () => {
     expect(simple.status).toBe(200);
     expect(simple.body.metadata.creditsUsed).toBeGreaterThanOrEqual(1);
     expect(simple.body.metadata.creditsUsed).toBeLessThanOrEqual(3);
-    const planning = await ask('How should I build next year\'s budget so we stop just adding 3% to every department\'s line items?');
+    const planning = await ask("How should I build next year's budget so we stop just adding 3% to every department's line items?");
     expect(planning.body.metadata.creditsUsed).toBeGreaterThanOrEqual(3);
     expect(planning.body.metadata.creditsUsed).toBeLessThanOrEqual(8);
     const comprehensive = await ask(
@@ -273,18 +309,28 @@ describe('POST /v1/coordinate', () => {
   });
 
   test('maxCredits caps the depth', async () => {
-    const q = 'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months and the board wants a full review of strategy and the organisation.';
-    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, { preferences: { maxCredits: 4 } }));
+    const q =
+      'We need a comprehensive turnaround plan: costs grew 18% while revenue grew 5%, customers churn after two months and the board wants a full review of strategy and the organisation.';
+    const res = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .send(body(q, { preferences: { maxCredits: 4 } }));
     expect(res.status).toBe(200);
     expect(res.body.metadata.creditsUsed).toBeLessThanOrEqual(4);
   });
 
   test('maxCredits below the cheapest answer: 402 with creditsRequired and creditsAvailable, nothing charged', async () => {
     const before = await h.ledger.balance('org-endpoints');
-    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(OKR_QUESTION, { preferences: { maxCredits: 0 } }));
+    const res = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .send(body(OKR_QUESTION, { preferences: { maxCredits: 0 } }));
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ error: 'payment_required', code: 'INSUFFICIENT_CREDITS', details: { creditsRequired: 1, creditsAvailable: before } });
-    const fw = await request(h.app).post('/v1/framework').set('apikey', key).send(body(OKR_QUESTION, { preferences: { maxCredits: 4 } }));
+    const fw = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body(OKR_QUESTION, { preferences: { maxCredits: 4 } }));
     expect(fw.status).toBe(402);
     expect(fw.body.details).toMatchObject({ creditsRequired: 5, creditsAvailable: before });
     expect(await h.ledger.balance('org-endpoints')).toBe(before);
@@ -305,7 +351,10 @@ describe('POST /v1/coordinate', () => {
   });
 
   test('previousWork is refused on the coordination endpoint', async () => {
-    const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(OKR_QUESTION, { userContext: { previousWork: [] } }));
+    const res = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .send(body(OKR_QUESTION, { userContext: { previousWork: [] } }));
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual({ field: 'userContext.previousWork', issue: 'is accepted only by /v1/framework' });
   });
@@ -333,8 +382,14 @@ describe('both response tables (SPEC.md), field by field', () => {
     for (const responseStyle of ['concise', 'detailed', 'tactical', undefined]) {
       const preferences = responseStyle ? { responseStyle } : {};
       const [fw, co] = await Promise.all([
-        request(h.app).post('/v1/framework').set('apikey', key).send(body(q, { ...extra, preferences })),
-        request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q, { ...extra, preferences })),
+        request(h.app)
+          .post('/v1/framework')
+          .set('apikey', key)
+          .send(body(q, { ...extra, preferences })),
+        request(h.app)
+          .post('/v1/coordinate')
+          .set('apikey', key)
+          .send(body(q, { ...extra, preferences })),
       ]);
       expect([fw.status, co.status]).toEqual([200, 200]);
       expectTable(frameworkResponseSchema, fw.body);

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const coordinate = (content: string, extra: Record<string, unknown> = {}) => request(h.app).post('/v1/coordinate').set('apikey', key).send(body(content, extra));
+const coordinate = (content: string, extra: Record<string, unknown> = {}) =>
+  request(h.app).post('/v1/coordinate').set('apikey', key).send(body(content, extra));
 const framework = (content: string, extra: Record<string, unknown> = {}) => request(h.app).post('/v1/framework').set('apikey', key).send(body(content, extra));
 
 test('a vague business question gets clarifying questions naming what is known, charged as simple', async () => {
@@ -39,7 +40,9 @@ test('definitions of library frameworks are answered, with the method and its so
 });
 
 test('a mixed request: the business half is answered, the rest declined in one sentence', async () => {
-  const res = await coordinate('Please debug my JavaScript function that sums invoices. Also our gross margin fell from 42% to 31% this year; what should we look at first?');
+  const res = await coordinate(
+    'Please debug my JavaScript function that sums invoices. Also our gross margin fell from 42% to 31% this year; what should we look at first?',
+  );
   expect(res.status).toBe(200);
   expect(res.body.content).toMatch(/is outside strategy guidance and is not answered here/);
   expect(res.body.insights.keyRecommendations.join(' ')).toContain('42%');
@@ -65,8 +68,11 @@ test('clearly non-business requests are still refused, free', async () => {
   }
 });
 
-test('answers use the question\'s numbers: the arithmetic, the deadline and the target', async () => {
-  const res = await coordinate('Our contact centre answers 12,000 calls a week and 6% are abandoned. We want 2% before the new contract starts in 8 weeks. Handle time is 7 minutes.', { preferences: { responseStyle: 'tactical' } });
+test("answers use the question's numbers: the arithmetic, the deadline and the target", async () => {
+  const res = await coordinate(
+    'Our contact centre answers 12,000 calls a week and 6% are abandoned. We want 2% before the new contract starts in 8 weeks. Handle time is 7 minutes.',
+    { preferences: { responseStyle: 'tactical' } },
+  );
   expect(res.status).toBe(200);
   expect(res.body.metadata.frameworksApplied[0]).toBe('Capacity Planning and Queueing (Service Operations)');
   const text = [...res.body.insights.keyRecommendations, ...res.body.insights.implementationSteps].join('\n');
@@ -77,20 +83,30 @@ test('answers use the question\'s numbers: the arithmetic, the deadline and the 
 });
 
 test('two unrelated tactical answers share little; concise and detailed differ in substance and price', async () => {
-  const a = await coordinate('Our bakery chain wastes 11% of what it bakes each day. How do we cut waste by June?', { preferences: { responseStyle: 'tactical' } });
-  const b = await coordinate('We are a 30-person agency and nobody knows who approves client budgets. Who should decide what?', { preferences: { responseStyle: 'tactical' } });
+  const a = await coordinate('Our bakery chain wastes 11% of what it bakes each day. How do we cut waste by June?', {
+    preferences: { responseStyle: 'tactical' },
+  });
+  const b = await coordinate('We are a 30-person agency and nobody knows who approves client budgets. Who should decide what?', {
+    preferences: { responseStyle: 'tactical' },
+  });
   expect([a.status, b.status]).toEqual([200, 200]);
   const lines = (r: request.Response) => new Set((r.body.content as string).split('\n').filter((l) => l.trim().length > 3));
   const la = lines(a);
   const shared = [...lines(b)].filter((l) => la.has(l));
   expect(shared.length).toBeLessThan(4);
   const q = 'We run 4 dental practices and 14% of appointments are no-shows. What should we do this quarter?';
-  const [concise, detailed] = await Promise.all([coordinate(q, { preferences: { responseStyle: 'concise' } }), coordinate(q, { preferences: { responseStyle: 'detailed' } })]);
+  const [concise, detailed] = await Promise.all([
+    coordinate(q, { preferences: { responseStyle: 'concise' } }),
+    coordinate(q, { preferences: { responseStyle: 'detailed' } }),
+  ]);
   expect(concise.body.content).toContain('### Three actions');
   expect(concise.body.content).not.toContain('### What your numbers say');
   expect(detailed.body.content).toContain('**Approach:**');
   expect(concise.body.metadata.creditsUsed).toBeLessThan(detailed.body.metadata.creditsUsed);
-  const [fc, fd] = await Promise.all([framework(q, { preferences: { responseStyle: 'concise' } }), framework(q, { preferences: { responseStyle: 'detailed' } })]);
+  const [fc, fd] = await Promise.all([
+    framework(q, { preferences: { responseStyle: 'concise' } }),
+    framework(q, { preferences: { responseStyle: 'detailed' } }),
+  ]);
   expect(fc.body.structuredOutput.expertGuidance.strategicActions.length).toBe(3);
   expect(fd.body.structuredOutput.expertGuidance.strategicActions.length).toBeGreaterThan(3);
 });

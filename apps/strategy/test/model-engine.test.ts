@@ -17,7 +17,8 @@ import { loadLibrary } from '../src/domain/library.js';
 import { budgetFor, createGatewayModel } from '../src/domain/model-engine.js';
 import { body, keyWithCredits, startHarness, type Harness } from './harness.js';
 
-const Q = 'Our warehouse ships about 2,500 orders a day and 1.8% go out with the wrong item. Peak season starts in 10 weeks and I need that under 0.5%. Where do I start?';
+const Q =
+  'Our warehouse ships about 2,500 orders a day and 1.8% go out with the wrong item. Peak season starts in 10 weeks and I need that under 0.5%. Where do I start?';
 
 let fakes: FakeProviders;
 let gwDb: TestDatabase;
@@ -36,7 +37,11 @@ const good = (over: Record<string, unknown> = {}) =>
     content: `## Error-proofing the warehouse before peak\n\n1.8% of 2,500 orders is 45 wrong orders a day; under 0.5% means at most 13. ${'Start with a Pareto of mis-picks by zone and add scan-to-confirm at the pick face. '.repeat(3)}`,
     keyChallenge: 'A warehouse shipping 2,500 orders a day with 1.8% wrong items must get under 0.5% within 10 weeks, before peak.',
     strategicFocus: 'Quality: wrong-item rate from 1.8% to under 0.5% in 10 weeks',
-    recommendations: ['Chart mis-picks by zone and SKU: 45 a day today', 'Add scan-to-confirm at the pick face in the two worst zones', 'Verify the rate falls below 0.5% in a one-week pilot'],
+    recommendations: [
+      'Chart mis-picks by zone and SKU: 45 a day today',
+      'Add scan-to-confirm at the pick face in the two worst zones',
+      'Verify the rate falls below 0.5% in a one-week pilot',
+    ],
     steps: ['Weeks 1-2: Pareto of the 45 daily mis-picks', 'Weeks 3-6: scan-to-confirm in the worst zones', 'Weeks 7-10: roll out and hold'],
     metrics: ['Wrong-item rate, daily (1.8% now, under 0.5% target)', 'Mis-picks per 1,000 orders'],
     risks: ['Peak volume arrives before the fix is verified'],
@@ -73,7 +78,18 @@ beforeAll(async () => {
   gatewayKey = ((await issued.json()) as { key: string }).key;
   const library = loadLibrary();
   // The model engine's budget: 1.5 s for a detailed answer, so 0.75 s for a concise one.
-  h = await startHarness({ library, model: createGatewayModel({ baseUrl: url, apiKey: gatewayKey, model: 'openai/gpt-4o-mini', library, timeoutMs: 1500, breaker: { volumeThreshold: 1000 }, logger: process.env.DEBUG_GATEWAY ? createLogger('strategy-model', 'debug') : undefined }) });
+  h = await startHarness({
+    library,
+    model: createGatewayModel({
+      baseUrl: url,
+      apiKey: gatewayKey,
+      model: 'openai/gpt-4o-mini',
+      library,
+      timeoutMs: 1500,
+      breaker: { volumeThreshold: 1000 },
+      logger: process.env.DEBUG_GATEWAY ? createLogger('strategy-model', 'debug') : undefined,
+    }),
+  });
 });
 
 afterAll(async () => {
@@ -131,7 +147,10 @@ test('a reply slower than the style budget (concise: half the detailed budget) �
   expect(budgetFor('concise', 1500)).toBe(750);
   fakes.openai.configure({ reply: good(), latencyMs: 1200 });
   const key = await keyWithCredits(h, 'org-model-slow', 100);
-  const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(Q, { preferences: { responseStyle: 'concise' } }));
+  const res = await request(h.app)
+    .post('/v1/coordinate')
+    .set('apikey', key)
+    .send(body(Q, { preferences: { responseStyle: 'concise' } }));
   expect(res.status).toBe(200);
   expect(res.body.metadata.engine).toBe('library');
   expect(res.body.content).toContain('### Three actions');
@@ -140,7 +159,13 @@ test('a reply slower than the style budget (concise: half the detailed budget) �
 test('a German question: the model is told to answer in German and its German answer is used', async () => {
   const content = `## Preiserhöhung um 8 %\n\n${'Testen Sie die Zahlungsbereitschaft je Segment, bevor Sie die Listenpreise ändern. '.repeat(4)}`;
   fakes.openai.configure({
-    reply: good({ framework: 'value-based-pricing', supporting: [], content, keyChallenge: 'Sollen wir unsere Preise um 8 % erhöhen?', strategicFocus: 'Preisgestaltung' }),
+    reply: good({
+      framework: 'value-based-pricing',
+      supporting: [],
+      content,
+      keyChallenge: 'Sollen wir unsere Preise um 8 % erhöhen?',
+      strategicFocus: 'Preisgestaltung',
+    }),
   });
   const key = await keyWithCredits(h, 'org-model-de', 100);
   const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Sollen wir unsere Preise um 8 % erhöhen? Wir haben 300 Kunden.'));

@@ -55,7 +55,12 @@ async function coordinate(svc: StartedStrategy, key: string): Promise<Answer> {
 
 /** Log lines from index `from` of the captured ones. */
 function logLines(lines: string[], from = 0): Array<{ level: number; dependency?: string }> {
-  return lines.slice(from).join('').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return lines
+    .slice(from)
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 describeWithPrivateRedis()('strategy while Redis is down', () => {
@@ -67,7 +72,12 @@ describeWithPrivateRedis()('strategy while Redis is down', () => {
   beforeAll(async () => {
     redis = await startPrivateRedis();
     database = await createTestDatabase({ service: 'strategy' });
-    svc = await startStrategy({ databaseUrl: database.url, config: config(redis.url), logger: createLogger('strategy', 'info', logs.stream), handleSignals: false });
+    svc = await startStrategy({
+      databaseUrl: database.url,
+      config: config(redis.url),
+      logger: createLogger('strategy', 'info', logs.stream),
+      handleSignals: false,
+    });
   }, 60_000);
   afterAll(async () => {
     await svc?.close();
@@ -95,7 +105,11 @@ describeWithPrivateRedis()('strategy while Redis is down', () => {
     await waitFor(() => logLines(logs.lines, mark).some((l) => l.dependency === 'redis' && l.level === 30), 10_000, 'the recovery line');
     // Back on Redis: the new server has no count for this minute yet.
     expect((await coordinate(svc, key)).status).toBe(200);
-    expect(logLines(logs.lines, mark).filter((l) => l.dependency === 'redis').map((l) => l.level)).toEqual([40, 30]);
+    expect(
+      logLines(logs.lines, mark)
+        .filter((l) => l.dependency === 'redis')
+        .map((l) => l.level),
+    ).toEqual([40, 30]);
     expect(logLines(logs.lines, mark).filter((l) => l.level >= 50)).toEqual([]);
   }, 60_000);
 });

@@ -41,7 +41,11 @@ test('minute, hour and day windows, each exceeded in turn', async () => {
   }
   let res = await call();
   expect(res.status).toBe(429);
-  expect(res.body).toMatchObject({ error: 'rate_limited', code: 'RATE_LIMIT_EXCEEDED', details: { resetTime: new Date(T0 + 60_000).toISOString(), tier: 'pro' } });
+  expect(res.body).toMatchObject({
+    error: 'rate_limited',
+    code: 'RATE_LIMIT_EXCEEDED',
+    details: { resetTime: new Date(T0 + 60_000).toISOString(), tier: 'pro' },
+  });
   expect(res.headers['x-ratelimit-remaining']).toBe('0');
   expect(res.headers['x-ratelimit-window']).toBe('minute');
   expect(res.headers['retry-after']).toBe('60');
@@ -101,7 +105,13 @@ test('the concurrency cap', async () => {
   const key = await keyWithCredits(h, 'org-rl-c', 100);
   let open!: () => void;
   gate = new Promise<void>((r) => (open = r));
-  const inFlight = [1, 2].map(() => request(h.app).post('/v1/framework').set('apikey', key).send(body()).then((r) => r));
+  const inFlight = [1, 2].map(() =>
+    request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body())
+      .then((r) => r),
+  );
   // Wait until both hold their slots (they are parked after the debit).
   for (let i = 0; i < 100; i++) {
     const n = await h.prisma.creditLedgerEntry.count({ where: { orgId: 'org-rl-c', kind: 'debit' } });

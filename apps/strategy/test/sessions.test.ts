@@ -55,8 +55,14 @@ test('session oracle: another organisation’s existing sessionId is answered ex
   expect(first.status).toBe(200);
   const victim: string = first.body.metadata.sessionId;
 
-  const probe = await request(h.app).post('/v1/coordinate').set('apikey', stranger).send(body(FOLLOW_UP, { sessionId: victim }));
-  const unknown = await request(h.app).post('/v1/coordinate').set('apikey', stranger).send(body(FOLLOW_UP, { sessionId: 'ses_never_used_anywhere' }));
+  const probe = await request(h.app)
+    .post('/v1/coordinate')
+    .set('apikey', stranger)
+    .send(body(FOLLOW_UP, { sessionId: victim }));
+  const unknown = await request(h.app)
+    .post('/v1/coordinate')
+    .set('apikey', stranger)
+    .send(body(FOLLOW_UP, { sessionId: 'ses_never_used_anywhere' }));
   expect(probe.status).toBe(200);
   expect(probe.body.metadata.sessionId).toBe(victim);
   expect(comparable(probe)).toEqual(comparable(unknown));
@@ -64,13 +70,19 @@ test('session oracle: another organisation’s existing sessionId is answered ex
   expect(JSON.stringify(probe.body)).not.toMatch(/dental|12%/);
 
   // The owner's session is untouched: its memory still answers, with only its own turns.
-  const owners = await request(h.app).post('/v1/coordinate').set('apikey', owner).send(body(FOLLOW_UP, { sessionId: victim }));
+  const owners = await request(h.app)
+    .post('/v1/coordinate')
+    .set('apikey', owner)
+    .send(body(FOLLOW_UP, { sessionId: victim }));
   expect(owners.status).toBe(200);
   expect([...owners.body.insights.keyRecommendations, ...owners.body.insights.implementationSteps].join('\n')).toMatch(/dental/);
   const turns = await h.prisma.sessionTurn.findMany({ where: { sessionId: victim }, orderBy: { id: 'asc' } });
   expect(turns.map((t) => t.orgId)).toEqual(['org-oracle-owner', 'org-oracle-stranger', 'org-oracle-owner']);
   // The stranger's own "session" under that id remembers only the stranger's turn.
-  const strangersAgain = await request(h.app).post('/v1/coordinate').set('apikey', stranger).send(body(FOLLOW_UP, { sessionId: victim }));
+  const strangersAgain = await request(h.app)
+    .post('/v1/coordinate')
+    .set('apikey', stranger)
+    .send(body(FOLLOW_UP, { sessionId: victim }));
   expect(JSON.stringify(strangersAgain.body)).not.toMatch(/dental|12%/);
 });
 

@@ -13,7 +13,8 @@ function stubAuth() {
     const token = (req.get('authorization') ?? '').slice(7);
     calls.push(token);
     if (down || token === 'boom') return void res.status(500).json({ error: 'INTERNAL_ERROR', message: 'x' });
-    if (token.startsWith('good')) return void res.json({ user: { id: 'u1', email: 'a@b.c', name: 'A', role: 'member' }, workspace: { id: 'o1', name: 'O', tier: 'free' } });
+    if (token.startsWith('good'))
+      return void res.json({ user: { id: 'u1', email: 'a@b.c', name: 'A', role: 'member' }, workspace: { id: 'o1', name: 'O', tier: 'free' } });
     if (token === 'gone') return void res.status(401).json({ error: 'SESSION_INVALIDATED', message: 'logged out' });
     res.status(401).json({ error: 'INVALID_TOKEN', message: 'bad' });
   });
@@ -134,7 +135,7 @@ it('opens the breaker after repeated failures (no more calls), and closes again 
   expect(stub.calls.length).toBe(calls); // refused by the open breaker without a call
   stub.setDown(false);
   // After resetTimeout the breaker lets one trial call through (half-open).
-  for (const deadline = Date.now() + 5_000; !mw.breaker.halfOpen && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+  for (const deadline = Date.now() + 5_000; !mw.breaker.halfOpen && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
   expect(mw.breaker.halfOpen).toBe(true);
   await request(app).get('/me').set('authorization', 'Bearer good').expect(200);
   expect(mw.breaker.closed).toBe(true);

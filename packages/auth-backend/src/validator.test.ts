@@ -12,7 +12,10 @@ function fakeFetch(answers: Record<string, { status: number; body?: unknown } | 
     calls.push(token);
     const answer = answers[token] ?? { status: 401, body: { error: 'INVALID_TOKEN', message: 'bad' } };
     if (answer === 'throw') throw new TypeError('fetch failed');
-    return new Response(answer.body === undefined ? 'not json' : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(answer.body === undefined ? 'not json' : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return { impl, calls };
 }
@@ -103,7 +106,11 @@ it('parseBearer takes one token after a case-insensitive Bearer scheme', () => {
 });
 
 describe('requireAccessToken onError', () => {
-  const f = fakeFetch({ good: { status: 200, body: AUTH }, gone: { status: 401, body: { error: 'SESSION_INVALIDATED', message: 'logged out' } }, down: { status: 502 } });
+  const f = fakeFetch({
+    good: { status: 200, body: AUTH },
+    gone: { status: 401, body: { error: 'SESSION_INVALIDATED', message: 'logged out' } },
+    down: { status: 502 },
+  });
   const mw = requireAccessToken({
     authUrl: 'http://auth.test',
     fetch: f.impl,

@@ -192,7 +192,14 @@ export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
     }
     const body = (await res.json().catch(() => null)) as unknown;
     if (res.ok) {
-      if (isRecord(body) && isRecord(body.user) && isRecord(body.workspace) && typeof body.user.id === 'string' && typeof body.workspace.id === 'string' && body.workspace.id) {
+      if (
+        isRecord(body) &&
+        isRecord(body.user) &&
+        isRecord(body.workspace) &&
+        typeof body.user.id === 'string' &&
+        typeof body.workspace.id === 'string' &&
+        body.workspace.id
+      ) {
         const appId = typeof body.app_id === 'string' ? { app_id: body.app_id } : {};
         return { ok: true, auth: { user: body.user as unknown as AuthUser, workspace: body.workspace as unknown as AuthWorkspace, ...appId } };
       }
@@ -252,8 +259,10 @@ export function createValidator(opts: ValidatorOptions): AccessTokenValidator {
       const outcome = await outcomeOf(token);
       if (!outcome.ok) throw new TokenRejectedError(outcome.code, outcome.message);
       const { auth } = outcome;
-      if (apps && !(auth.app_id !== undefined && apps.has(auth.app_id))) throw new TokenRejectedError('INVALID_TOKEN', 'The access token was issued for another app.');
-      if (organisations && !organisations.has(auth.workspace.id)) throw new TokenRejectedError('INVALID_TOKEN', 'The access token belongs to another organisation.');
+      if (apps && !(auth.app_id !== undefined && apps.has(auth.app_id)))
+        throw new TokenRejectedError('INVALID_TOKEN', 'The access token was issued for another app.');
+      if (organisations && !organisations.has(auth.workspace.id))
+        throw new TokenRejectedError('INVALID_TOKEN', 'The access token belongs to another organisation.');
       return auth;
     },
     breaker,

@@ -1,5 +1,14 @@
 import { jest } from '@jest/globals';
-import { AuthError, createAuthClient, REFRESH_AFTER_MS, storageKey, withoutParam, type AuthClientOptions, type BrowserWindow, type SessionStore } from './index.js';
+import {
+  AuthError,
+  createAuthClient,
+  REFRESH_AFTER_MS,
+  storageKey,
+  withoutParam,
+  type AuthClientOptions,
+  type BrowserWindow,
+  type SessionStore,
+} from './index.js';
 
 const AUTH = 'https://auth.example.test';
 const APP = 'app_demo';
@@ -65,7 +74,9 @@ function fakeAuthCentral(routes: Record<string, (body: any, call: Call) => { sta
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-const exchangeOk = (expiresAt = new Date(Date.now() + 3600_000).toISOString()) => ({ body: { access_token: 'at-1', expires_at: expiresAt, user: USER, workspace: WORKSPACE } });
+const exchangeOk = (expiresAt = new Date(Date.now() + 3600_000).toISOString()) => ({
+  body: { access_token: 'at-1', expires_at: expiresAt, user: USER, workspace: WORKSPACE },
+});
 
 function setup(href: string, routes: Parameters<typeof fakeAuthCentral>[0], extra: Partial<AuthClientOptions> = {}) {
   const w = fakeWindow(href);
@@ -99,7 +110,9 @@ describe('login', () => {
 
 describe('handleRedirect', () => {
   test('removes svc_token from the URL, exchanges it and stores the session in sessionStorage only', async () => {
-    const { client, win, calls, replaced } = setup(`https://site.example.test/app?a=1&svc_token=${TOKEN}&b=x%20y#section`, { '/context/auth/exchange': () => exchangeOk() });
+    const { client, win, calls, replaced } = setup(`https://site.example.test/app?a=1&svc_token=${TOKEN}&b=x%20y#section`, {
+      '/context/auth/exchange': () => exchangeOk(),
+    });
     const session = await client.handleRedirect();
     expect(replaced).toEqual(['https://site.example.test/app?a=1&b=x%20y#section']);
     expect(win.history.state).toEqual({ from: 'app' });
@@ -176,7 +189,9 @@ describe('handleRedirect', () => {
   });
 
   test('an unreachable auth-central is a NETWORK_ERROR', async () => {
-    const { client } = setup(`https://site.example.test/?svc_token=${TOKEN}`, { '/context/auth/exchange': () => Promise.reject(new TypeError('fetch failed')) });
+    const { client } = setup(`https://site.example.test/?svc_token=${TOKEN}`, {
+      '/context/auth/exchange': () => Promise.reject(new TypeError('fetch failed')),
+    });
     await expect(client.handleRedirect()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 });
@@ -250,7 +265,8 @@ describe('refresh', () => {
     let fail = true;
     const { client, calls } = setup(`https://site.example.test/?svc_token=${TOKEN}`, {
       '/context/auth/exchange': () => exchangeOk(),
-      '/context/auth/refresh': () => (fail ? { status: 503, body: { error: 'unavailable' } } : { body: { access_token: 'at-2', expires_at: new Date(Date.now() + 3600_000).toISOString() } }),
+      '/context/auth/refresh': () =>
+        fail ? { status: 503, body: { error: 'unavailable' } } : { body: { access_token: 'at-2', expires_at: new Date(Date.now() + 3600_000).toISOString() } },
     });
     await client.handleRedirect();
     await jest.advanceTimersByTimeAsync(REFRESH_AFTER_MS);

@@ -169,7 +169,13 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     }
   };
 
-  const toSession = (s: StoredSession): AuthSession => ({ accessToken: s.access_token, expiresAt: s.expires_at, issuedAt: s.issued_at, user: s.user, workspace: s.workspace });
+  const toSession = (s: StoredSession): AuthSession => ({
+    accessToken: s.access_token,
+    expiresAt: s.expires_at,
+    issuedAt: s.issued_at,
+    user: s.user,
+    workspace: s.workspace,
+  });
 
   const expired = (s: StoredSession) => {
     const at = Date.parse(s.expires_at);
@@ -194,12 +200,15 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
 
   const schedule = (delayMs: number) => {
     clearTimer();
-    timer = setTimeout(() => {
-      timer = undefined;
-      refresh().catch(() => {
-        /* handled in refresh */
-      });
-    }, Math.max(0, delayMs));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        refresh().catch(() => {
+          /* handled in refresh */
+        });
+      },
+      Math.max(0, delayMs),
+    );
     // Node (tests, SSR): do not keep the process alive for a refresh.
     (timer as { unref?: () => void }).unref?.();
   };

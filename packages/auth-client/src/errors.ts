@@ -12,7 +12,15 @@ export type AuthErrorCode =
   /** auth-central could not be reached, or answered something unexpected (the client's own code). */
   | 'NETWORK_ERROR';
 
-const SPEC_CODES = new Set<string>(['INVALID_APP_ID', 'INVALID_REDIRECT_URL', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_USED', 'SESSION_INVALIDATED', 'CORS_REJECTED']);
+const SPEC_CODES = new Set<string>([
+  'INVALID_APP_ID',
+  'INVALID_REDIRECT_URL',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'TOKEN_USED',
+  'SESSION_INVALIDATED',
+  'CORS_REJECTED',
+]);
 
 /** Codes after which the only way forward is a new sign-in (`client.login()`). */
 const RESTART_LOGIN = new Set<AuthErrorCode>(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_USED', 'SESSION_INVALIDATED', 'NOT_AUTHENTICATED']);

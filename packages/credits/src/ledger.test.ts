@@ -105,7 +105,10 @@ test('a grant that would take the balance past the column maximum is refused, no
 describe('pending debits', () => {
   test('a settled debit stands; a settled request can no longer be refunded', async () => {
     await ledger.grant('org-p1', 10);
-    expect(await ledger.debit({ orgId: 'org-p1', requestId: 'p1', endpoint: '/v1/framework', amount: 5, pending: true })).toMatchObject({ ok: true, balance: 5 });
+    expect(await ledger.debit({ orgId: 'org-p1', requestId: 'p1', endpoint: '/v1/framework', amount: 5, pending: true })).toMatchObject({
+      ok: true,
+      balance: 5,
+    });
     expect(await ledger.settle('p1')).toBe(true);
     expect(await ledger.settle('p1')).toBe(false);
     expect(await ledger.refundPending('p1', 'late')).toBeNull();

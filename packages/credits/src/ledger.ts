@@ -25,7 +25,6 @@ export interface Queryable {
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
 }
 
-
 /** One ledger line; dates are `Date` here (ISO strings once sent as JSON). */
 export type LedgerEntry = AdminLedgerEntry<Date>;
 export type { LedgerKind };
@@ -110,7 +109,11 @@ export class CreditLedger {
    * Adds `amount` credits (creating the account when needed), in one statement.
    * @param opts.requestId idempotency key: granting twice under the same id adds once.
    */
-  async grant(orgId: string, amount: number, opts: { requestId?: string; note?: string } = {}): Promise<{ balance: number; entry: LedgerEntry; duplicate: boolean }> {
+  async grant(
+    orgId: string,
+    amount: number,
+    opts: { requestId?: string; note?: string } = {},
+  ): Promise<{ balance: number; entry: LedgerEntry; duplicate: boolean }> {
     orgIdOk(orgId);
     positiveInt(amount, 'a grant');
     const requestId = opts.requestId ?? `grant_${randomUUID()}`;
@@ -325,10 +328,10 @@ export class CreditLedger {
     );
     const acc = rows[0];
     if (!acc) return null;
-    const entries = await this.db.query<EntryRow>(
-      `SELECT ${ENTRY_COLUMNS} FROM credit_ledger WHERE org_id = $1 ORDER BY id DESC LIMIT $2`,
-      [orgId, Math.max(1, Math.min(limit, 1000))],
-    );
+    const entries = await this.db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM credit_ledger WHERE org_id = $1 ORDER BY id DESC LIMIT $2`, [
+      orgId,
+      Math.max(1, Math.min(limit, 1000)),
+    ]);
     return { orgId: acc.org_id, balance: acc.balance, createdAt: acc.created_at, entries: entries.rows.map(toEntry) };
   }
 

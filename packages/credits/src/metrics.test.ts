@@ -18,8 +18,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-const value = async (c: typeof creditsDebited, organisation: string) =>
-  (await c.get()).values.find((v) => v.labels.organisation === organisation)?.value ?? 0;
+const value = async (c: typeof creditsDebited, organisation: string) => (await c.get()).values.find((v) => v.labels.organisation === organisation)?.value ?? 0;
 
 test('counts credits debited and refunded by organisation, once per ledger row', async () => {
   await ledger.grant('org-m', 20);

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import pg from 'pg';
-import { applyMigrations, applyMigrationsAtomically, prismaDirOf, readMigrations, startEmbeddedPostgres, UnfinishedMigrationError, type EmbeddedPostgres } from './index.js';
+import {
+  applyMigrations,
+  applyMigrationsAtomically,
+  prismaDirOf,
+  readMigrations,
+  startEmbeddedPostgres,
+  UnfinishedMigrationError,
+  type EmbeddedPostgres,
+} from './index.js';
 
 // One embedded database (in memory, the default of `pnpm start`), emptied before each test.
 let embedded: EmbeddedPostgres;
@@ -21,9 +29,16 @@ beforeEach(async () => {
 const tables = async () =>
   (await client.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows.map((r) => r.t);
 const records = async () =>
-  (await client.query('SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM "_prisma_migrations" ORDER BY started_at, migration_name')).rows;
+  (
+    await client.query(
+      'SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM "_prisma_migrations" ORDER BY started_at, migration_name',
+    )
+  ).rows;
 
-const init = { name: '20260101000000_init', sql: 'CREATE TABLE a (id int PRIMARY KEY, name text NOT NULL);\nCREATE TABLE b (id int PRIMARY KEY REFERENCES a(id));\nCREATE INDEX b_idx ON b (id);' };
+const init = {
+  name: '20260101000000_init',
+  sql: 'CREATE TABLE a (id int PRIMARY KEY, name text NOT NULL);\nCREATE TABLE b (id int PRIMARY KEY REFERENCES a(id));\nCREATE INDEX b_idx ON b (id);',
+};
 
 it('keeps nothing of a migration that fails halfway, so the next run applies it', async () => {
   const broken = { ...init, sql: `${init.sql}\nCREATE TABLE c (id int REFERENCES missing(id));` };
@@ -39,7 +54,9 @@ it('keeps nothing of a migration that fails halfway, so the next run applies it'
 
 it('recovers an unfinished record whose migration left nothing behind', async () => {
   await applyMigrationsAtomically(embedded.url, []);
-  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('x', 'y', $1, now() - interval '1 hour')`, [init.name]);
+  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('x', 'y', $1, now() - interval '1 hour')`, [
+    init.name,
+  ]);
   expect(await applyMigrationsAtomically(embedded.url, [init])).toEqual([init.name]);
   expect(await tables()).toEqual(['_prisma_migrations', 'a', 'b']);
   expect(await records()).toEqual([

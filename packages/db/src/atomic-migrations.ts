@@ -36,7 +36,10 @@ const NON_TRANSACTIONAL = /\b(CONCURRENTLY|VACUUM|ALTER\s+SYSTEM|CREATE\s+DATABA
 
 /** Thrown when an unfinished migration cannot be recovered safely. */
 export class UnfinishedMigrationError extends Error {
-  constructor(readonly migration: string, detail: string) {
+  constructor(
+    readonly migration: string,
+    detail: string,
+  ) {
     super(
       `migration ${migration} was started earlier and never finished (${detail}); ` +
         'the database is left as it is. For an embedded development database, deleting its data directory ' +
@@ -65,7 +68,10 @@ async function schemaShape(client: pg.ClientBase, schema: string, only?: Set<str
        GROUP BY y.typname`,
     [schema],
   );
-  return rows.rows.filter((r) => !only || only.has(r.rel)).map((r) => r.item).sort();
+  return rows.rows
+    .filter((r) => !only || only.has(r.rel))
+    .map((r) => r.item)
+    .sort();
 }
 
 /**
@@ -141,11 +147,13 @@ async function fullyApplied(client: pg.ClientBase, m: MigrationDir): Promise<boo
     await client.query(m.sql);
     const wanted = await schemaShape(client, scratch);
     const relations = new Set(
-      (await client.query<{ rel: string }>(
-        `SELECT relname AS rel FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1
+      (
+        await client.query<{ rel: string }>(
+          `SELECT relname AS rel FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1
          UNION SELECT typname FROM pg_type y JOIN pg_namespace n ON n.oid = y.typnamespace WHERE n.nspname = $1`,
-        [scratch],
-      )).rows.map((r) => r.rel),
+          [scratch],
+        )
+      ).rows.map((r) => r.rel),
     );
     const have = await schemaShape(client, current, relations);
     return wanted.length > 0 && JSON.stringify(wanted) === JSON.stringify(have);

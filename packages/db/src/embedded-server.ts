@@ -82,12 +82,7 @@ function cstring(buf: Buffer, offset: number): [Buffer, number] {
 
 /** An ErrorResponse message (PostgreSQL protocol, "Message Formats"). */
 function errorResponse(code: string, message: string): Buffer {
-  const fields = Buffer.concat([
-    Buffer.from('SFATAL\0'),
-    Buffer.from(`C${code}\0`),
-    Buffer.from(`M${message}\0`),
-    Buffer.from([0]),
-  ]);
+  const fields = Buffer.concat([Buffer.from('SFATAL\0'), Buffer.from(`C${code}\0`), Buffer.from(`M${message}\0`), Buffer.from([0])]);
   const head = Buffer.alloc(5);
   head.write('E', 0);
   head.writeInt32BE(fields.length + 4, 1);
@@ -240,10 +235,7 @@ export class EmbeddedSessionServer {
         const [portal, afterPortal] = cstring(body, 0);
         const [statement, afterStatement] = cstring(body, afterPortal);
         if (!portal.length && !statement.length) return msg;
-        return message(
-          'B',
-          Buffer.concat([named(portal), Buffer.from([0]), named(statement), Buffer.from([0]), body.subarray(afterStatement)]),
-        );
+        return message('B', Buffer.concat([named(portal), Buffer.from([0]), named(statement), Buffer.from([0]), body.subarray(afterStatement)]));
       }
       case 'D':
       case 'C': {

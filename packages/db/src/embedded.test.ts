@@ -47,7 +47,9 @@ describe('embedded PostgreSQL under concurrent pooled connections', () => {
         client.release();
       }
     };
-    const plain = Array.from({ length: 20 }, (_, i) => pool.query({ name: 'lk_count', text: 'SELECT count(*)::int AS n FROM items WHERE owner = $1', values: [1000 + i] }));
+    const plain = Array.from({ length: 20 }, (_, i) =>
+      pool.query({ name: 'lk_count', text: 'SELECT count(*)::int AS n FROM items WHERE owner = $1', values: [1000 + i] }),
+    );
     const seen = await Promise.all([...Array.from({ length: 30 }, (_, i) => tx(i + 1)), ...plain]);
     expect(seen.slice(0, 30)).toEqual(Array(30).fill(2));
     expect(seen.slice(30).every((r) => (r as pg.QueryResult).rows[0].n === 0)).toBe(true);
@@ -67,7 +69,9 @@ describe('embedded PostgreSQL under concurrent pooled connections', () => {
     stream.destroy();
     await closed;
     // The session is free again for the others, and nothing of the dead connection is left.
-    const rows = await pool.query("SELECT (SELECT count(*)::int FROM items WHERE owner = -1) AS n, (SELECT count(*)::int FROM pg_prepared_statements WHERE name LIKE '%lk_gone') AS s");
+    const rows = await pool.query(
+      "SELECT (SELECT count(*)::int FROM items WHERE owner = -1) AS n, (SELECT count(*)::int FROM pg_prepared_statements WHERE name LIKE '%lk_gone') AS s",
+    );
     expect(rows.rows[0]).toEqual({ n: 0, s: 0 });
   });
 });

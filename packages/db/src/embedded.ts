@@ -28,11 +28,7 @@ export interface EmbeddedPostgres {
  * @param opts.maxConnections concurrent client connections sharing the one session (default 200).
  * @throws LockedError when another live process has the data directory open; an Error when it cannot be opened or the port is taken.
  */
-export async function startEmbeddedPostgres(opts: {
-  dataDir?: string;
-  port?: number;
-  maxConnections?: number;
-}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number; maxConnections?: number }): Promise<EmbeddedPostgres> {
   let lock: { release(): void } | undefined;
   if (opts.dataDir) {
     await mkdir(opts.dataDir, { recursive: true });

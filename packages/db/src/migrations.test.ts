@@ -47,11 +47,7 @@ describe('offline migrations', () => {
     expect(drift).toContain('ADD COLUMN');
     expect(drift).toContain('"size"');
     await writeNextMigration(prismaDir, 'add_size', server, new Date(Date.UTC(2026, 0, 2)));
-    expect((await readdir(path.join(prismaDir, 'migrations'))).sort()).toEqual([
-      '20260101000000_init',
-      '20260102000000_add_size',
-      'migration_lock.toml',
-    ]);
+    expect((await readdir(path.join(prismaDir, 'migrations'))).sort()).toEqual(['20260101000000_init', '20260102000000_add_size', 'migration_lock.toml']);
     expect(await readFile(path.join(prismaDir, 'migrations', '20260102000000_add_size', 'schema.prisma'), 'utf8')).toBe(v2);
 
     const db = await createTestDatabase({ prismaDir });

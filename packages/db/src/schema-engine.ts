@@ -55,9 +55,7 @@ export async function readMigrations(migrationsDir: string): Promise<MigrationDi
     return [];
   }
   const dirs = entries.filter((e) => /^\d{14}_/.test(e)).sort();
-  return Promise.all(
-    dirs.map(async (name) => ({ name, sql: await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8') })),
-  );
+  return Promise.all(dirs.map(async (name) => ({ name, sql: await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8') })));
 }
 
 async function withEngine<T>(
@@ -83,11 +81,7 @@ async function withEngine<T>(
     opened.push(adapter);
     return adapter;
   };
-  const engine = await SchemaEngine.new(
-    { datamodels: [[schemaPath, schemaText]] },
-    () => {},
-    bindMigrationAwareSqlAdapterFactory(tracking),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schemaText]] }, () => {}, bindMigrationAwareSqlAdapterFactory(tracking));
   try {
     return await fn(engine, schemaText);
   } finally {
@@ -136,21 +130,22 @@ export async function applyMigrations(connectionString: string, prismaDir: strin
  * The engine needs a reachable PostgreSQL to start, though it reads nothing from it.
  * @returns the SQL script; an empty string when the two models are the same.
  */
-export async function diffDatamodels(
-  connectionString: string,
-  fromSchema: string | null,
-  toSchema: string,
-): Promise<string> {
-  return withEngine(connectionString, 'schema.prisma', async (engine) => {
-    const result = await engine.diff({
-      from: fromSchema === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: fromSchema }] },
-      to: { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: toSchema }] },
-      script: true,
-      exitCode: null,
-      shadowDatabaseUrl: null,
-      filters: noFilters,
-    });
-    const sql = String(result?.stdout ?? '');
-    return /^\s*(-- This is an empty migration\.)?\s*$/.test(sql) ? '' : sql;
-  }, toSchema);
+export async function diffDatamodels(connectionString: string, fromSchema: string | null, toSchema: string): Promise<string> {
+  return withEngine(
+    connectionString,
+    'schema.prisma',
+    async (engine) => {
+      const result = await engine.diff({
+        from: fromSchema === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: fromSchema }] },
+        to: { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: toSchema }] },
+        script: true,
+        exitCode: null,
+        shadowDatabaseUrl: null,
+        filters: noFilters,
+      });
+      const sql = String(result?.stdout ?? '');
+      return /^\s*(-- This is an empty migration\.)?\s*$/.test(sql) ? '' : sql;
+    },
+    toSchema,
+  );
 }

@@ -28,7 +28,12 @@ const PG_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'terminating connection due to administrator command',
 ];
-const REDIS_MESSAGES = ["Stream isn't writeable and enableOfflineQueue options is false", 'Connection is closed.', 'Command timed out', 'Reached the max retries per request limit'];
+const REDIS_MESSAGES = [
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+  'Command timed out',
+  'Reached the max retries per request limit',
+];
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 interface ErrorLike {
@@ -82,9 +87,14 @@ export function unavailableDependency(err: unknown, depth = 0): DependencyName |
  */
 export function dependencyUnavailable(dependency: DependencyName, requestId?: string, cause?: unknown): HttpError {
   const what = dependency === 'postgres' ? 'Its database' : dependency === 'redis' ? 'Its cache' : 'A dependency';
-  return new HttpError(503, 'SERVICE_UNAVAILABLE', `The service is temporarily unavailable (${what.toLowerCase()} cannot be reached). Retry in ${DEPENDENCY_RETRY_AFTER_SECONDS} s.`, {
-    headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
-    details: requestId ? { requestId, dependency } : { dependency },
-    cause,
-  });
+  return new HttpError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    `The service is temporarily unavailable (${what.toLowerCase()} cannot be reached). Retry in ${DEPENDENCY_RETRY_AFTER_SECONDS} s.`,
+    {
+      headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+      details: requestId ? { requestId, dependency } : { dependency },
+      cause,
+    },
+  );
 }

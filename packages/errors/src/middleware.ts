@@ -72,12 +72,9 @@ export function toHttpError(err: unknown, requestId: string | undefined): HttpEr
   if (typeof status === 'number' && status >= 400 && status < 500 && e.expose) {
     return new HttpError(status, 'INVALID_REQUEST', 'The request could not be read.');
   }
-  return new HttpError(
-    500,
-    'INTERNAL_ERROR',
-    `An unexpected error occurred.${requestId ? ` Request id: ${requestId}.` : ''}`,
-    { details: requestId ? { requestId } : undefined },
-  );
+  return new HttpError(500, 'INTERNAL_ERROR', `An unexpected error occurred.${requestId ? ` Request id: ${requestId}.` : ''}`, {
+    details: requestId ? { requestId } : undefined,
+  });
 }
 
 /**

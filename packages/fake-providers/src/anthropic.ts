@@ -40,11 +40,21 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
         // Anthropic's count endpoint: the same input count a message call with this body reports.
         if (typeof body?.model !== 'string' || !Array.isArray(body.messages) || body.max_tokens !== undefined) {
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: body?.max_tokens !== undefined ? 'max_tokens: Extra inputs are not permitted' : 'model and messages: Field required' } }));
+          res.end(
+            JSON.stringify({
+              type: 'error',
+              error: {
+                type: 'invalid_request_error',
+                message: body?.max_tokens !== undefined ? 'max_tokens: Extra inputs are not permitted' : 'model and messages: Field required',
+              },
+            }),
+          );
           return;
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ input_tokens: Math.max(1, Math.ceil((JSON.stringify(body.messages).length + JSON.stringify(body.system ?? '').length) / 4)) }));
+        res.end(
+          JSON.stringify({ input_tokens: Math.max(1, Math.ceil((JSON.stringify(body.messages).length + JSON.stringify(body.system ?? '').length) / 4)) }),
+        );
         return;
       }
       if (!(req.method === 'POST' && path === '/v1/messages')) {
@@ -61,7 +71,9 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
       const last = messages.at(-1);
       const lastBlocks: any[] = Array.isArray(last?.content) ? last.content : [];
       const toolResult = lastBlocks.find((b) => b?.type === 'tool_result');
-      const lastUser = [...messages].reverse().find((m) => m?.role === 'user' && textOf(m.content) && !(Array.isArray(m.content) && m.content.some((b: any) => b?.type === 'tool_result')));
+      const lastUser = [...messages]
+        .reverse()
+        .find((m) => m?.role === 'user' && textOf(m.content) && !(Array.isArray(m.content) && m.content.some((b: any) => b?.type === 'tool_result')));
       const p = plan({
         lastUserText: textOf(lastUser?.content),
         lastIsToolResult: !!toolResult,
@@ -80,7 +92,12 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
       if (p.thinking) content.push({ type: 'thinking', thinking: p.thinking.text, signature: p.thinking.signature });
       if (p.text !== undefined) content.push({ type: 'text', text: p.text });
       if (p.toolCall) content.push({ type: 'tool_use', id: p.toolCall.id.replace('call_', 'toolu_'), name: p.toolCall.name, input: p.toolCall.args });
-      const usage = { input_tokens: p.usage.input - p.usage.cached, cache_creation_input_tokens: 0, cache_read_input_tokens: p.usage.cached, output_tokens: p.usage.output };
+      const usage = {
+        input_tokens: p.usage.input - p.usage.cached,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: p.usage.cached,
+        output_tokens: p.usage.output,
+      };
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${id}` });
         res.end(JSON.stringify({ id, type: 'message', role: 'assistant', model: body.model, content, stop_reason: STOP[p.stop], stop_sequence: null, usage }));
@@ -88,7 +105,23 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
       }
       stream.start();
       const ev = (type: string, data: any) => sse({ type, ...data }, type);
-      if (!(await stream.frame(ev('message_start', { message: { id, type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } })))) return;
+      if (
+        !(await stream.frame(
+          ev('message_start', {
+            message: {
+              id,
+              type: 'message',
+              role: 'assistant',
+              model: body.model,
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: { ...usage, output_tokens: 1 },
+            },
+          }),
+        ))
+      )
+        return;
       if (!(await stream.frame(ev('ping', {})))) return;
       for (const [index, block] of content.entries()) {
         if (block.type === 'thinking') {
@@ -103,7 +136,8 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
             if (!(await stream.frame(ev('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }), true))) return;
           }
         } else {
-          if (!(await stream.frame(ev('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } })))) return;
+          if (!(await stream.frame(ev('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }))))
+            return;
           const args = JSON.stringify(block.input);
           const half = Math.ceil(args.length / 2);
           for (const part of [args.slice(0, half), args.slice(half)]) {
@@ -112,7 +146,8 @@ export function startFakeAnthropic(opts: { port?: number } = {}): Promise<FakePr
         }
         if (!(await stream.frame(ev('content_block_stop', { index })))) return;
       }
-      if (!(await stream.frame(ev('message_delta', { delta: { stop_reason: STOP[p.stop], stop_sequence: null }, usage: { output_tokens: p.usage.output } })))) return;
+      if (!(await stream.frame(ev('message_delta', { delta: { stop_reason: STOP[p.stop], stop_sequence: null }, usage: { output_tokens: p.usage.output } }))))
+        return;
       stream.end(ev('message_stop', {}));
     },
   });

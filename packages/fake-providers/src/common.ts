@@ -114,11 +114,15 @@ export function plan(opts: {
   }
   if (opts.tools.length && !opts.lastIsToolResult && !opts.noTools) {
     const tool = opts.tools.find((t) => t.name === opts.forcedTool) ?? opts.tools[0]!;
-    const id = `call_${createHash('sha256').update(opts.lastUserText + tool.name).digest('hex').slice(0, 12)}`;
+    const id = `call_${createHash('sha256')
+      .update(opts.lastUserText + tool.name)
+      .digest('hex')
+      .slice(0, 12)}`;
     p.toolCall = { id, name: tool.name, args: sampleArgs(tool.parameters) };
     p.stop = 'tool_use';
   } else {
-    let text = opts.behaviour.reply ?? (opts.lastIsToolResult ? `The tool said: ${opts.toolResultText ?? ''}` : `Echo from ${opts.model}: ${opts.lastUserText}`);
+    let text =
+      opts.behaviour.reply ?? (opts.lastIsToolResult ? `The tool said: ${opts.toolResultText ?? ''}` : `Echo from ${opts.model}: ${opts.lastUserText}`);
     if (opts.maxTokens !== undefined && opts.maxTokens > 0) {
       const words = text.split(/(?= )/);
       if (words.length > opts.maxTokens) {

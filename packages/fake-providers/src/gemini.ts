@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { chunksOf, fakeEmbedding, plan, sse, startFake, type FakeProvider } from './common.js';
 
-const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
+const STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
 const FINISH = { end: 'STOP', max_tokens: 'MAX_TOKENS', tool_use: 'STOP' } as const;
 
-const textOf = (parts: any): string => (Array.isArray(parts) ? parts.filter((p: any) => typeof p?.text === 'string' && !p.thought).map((p: any) => p.text).join('') : '');
+const textOf = (parts: any): string =>
+  Array.isArray(parts)
+    ? parts
+        .filter((p: any) => typeof p?.text === 'string' && !p.thought)
+        .map((p: any) => p.text)
+        .join('')
+    : '';
 
 /**
  * A deterministic Gemini: `POST /v1beta/models/{model}:batchEmbedContents`, `:countTokens`, `:generateContent` and
@@ -28,7 +42,9 @@ export function startFakeGemini(opts: { port?: number } = {}): Promise<FakeProvi
         const bad = !requests.length || requests.length > 100 || requests.some((r) => r?.model !== `models/${embed[1]}` || !Array.isArray(r?.content?.parts));
         if (bad) {
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: 400, message: 'requests must be 1 to 100 EmbedContentRequests of this model', status: 'INVALID_ARGUMENT' } }));
+          res.end(
+            JSON.stringify({ error: { code: 400, message: 'requests must be 1 to 100 EmbedContentRequests of this model', status: 'INVALID_ARGUMENT' } }),
+          );
           return;
         }
         const embeddings = requests.map((r) => ({ values: fakeEmbedding(textOf(r.content.parts), r.outputDimensionality ?? 768) }));

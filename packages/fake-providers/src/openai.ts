@@ -44,7 +44,9 @@ function responsesPlan(body: any, behaviour: any): Plan {
   const items: any[] = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [];
   const last = items.at(-1);
   const lastUser = [...items].reverse().find((m) => m?.role === 'user');
-  const tools = (Array.isArray(body.tools) ? body.tools : []).filter((t: any) => t?.type === 'function').map((t: any) => ({ name: t.name, parameters: t.parameters }));
+  const tools = (Array.isArray(body.tools) ? body.tools : [])
+    .filter((t: any) => t?.type === 'function')
+    .map((t: any) => ({ name: t.name, parameters: t.parameters }));
   return plan({
     lastUserText: textOf(lastUser?.content),
     lastIsToolResult: last?.type === 'function_call_output',
@@ -73,7 +75,12 @@ export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvi
     basePath: '/v1',
     authorize: (req, _url, key) => req.headers.authorization === `Bearer ${key}`,
     errorBody: (status, message) => ({
-      error: { message, type: status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: status === 401 ? 'invalid_api_key' : null },
+      error: {
+        message,
+        type: status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error',
+        param: null,
+        code: status === 401 ? 'invalid_api_key' : null,
+      },
     }),
     streamError: () => sse({ error: { message: 'fake openai failed mid-stream', type: 'server_error', param: null, code: null } }),
     async handle(req, res, { path, body, behaviour, stream }) {
@@ -87,9 +94,20 @@ export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvi
         // `encoding_format` float (default) or base64 (little-endian float32), `dimensions`.
         const inputs: unknown[] = typeof body?.input === 'string' ? [body.input] : Array.isArray(body?.input) ? body.input : [];
         const dims = body?.dimensions ?? 1536;
-        if (typeof body?.model !== 'string' || !inputs.length || !Number.isInteger(dims) || dims < 1 || dims > 3072 || (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64')) {
+        if (
+          typeof body?.model !== 'string' ||
+          !inputs.length ||
+          !Number.isInteger(dims) ||
+          dims < 1 ||
+          dims > 3072 ||
+          (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64')
+        ) {
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { message: "'input', 'model', 'dimensions' or 'encoding_format' is invalid", type: 'invalid_request_error', param: 'input', code: null } }));
+          res.end(
+            JSON.stringify({
+              error: { message: "'input', 'model', 'dimensions' or 'encoding_format' is invalid", type: 'invalid_request_error', param: 'input', code: null },
+            }),
+          );
           return;
         }
         let tokens = 0;
@@ -133,7 +151,14 @@ export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvi
           return;
         }
         const chunk = (delta: any, finish: string | null = null) =>
-          sse({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+          sse({
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model: body.model,
+            system_fingerprint: 'fp_fake',
+            choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+          });
         stream.start();
         if (!(await stream.frame(chunk({ role: 'assistant', content: '', refusal: null })))) return;
         for (const piece of p.text ? chunksOf(p.text) : []) {
@@ -161,13 +186,31 @@ export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvi
         const created = Math.floor(Date.now() / 1000);
         const output: any[] = [];
         if (p.thinking) {
-          output.push({ type: 'reasoning', id: `rs_${id.slice(5, 21)}`, summary: [{ type: 'summary_text', text: p.thinking.text }], encrypted_content: p.thinking.signature });
+          output.push({
+            type: 'reasoning',
+            id: `rs_${id.slice(5, 21)}`,
+            summary: [{ type: 'summary_text', text: p.thinking.text }],
+            encrypted_content: p.thinking.signature,
+          });
         }
         if (p.text !== undefined) {
-          output.push({ type: 'message', id: `msg_${id.slice(5, 21)}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: p.text, annotations: [], logprobs: [] }] });
+          output.push({
+            type: 'message',
+            id: `msg_${id.slice(5, 21)}`,
+            status: 'completed',
+            role: 'assistant',
+            content: [{ type: 'output_text', text: p.text, annotations: [], logprobs: [] }],
+          });
         }
         if (p.toolCall) {
-          output.push({ type: 'function_call', id: `fc_${id.slice(5, 21)}`, call_id: p.toolCall.id, name: p.toolCall.name, arguments: JSON.stringify(p.toolCall.args), status: 'completed' });
+          output.push({
+            type: 'function_call',
+            id: `fc_${id.slice(5, 21)}`,
+            call_id: p.toolCall.id,
+            name: p.toolCall.name,
+            arguments: JSON.stringify(p.toolCall.args),
+            status: 'completed',
+          });
         }
         const usage = {
           input_tokens: p.usage.input,
@@ -208,29 +251,83 @@ export function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeProvi
         for (const [outputIndex, item] of output.entries()) {
           if (item.type === 'reasoning') {
             if (!(await stream.frame(ev('response.output_item.added', { output_index: outputIndex, item: { ...item, summary: [] } })))) return;
-            if (!(await stream.frame(ev('response.reasoning_summary_part.added', { item_id: item.id, output_index: outputIndex, summary_index: 0, part: { type: 'summary_text', text: '' } })))) return;
+            if (
+              !(await stream.frame(
+                ev('response.reasoning_summary_part.added', {
+                  item_id: item.id,
+                  output_index: outputIndex,
+                  summary_index: 0,
+                  part: { type: 'summary_text', text: '' },
+                }),
+              ))
+            )
+              return;
             for (const piece of chunksOf(item.summary[0].text)) {
-              if (!(await stream.frame(ev('response.reasoning_summary_text.delta', { item_id: item.id, output_index: outputIndex, summary_index: 0, delta: piece }), true))) return;
+              if (
+                !(await stream.frame(
+                  ev('response.reasoning_summary_text.delta', { item_id: item.id, output_index: outputIndex, summary_index: 0, delta: piece }),
+                  true,
+                ))
+              )
+                return;
             }
-            if (!(await stream.frame(ev('response.reasoning_summary_text.done', { item_id: item.id, output_index: outputIndex, summary_index: 0, text: item.summary[0].text })))) return;
-            if (!(await stream.frame(ev('response.reasoning_summary_part.done', { item_id: item.id, output_index: outputIndex, summary_index: 0, part: item.summary[0] })))) return;
+            if (
+              !(await stream.frame(
+                ev('response.reasoning_summary_text.done', { item_id: item.id, output_index: outputIndex, summary_index: 0, text: item.summary[0].text }),
+              ))
+            )
+              return;
+            if (
+              !(await stream.frame(
+                ev('response.reasoning_summary_part.done', { item_id: item.id, output_index: outputIndex, summary_index: 0, part: item.summary[0] }),
+              ))
+            )
+              return;
           } else if (item.type === 'message') {
             const text = item.content[0].text as string;
-            if (!(await stream.frame(ev('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } })))) return;
-            if (!(await stream.frame(ev('response.content_part.added', { item_id: item.id, output_index: outputIndex, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } })))) return;
+            if (!(await stream.frame(ev('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } }))))
+              return;
+            if (
+              !(await stream.frame(
+                ev('response.content_part.added', {
+                  item_id: item.id,
+                  output_index: outputIndex,
+                  content_index: 0,
+                  part: { type: 'output_text', text: '', annotations: [] },
+                }),
+              ))
+            )
+              return;
             for (const piece of chunksOf(text)) {
-              if (!(await stream.frame(ev('response.output_text.delta', { item_id: item.id, output_index: outputIndex, content_index: 0, delta: piece, logprobs: [] }), true))) return;
+              if (
+                !(await stream.frame(
+                  ev('response.output_text.delta', { item_id: item.id, output_index: outputIndex, content_index: 0, delta: piece, logprobs: [] }),
+                  true,
+                ))
+              )
+                return;
             }
-            if (!(await stream.frame(ev('response.output_text.done', { item_id: item.id, output_index: outputIndex, content_index: 0, text, logprobs: [] })))) return;
-            if (!(await stream.frame(ev('response.content_part.done', { item_id: item.id, output_index: outputIndex, content_index: 0, part: item.content[0] })))) return;
+            if (!(await stream.frame(ev('response.output_text.done', { item_id: item.id, output_index: outputIndex, content_index: 0, text, logprobs: [] }))))
+              return;
+            if (
+              !(await stream.frame(ev('response.content_part.done', { item_id: item.id, output_index: outputIndex, content_index: 0, part: item.content[0] })))
+            )
+              return;
           } else {
-            if (!(await stream.frame(ev('response.output_item.added', { output_index: outputIndex, item: { ...item, arguments: '', status: 'in_progress' } })))) return;
-            if (!(await stream.frame(ev('response.function_call_arguments.delta', { item_id: item.id, output_index: outputIndex, delta: item.arguments }), true))) return;
-            if (!(await stream.frame(ev('response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, arguments: item.arguments })))) return;
+            if (!(await stream.frame(ev('response.output_item.added', { output_index: outputIndex, item: { ...item, arguments: '', status: 'in_progress' } }))))
+              return;
+            if (
+              !(await stream.frame(ev('response.function_call_arguments.delta', { item_id: item.id, output_index: outputIndex, delta: item.arguments }), true))
+            )
+              return;
+            if (!(await stream.frame(ev('response.function_call_arguments.done', { item_id: item.id, output_index: outputIndex, arguments: item.arguments }))))
+              return;
           }
           if (!(await stream.frame(ev('response.output_item.done', { output_index: outputIndex, item })))) return;
         }
-        stream.end(ev(incomplete ? 'response.incomplete' : 'response.completed', { response: response(incomplete ? 'incomplete' : 'completed', output, usage) }));
+        stream.end(
+          ev(incomplete ? 'response.incomplete' : 'response.completed', { response: response(incomplete ? 'incomplete' : 'completed', output, usage) }),
+        );
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' });

@@ -8,7 +8,20 @@ it('takes the one token after a case-insensitive Bearer scheme', () => {
 });
 
 it('refuses everything that is not exactly one Bearer token', () => {
-  for (const header of [undefined, null, '', 'Bearer', 'Bearer ', 'Bearer  ', 'Basic abc', 'Bearerabc', 'Bearer a b', 'Bearer  abc', 'Token abc', 'Bearer\tabc'])
+  for (const header of [
+    undefined,
+    null,
+    '',
+    'Bearer',
+    'Bearer ',
+    'Bearer  ',
+    'Basic abc',
+    'Bearerabc',
+    'Bearer a b',
+    'Bearer  abc',
+    'Token abc',
+    'Bearer\tabc',
+  ])
     expect([header, parseBearer(header)]).toEqual([header, null]);
   expect(parseBearer(['Bearer a', 'Bearer b'])).toBeNull();
 });

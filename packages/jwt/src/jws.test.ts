@@ -90,7 +90,16 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
   let ring: JoseReference;
   let keyRing: KeyRing;
   let jws: Jws;
-  const payload = (extra: Record<string, unknown> = {}) => ({ jti: 'j', ...claims, iat: NOW, exp: NOW + LIFE, iss: opts.issuer, aud: opts.audience, sub: 'user-1', ...extra });
+  const payload = (extra: Record<string, unknown> = {}) => ({
+    jti: 'j',
+    ...claims,
+    iat: NOW,
+    exp: NOW + LIFE,
+    iss: opts.issuer,
+    aud: opts.audience,
+    sub: 'user-1',
+    ...extra,
+  });
   const header = (extra: Record<string, unknown> = {}) => ({ alg, kid: key.kid, typ: 'JWT', ...extra });
 
   beforeAll(async () => {
@@ -108,7 +117,15 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
     const strip = ({ jti: _j, ...rest }: Record<string, unknown>) => rest;
     expect(strip(jws.verify(fromRing, opts))).toEqual(strip(await ring.verify(fromRing, opts)));
     expect(strip(await ring.verify(fromJws, opts))).toEqual(strip(jws.verify(fromJws, opts)));
-    expect(jws.verify(fromJws, opts)).toMatchObject({ ...claims, sub: 'user-1', iat: NOW, exp: NOW + LIFE, iss: opts.issuer, aud: opts.audience, jti: expect.any(String) });
+    expect(jws.verify(fromJws, opts)).toMatchObject({
+      ...claims,
+      sub: 'user-1',
+      iat: NOW,
+      exp: NOW + LIFE,
+      iss: opts.issuer,
+      aud: opts.audience,
+      jti: expect.any(String),
+    });
     const [h] = fromJws.split('.');
     expect(JSON.parse(Buffer.from(h!, 'base64url').toString())).toEqual({ alg, kid: key.kid, typ: 'JWT' });
     // The KeyRing signs with its active key through the same engine, not the retired one.
@@ -158,15 +175,21 @@ describe.each(['ES256', 'EdDSA'] as SigningAlg[])('Jws with %s keys', (alg) => {
     ],
     ['a crit header parameter', () => rawSign(key, header({ crit: ['exp'] }), payload())],
     ['b64: false', () => rawSign(key, header({ b64: false, crit: ['b64'] }), payload())],
-    ['a tampered payload', () => {
-      const [h, , s] = rawSign(key, header(), payload()).split('.');
-      return `${h}.${b64(payload({ sub: 'admin' }))}.${s}`;
-    }],
-    ['a tampered signature', () => {
-      const t = rawSign(key, header(), payload());
-      const last = t.at(-2) === 'A' ? 'B' : 'A';
-      return `${t.slice(0, -2)}${last}${t.at(-1)}`;
-    }],
+    [
+      'a tampered payload',
+      () => {
+        const [h, , s] = rawSign(key, header(), payload()).split('.');
+        return `${h}.${b64(payload({ sub: 'admin' }))}.${s}`;
+      },
+    ],
+    [
+      'a tampered signature',
+      () => {
+        const t = rawSign(key, header(), payload());
+        const last = t.at(-2) === 'A' ? 'B' : 'A';
+        return `${t.slice(0, -2)}${last}${t.at(-1)}`;
+      },
+    ],
     ['a truncated signature', () => rawSign(key, header(), payload()).slice(0, -4)],
     ['an empty signature', () => rawSign(key, header(), payload()).replace(/\.[^.]+$/, '.')],
     ['four segments', () => `${rawSign(key, header(), payload())}.x`],

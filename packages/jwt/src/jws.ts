@@ -113,10 +113,21 @@ export class Jws {
    */
   sign(claims: Record<string, unknown>, opts: { issuer: string; audience: string | string[]; expiresIn: number; now: number; subject?: string }): string {
     const key = this.active;
-    const payload: Record<string, unknown> = { jti: randomUUID(), ...claims, iat: opts.now, exp: opts.now + opts.expiresIn, iss: opts.issuer, aud: opts.audience };
+    const payload: Record<string, unknown> = {
+      jti: randomUUID(),
+      ...claims,
+      iat: opts.now,
+      exp: opts.now + opts.expiresIn,
+      iss: opts.issuer,
+      aud: opts.audience,
+    };
     if (opts.subject !== undefined) payload.sub = opts.subject;
     const input = `${key.header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    const signature = cryptoSign(sigInput(key.alg), Buffer.from(input), key.alg === 'ES256' ? { key: key.privateKey, dsaEncoding: 'ieee-p1363' } : key.privateKey);
+    const signature = cryptoSign(
+      sigInput(key.alg),
+      Buffer.from(input),
+      key.alg === 'ES256' ? { key: key.privateKey, dsaEncoding: 'ieee-p1363' } : key.privateKey,
+    );
     return `${input}.${signature.toString('base64url')}`;
   }
 

@@ -121,8 +121,6 @@ export class KeyRing {
  * @returns the new list of stored keys, newest first.
  */
 export function rotateKeys(stored: StoredKey[], fresh: StoredKey, maxTokenLifetime: number, now = Math.floor(Date.now() / 1000)): StoredKey[] {
-  const kept = stored
-    .map((k) => (k.retiredAt === null ? { ...k, retiredAt: now } : k))
-    .filter((k) => k.retiredAt! + maxTokenLifetime > now);
+  const kept = stored.map((k) => (k.retiredAt === null ? { ...k, retiredAt: now } : k)).filter((k) => k.retiredAt! + maxTokenLifetime > now);
   return [fresh, ...kept];
 }

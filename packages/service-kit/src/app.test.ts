@@ -97,18 +97,36 @@ describe('parseConfig', () => {
   });
   it('MIGRATE_ON_START: on by default, a yes/no flag, anything else refused', () => {
     expect(parseConfig('svc', schema, {}).MIGRATE_ON_START).toBe(true);
-    for (const [given, want] of [['false', false], ['0', false], ['No', false], ['off', false], ['TRUE', true], ['1', true], ['yes', true], [' on ', true]] as const)
+    for (const [given, want] of [
+      ['false', false],
+      ['0', false],
+      ['No', false],
+      ['off', false],
+      ['TRUE', true],
+      ['1', true],
+      ['yes', true],
+      [' on ', true],
+    ] as const)
       expect([given, parseConfig('svc', schema, { MIGRATE_ON_START: given }).MIGRATE_ON_START]).toEqual([given, want]);
     expect(() => parseConfig('svc', schema, { MIGRATE_ON_START: 'sometimes' })).toThrow(/MIGRATE_ON_START: must be true or false/);
   });
   it('TRUST_PROXY: loopback by default; loopback and the edge’s own addresses or CIDR blocks', () => {
     expect(parseConfig('svc', schema, {}).TRUST_PROXY).toEqual(['loopback']);
     expect(parseConfig('svc', schema, { TRUST_PROXY: '' }).TRUST_PROXY).toEqual(['loopback']);
-    expect(parseConfig('svc', schema, { TRUST_PROXY: 'loopback, 172.28.0.10 ,10.42.0.0/16,::1, fd00::/8' }).TRUST_PROXY).toEqual(['loopback', '172.28.0.10', '10.42.0.0/16', '::1', 'fd00::/8']);
+    expect(parseConfig('svc', schema, { TRUST_PROXY: 'loopback, 172.28.0.10 ,10.42.0.0/16,::1, fd00::/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '172.28.0.10',
+      '10.42.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
   });
-  it.each(['uniquelocal', 'loopback, uniquelocal', 'linklocal', 'true', '2', 'edge', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129'])('TRUST_PROXY refuses %p (every private range, hop counts, names that are not addresses)', (given) => {
-    expect(() => parseConfig('svc', schema, { TRUST_PROXY: given })).toThrow(/TRUST_PROXY: /);
-  });
+  it.each(['uniquelocal', 'loopback, uniquelocal', 'linklocal', 'true', '2', 'edge', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129'])(
+    'TRUST_PROXY refuses %p (every private range, hop counts, names that are not addresses)',
+    (given) => {
+      expect(() => parseConfig('svc', schema, { TRUST_PROXY: given })).toThrow(/TRUST_PROXY: /);
+    },
+  );
 });
 
 describe('trust proxy (X-Forwarded-For spoofing)', () => {
@@ -119,7 +137,14 @@ describe('trust proxy (X-Forwarded-For spoofing)', () => {
   it('by default believes only loopback, no private range (a container or pod next to the service cannot pick its client address)', () => {
     const t = trusts(parseConfig('svc', baseConfigSchema, {}).TRUST_PROXY);
     expect([t('127.0.0.1'), t('::1'), t('::ffff:127.0.0.1')]).toEqual([true, true, true]);
-    expect([t('10.0.0.7'), t('172.20.0.3'), t('192.168.1.4'), t('fd12::1'), t('169.254.1.1'), t('203.0.113.7')]).toEqual([false, false, false, false, false, false]);
+    expect([t('10.0.0.7'), t('172.20.0.3'), t('192.168.1.4'), t('fd12::1'), t('169.254.1.1'), t('203.0.113.7')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(trusts()('10.0.0.7')).toBe(false);
   });
   it('believes exactly the edge addresses given', () => {

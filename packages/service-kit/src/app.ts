@@ -116,10 +116,7 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
     await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {
-          await Promise.race([
-            check(),
-            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeout).unref()),
-          ]);
+          await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeout).unref())]);
           results[name] = 'ok';
         } catch {
           results[name] = 'failing';

@@ -17,11 +17,7 @@ export class ConfigError extends Error {
  * Empty strings count as unset, so `FOO=` falls back to the default.
  * @throws ConfigError naming each bad or missing variable.
  */
-export function parseConfig<S extends z.ZodObject>(
-  service: string,
-  schema: S,
-  env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+export function parseConfig<S extends z.ZodObject>(service: string, schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
@@ -88,7 +84,10 @@ export const trustProxy = z
   .string()
   .default('loopback')
   .transform((value, ctx) => {
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     if (!entries.length) entries.push('loopback');
     for (const entry of entries) {
       const problem = trustEntryProblem(entry);

@@ -62,7 +62,12 @@ it('shares the request-id rule and the access-log line with the Express path', a
   const expressLine = lines.find((l) => (l.req as { url?: string; path?: string })?.path === '/boom')!;
   // Same shape and level (4xx: info) on both paths; the query string (which can carry tokens) in neither.
   for (const line of [fastLine, expressLine]) {
-    expect(line).toMatchObject({ level: 30, msg: 'request completed', req: { id: expect.any(String), method: 'GET' }, res: { statusCode: expect.any(Number) } });
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { id: expect.any(String), method: 'GET' },
+      res: { statusCode: expect.any(Number) },
+    });
     expect(typeof line.responseTime).toBe('number');
     expect(JSON.stringify(line)).not.toContain('secret');
   }
@@ -99,7 +104,15 @@ it('labels the requests a fast handler takes with a function of the request, for
   await request(listener).get('/fast/another');
   const text = (await request(listener).get('/metrics')).text;
   const count = (route: string) => {
-    const line = text.split('\n').find((l) => l.startsWith('latchkey_http_requests_total{') && l.includes('service="fast-label-svc"') && l.includes(`route="${route}"`) && l.includes('status="200"'));
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('latchkey_http_requests_total{') &&
+          l.includes('service="fast-label-svc"') &&
+          l.includes(`route="${route}"`) &&
+          l.includes('status="200"'),
+      );
     return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
   };
   expect([count('/fast/known'), count('/fast/*')]).toEqual([1, 2]);
@@ -115,7 +128,13 @@ it('sends a Buffer as JSON text already serialised', async () => {
     return true;
   });
   const res = await request(listener).get('/anything');
-  expect([res.status, res.text, res.headers['content-length'], res.headers['x-extra'], res.headers['content-type']]).toEqual([201, text, String(text.length), 'yes', 'application/json; charset=utf-8']);
+  expect([res.status, res.text, res.headers['content-length'], res.headers['x-extra'], res.headers['content-type']]).toEqual([
+    201,
+    text,
+    String(text.length),
+    'yes',
+    'application/json; charset=utf-8',
+  ]);
 });
 
 it('answers a 413 at once, with Connection: close, and ends it only once the client has sent its whole body', async () => {

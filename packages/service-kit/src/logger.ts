@@ -21,11 +21,7 @@ export const REDACT_PATHS = [
 ];
 
 /** The service's root logger (JSON lines on stdout, or `destination`). */
-export function createLogger(
-  service: string,
-  level: string = process.env.LOG_LEVEL ?? 'info',
-  destination?: pino.DestinationStream,
-): Logger {
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
   const options = { name: service, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -50,7 +50,9 @@ describe('/metrics', () => {
     expect(sample(text, 'latchkey_http_requests_total', { service: 'metrics-svc', route: '/v1/items/:id', status: '404' })).toBe(1);
     expect(sample(text, 'latchkey_http_requests_total', { service: 'metrics-svc', route: 'unmatched', status: '404' })).toBe(1);
     expect(sample(text, 'latchkey_http_request_duration_seconds_count', { service: 'metrics-svc', route: '/v1/items/:id', status: '200' })).toBe(2);
-    expect(sample(text, 'latchkey_http_request_duration_seconds_bucket', { service: 'metrics-svc', route: '/v1/items/:id', status: '200', le: '+Inf' })).toBe(2);
+    expect(sample(text, 'latchkey_http_request_duration_seconds_bucket', { service: 'metrics-svc', route: '/v1/items/:id', status: '200', le: '+Inf' })).toBe(
+      2,
+    );
     // Raw paths never become labels.
     expect(text).not.toContain('secret-token-in-path');
     expect(text).not.toContain('/v1/items/a"');

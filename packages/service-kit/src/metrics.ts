@@ -34,7 +34,12 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 export const httpRequests: Counter<'service' | 'method' | 'route' | 'status'> = single(
   'latchkey_http_requests_total',
-  () => new client.Counter({ name: 'latchkey_http_requests_total', help: 'HTTP requests answered, by route pattern and status code.', labelNames: ['service', 'method', 'route', 'status'] }),
+  () =>
+    new client.Counter({
+      name: 'latchkey_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status code.',
+      labelNames: ['service', 'method', 'route', 'status'],
+    }),
 );
 export const httpDuration: Histogram<'service' | 'method' | 'route' | 'status'> = single(
   'latchkey_http_request_duration_seconds',
@@ -48,7 +53,12 @@ export const httpDuration: Histogram<'service' | 'method' | 'route' | 'status'> 
 );
 export const dependencyUp: Gauge<'service' | 'dependency'> = single(
   'latchkey_dependency_up',
-  () => new client.Gauge({ name: 'latchkey_dependency_up', help: '1 when the dependency (database, redis, …) answered its readiness check at scrape time, else 0.', labelNames: ['service', 'dependency'] }),
+  () =>
+    new client.Gauge({
+      name: 'latchkey_dependency_up',
+      help: '1 when the dependency (database, redis, …) answered its readiness check at scrape time, else 0.',
+      labelNames: ['service', 'dependency'],
+    }),
 );
 export const breakerState: Gauge<'service' | 'breaker' | 'state'> = single(
   'latchkey_breaker_state',
@@ -61,7 +71,12 @@ export const breakerState: Gauge<'service' | 'breaker' | 'state'> = single(
 );
 export const gatewayCalls: Counter<'solution' | 'model' | 'provider' | 'status'> = single(
   'latchkey_gateway_calls_total',
-  () => new client.Counter({ name: 'latchkey_gateway_calls_total', help: 'AI gateway calls that reached a provider, by solution, model, provider and status.', labelNames: ['solution', 'model', 'provider', 'status'] }),
+  () =>
+    new client.Counter({
+      name: 'latchkey_gateway_calls_total',
+      help: 'AI gateway calls that reached a provider, by solution, model, provider and status.',
+      labelNames: ['solution', 'model', 'provider', 'status'],
+    }),
 );
 export const gatewayTokens: Counter<'solution' | 'model' | 'provider' | 'kind'> = single(
   'latchkey_gateway_tokens_total',
@@ -134,7 +149,9 @@ function routeOf(req: Request): string {
   const segments = path.split('/').filter(Boolean);
   const routeSegments = pattern.split('/').filter(Boolean).length;
   // A wildcard pattern spans an unknown number of segments: its prefix is then the last-known mount path.
-  const prefixSegments = pattern.includes('*') ? (req.baseUrl ?? '').split('/').filter(Boolean) : segments.slice(0, Math.max(0, segments.length - routeSegments));
+  const prefixSegments = pattern.includes('*')
+    ? (req.baseUrl ?? '').split('/').filter(Boolean)
+    : segments.slice(0, Math.max(0, segments.length - routeSegments));
   const prefix = prefixSegments.map((seg) => (STATIC_SEGMENT.test(seg) ? seg : ':param')).join('/');
   return `${prefix ? `/${prefix}` : ''}${pattern}` || '/';
 }

@@ -57,11 +57,7 @@ export function watchRedis(client: Redis, monitor: DependencyMonitor, opts: { fa
  * Outages are logged once through `opts.monitor` (created on `opts.logger`
  * when not given).
  */
-export function connectRedis(
-  url: string | undefined,
-  name = 'latchkey',
-  opts: { logger?: Logger; monitor?: DependencyMonitor } = {},
-): Redis | undefined {
+export function connectRedis(url: string | undefined, name = 'latchkey', opts: { logger?: Logger; monitor?: DependencyMonitor } = {}): Redis | undefined {
   if (!url) return undefined;
   const client = new Redis(url, { connectionName: name, enableAutoPipelining: true, ...failFastRedisOptions() });
   watchRedis(client, opts.monitor ?? new DependencyMonitor('redis', opts.logger));

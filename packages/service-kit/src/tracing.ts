@@ -60,7 +60,15 @@ export async function startTracing(serviceName: string, env: Record<string, stri
   const { register } = await import('node:module');
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
-  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { UndiciInstrumentation }, { ExpressInstrumentation }, { PgInstrumentation }, { IORedisInstrumentation }] = await Promise.all([
+  const [
+    { NodeSDK },
+    { OTLPTraceExporter },
+    { HttpInstrumentation },
+    { UndiciInstrumentation },
+    { ExpressInstrumentation },
+    { PgInstrumentation },
+    { IORedisInstrumentation },
+  ] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/instrumentation-http'),

@@ -108,14 +108,33 @@ export async function startPrivateRedis(opts: { appendOnly?: boolean } = {}): Pr
     },
     async start() {
       if (server.running) return;
-      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', opts.appendOnly ? 'yes' : 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'];
+      const args = [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        opts.appendOnly ? 'yes' : 'no',
+        '--dir',
+        dir,
+        '--daemonize',
+        'no',
+        '--loglevel',
+        'warning',
+      ];
       const c = spawn(bin, args, { stdio: 'ignore' });
       child = c;
       track(c);
-      await waitFor(async () => {
-        if (c.exitCode !== null) throw new Error(`redis-server exited with code ${c.exitCode} on port ${port}`);
-        return accepts(port);
-      }, 20_000, `redis-server on port ${port}`);
+      await waitFor(
+        async () => {
+          if (c.exitCode !== null) throw new Error(`redis-server exited with code ${c.exitCode} on port ${port}`);
+          return accepts(port);
+        },
+        20_000,
+        `redis-server on port ${port}`,
+      );
     },
     async stop(o = {}) {
       const c = child;
@@ -203,17 +222,36 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
     },
     async start() {
       if (server.running) return;
-      const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'];
+      const args = [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=100',
+      ];
       const c = spawn(join(binDir, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], ...(user ?? {}) });
       c.stderr?.on('data', (b: Buffer) => {
         log = (log + b.toString()).slice(-4000);
       });
       child = c;
       track(c);
-      await waitFor(async () => {
-        if (c.exitCode !== null) throw new Error(`postgres exited with code ${c.exitCode}: ${log}`);
-        return (await accepts(port)) && /ready to accept connections/.test(log);
-      }, 60_000, `postgres on port ${port}`);
+      await waitFor(
+        async () => {
+          if (c.exitCode !== null) throw new Error(`postgres exited with code ${c.exitCode}: ${log}`);
+          return (await accepts(port)) && /ready to accept connections/.test(log);
+        },
+        60_000,
+        `postgres on port ${port}`,
+      );
       log = '';
     },
     async stop(o = {}) {

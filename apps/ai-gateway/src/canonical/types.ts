@@ -72,10 +72,7 @@ export interface CanonicalResponse {
   usage: Usage;
 }
 
-export type BlockStart =
-  | { type: 'text' }
-  | { type: 'tool_call'; id: string; name: string }
-  | { type: 'thinking'; redacted?: string };
+export type BlockStart = { type: 'text' } | { type: 'tool_call'; id: string; name: string } | { type: 'thinking'; redacted?: string };
 
 /**
  * Stream events. Blocks are numbered from 0 in the order they start; only

@@ -57,7 +57,16 @@ export class KeyService {
   constructor(
     private readonly db: Db,
     private readonly defaults: KeyDefaults,
-    private readonly opts: { pepper?: string; cacheTtlMs?: number; negativeTtlMs?: number; maxEntries?: number; redis?: Redis; prefix?: string; logger?: Logger; now?: () => number },
+    private readonly opts: {
+      pepper?: string;
+      cacheTtlMs?: number;
+      negativeTtlMs?: number;
+      maxEntries?: number;
+      redis?: Redis;
+      prefix?: string;
+      logger?: Logger;
+      now?: () => number;
+    },
   ) {
     this.channel = `${opts.prefix ?? 'latchkey:'}gateway:key-revoked`;
   }
@@ -124,7 +133,13 @@ export class KeyService {
     const row = await findKeyByFingerprint(this.db, fp);
     const key: ActiveKey | null =
       row && !row.revokedAt
-        ? { id: row.id, solutionId: row.solutionId, models: row.models.length ? row.models : this.defaults.models, rpm: row.rpm ?? this.defaults.rpm, tpm: row.tpm ?? this.defaults.tpm }
+        ? {
+            id: row.id,
+            solutionId: row.solutionId,
+            models: row.models.length ? row.models : this.defaults.models,
+            rpm: row.rpm ?? this.defaults.rpm,
+            tpm: row.tpm ?? this.defaults.tpm,
+          }
         : null;
     if (this.cache.size >= (this.opts.maxEntries ?? 50_000)) {
       const oldest = this.cache.keys().next().value;
@@ -150,20 +165,42 @@ export class KeyService {
   }
 
   /** Creates a key (and its solution when new). The secret is in the result and nowhere else. */
-  async create(input: { solution: string; solutionName?: string; name?: string; models?: string[]; rpm?: number; tpm?: number; knownModels?: (m: string) => boolean }): Promise<KeyView & { key: string }> {
-    if (!SOLUTION_ID.test(input.solution)) throw new KeyError(400, 'INVALID_REQUEST', 'solution must be 1-63 characters of a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
+  async create(input: {
+    solution: string;
+    solutionName?: string;
+    name?: string;
+    models?: string[];
+    rpm?: number;
+    tpm?: number;
+    knownModels?: (m: string) => boolean;
+  }): Promise<KeyView & { key: string }> {
+    if (!SOLUTION_ID.test(input.solution))
+      throw new KeyError(400, 'INVALID_REQUEST', 'solution must be 1-63 characters of a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
     const models = input.models ?? [];
     for (const m of models) {
-      if (!/^(openai|anthropic|google)\/[A-Za-z0-9._:-]+$/.test(m)) throw new KeyError(400, 'INVALID_REQUEST', `model ${JSON.stringify(m)} is not <provider>/<model> with provider openai, anthropic or google`);
+      if (!/^(openai|anthropic|google)\/[A-Za-z0-9._:-]+$/.test(m))
+        throw new KeyError(400, 'INVALID_REQUEST', `model ${JSON.stringify(m)} is not <provider>/<model> with provider openai, anthropic or google`);
     }
-    for (const [name, v] of [['rpm', input.rpm], ['tpm', input.tpm]] as const) {
+    for (const [name, v] of [
+      ['rpm', input.rpm],
+      ['tpm', input.tpm],
+    ] as const) {
       if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new KeyError(400, 'INVALID_REQUEST', `${name} must be a positive integer`);
     }
     const secret = `lk_${randomBytes(32).toString('base64url')}`;
     const id = `key_${randomBytes(8).toString('hex')}`;
     const row = await insertKeyWithSolution(
       this.db,
-      { id, solutionId: input.solution, name: input.name ?? null, fingerprint: this.fingerprint(secret), prefix: `${secret.slice(0, 9)}…`, models: [...new Set(models)], rpm: input.rpm ?? null, tpm: input.tpm ?? null },
+      {
+        id,
+        solutionId: input.solution,
+        name: input.name ?? null,
+        fingerprint: this.fingerprint(secret),
+        prefix: `${secret.slice(0, 9)}…`,
+        models: [...new Set(models)],
+        rpm: input.rpm ?? null,
+        tpm: input.tpm ?? null,
+      },
       input.solutionName ?? input.solution,
     );
     return { ...this.view(row), key: secret };
@@ -186,7 +223,9 @@ export class KeyService {
     const updated = row.revokedAt ? row : await setKeyRevokedAt(this.db, id, new Date(this.now()));
     this.cache.delete(row.fingerprint);
     if (this.opts.redis) {
-      await this.opts.redis.publish(this.channel, row.fingerprint).catch((err) => this.opts.logger?.warn({ err: (err as Error).message }, 'revocation not published; the key cache time bounds the delay'));
+      await this.opts.redis
+        .publish(this.channel, row.fingerprint)
+        .catch((err) => this.opts.logger?.warn({ err: (err as Error).message }, 'revocation not published; the key cache time bounds the delay'));
     }
     return this.view(updated);
   }
@@ -199,6 +238,10 @@ export class KeyService {
       if (existing.revokedAt) await setKeyRevokedAt(this.db, existing.id, null);
       return;
     }
-    await insertKeyWithSolution(this.db, { id: `key_${randomBytes(8).toString('hex')}`, solutionId: solution, name: 'demo', fingerprint: fp, prefix: `${secret.slice(0, 9)}…` }, solutionName);
+    await insertKeyWithSolution(
+      this.db,
+      { id: `key_${randomBytes(8).toString('hex')}`, solutionId: solution, name: 'demo', fingerprint: fp, prefix: `${secret.slice(0, 9)}…` },
+      solutionName,
+    );
   }
 }

@@ -4,7 +4,21 @@ import { join } from 'node:path';
 import { UsageSink, type UsageEvent } from './usage.js';
 import type { Db } from '../store/db.js';
 
-const event = (i: number): UsageEvent => ({ requestId: `r${i}`, solutionId: 's', keyId: 'k', model: 'openai/x', provider: 'openai', route: 'chat', stream: false, inputTokens: 1, outputTokens: 2, cachedTokens: 0, status: 200, latencyMs: 3, at: Date.now() });
+const event = (i: number): UsageEvent => ({
+  requestId: `r${i}`,
+  solutionId: 's',
+  keyId: 'k',
+  model: 'openai/x',
+  provider: 'openai',
+  route: 'chat',
+  stream: false,
+  inputTokens: 1,
+  outputTokens: 2,
+  cachedTokens: 0,
+  status: 200,
+  latencyMs: 3,
+  at: Date.now(),
+});
 
 describe('UsageSink without a spool', () => {
   it('writes directly, and retries a failed write instead of losing it', async () => {
@@ -19,7 +33,24 @@ describe('UsageSink without a spool', () => {
     await sink.settle(10_000);
     expect(written.map((r) => r.requestId)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     expect(Object.keys(written[0]).sort()).toEqual(
-      ['cachedTokens', 'createdAt', 'id', 'inputTokens', 'keyId', 'kind', 'latencyMs', 'model', 'outputTokens', 'provider', 'providerModel', 'requestId', 'route', 'solutionId', 'status', 'stream'].sort(),
+      [
+        'cachedTokens',
+        'createdAt',
+        'id',
+        'inputTokens',
+        'keyId',
+        'kind',
+        'latencyMs',
+        'model',
+        'outputTokens',
+        'provider',
+        'providerModel',
+        'requestId',
+        'route',
+        'solutionId',
+        'status',
+        'stream',
+      ].sort(),
     );
     await sink.close();
   });

@@ -192,20 +192,26 @@ export class UsageSink {
         const spool = this.spool;
         if (spool) {
           const segments = taken.flatMap((p) => p.segments);
-          this.removing = this.removing.then(() => spool.remove(segments)).catch((err: Error) => this.opts.logger?.warn({ err: err.message }, 'usage spool: a stored segment could not be deleted'));
+          this.removing = this.removing
+            .then(() => spool.remove(segments))
+            .catch((err: Error) => this.opts.logger?.warn({ err: err.message }, 'usage spool: a stored segment could not be deleted'));
         }
         this.drain();
       },
       (err) => {
         this.writing = undefined;
         this.pending.unshift(...taken);
-        if (this.attempt === 0) this.opts.logger?.warn({ err: (err as Error).message, spooled: !!this.spool }, 'usage write failed; retrying until the database is back');
+        if (this.attempt === 0)
+          this.opts.logger?.warn({ err: (err as Error).message, spooled: !!this.spool }, 'usage write failed; retrying until the database is back');
         this.attempt++;
         if (this.closed) return;
-        this.retryTimer = setTimeout(() => {
-          this.retryTimer = undefined;
-          this.drain();
-        }, Math.min(MAX_RETRY_MS, 100 * 2 ** Math.min(this.attempt, 10)));
+        this.retryTimer = setTimeout(
+          () => {
+            this.retryTimer = undefined;
+            this.drain();
+          },
+          Math.min(MAX_RETRY_MS, 100 * 2 ** Math.min(this.attempt, 10)),
+        );
         this.retryTimer.unref();
       },
     );

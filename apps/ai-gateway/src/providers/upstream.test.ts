@@ -5,7 +5,14 @@ const cfg = { baseUrl: 'http://openai.test/v1', apiKey: 'k' } as Parameters<type
 
 describe('provider data retention: nothing asks OpenAI to keep prompts or completions', () => {
   it.each(['responses', 'chat'] as const)('%s: store is forced false; conversation and metadata are dropped', (route) => {
-    const raw = { model: 'gpt-4o-mini', input: 'hi', messages: [{ role: 'user', content: 'hi' }], store: true, conversation: 'conv_123', metadata: { who: 'x' } };
+    const raw = {
+      model: 'gpt-4o-mini',
+      input: 'hi',
+      messages: [{ role: 'user', content: 'hi' }],
+      store: true,
+      conversation: 'conv_123',
+      metadata: { who: 'x' },
+    };
     const plan = planUpstream(route, 'openai', cfg, canon, raw, {});
     const body = JSON.parse(plan.body) as Record<string, unknown>;
     expect(body.store).toBe(false);

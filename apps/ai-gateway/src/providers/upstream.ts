@@ -45,23 +45,41 @@ function withoutRetention(raw: Record<string, any>): Record<string, any> {
   return rest;
 }
 
-export function planUpstream(route: RouteName, provider: ProviderName, cfg: ProviderConfig, canon: CanonicalRequest, raw: Record<string, any>, clientHeaders: Record<string, string | string[] | undefined>): UpstreamPlan {
+export function planUpstream(
+  route: RouteName,
+  provider: ProviderName,
+  cfg: ProviderConfig,
+  canon: CanonicalRequest,
+  raw: Record<string, any>,
+  clientHeaders: Record<string, string | string[] | undefined>,
+): UpstreamPlan {
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'openai') {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) };
     if (route === 'responses') {
-      return { url: `${base}/responses`, headers, body: JSON.stringify({ ...withoutRetention(raw), model: canon.model, store: false }), format: 'responses', passthrough: true };
+      return {
+        url: `${base}/responses`,
+        headers,
+        body: JSON.stringify({ ...withoutRetention(raw), model: canon.model, store: false }),
+        format: 'responses',
+        passthrough: true,
+      };
     }
     if (route === 'chat') {
       const body: Record<string, unknown> = { ...withoutRetention(raw), model: canon.model, store: false };
-      if (canon.stream) body.stream_options = { ...(typeof raw.stream_options === 'object' && raw.stream_options ? raw.stream_options : {}), include_usage: true };
+      if (canon.stream)
+        body.stream_options = { ...(typeof raw.stream_options === 'object' && raw.stream_options ? raw.stream_options : {}), include_usage: true };
       return { url: `${base}/chat/completions`, headers, body: JSON.stringify(body), format: 'chat', passthrough: true };
     }
     return { url: `${base}/chat/completions`, headers, body: JSON.stringify(encodeChatRequest(canon)), format: 'chat', passthrough: false };
   }
   if (provider === 'anthropic') {
     const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': version, ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'anthropic-version': version,
+      ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}),
+    };
     const beta = allowedAnthropicBetas(clientHeaders['anthropic-beta']);
     if (route === 'messages' && beta) headers['anthropic-beta'] = beta;
     if (route === 'messages') {
@@ -85,11 +103,21 @@ export function planUpstream(route: RouteName, provider: ProviderName, cfg: Prov
  * `POST /v1beta/models/{model}:countTokens` (`generateContentRequest`: contents, system, tools).
  * OpenAI has no count endpoint (the gateway estimates: wire/tokens.ts).
  */
-export function planCountTokens(provider: 'anthropic' | 'google', cfg: ProviderConfig, canon: CanonicalRequest, raw: Record<string, any>, clientHeaders: Record<string, string | string[] | undefined>): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+export function planCountTokens(
+  provider: 'anthropic' | 'google',
+  cfg: ProviderConfig,
+  canon: CanonicalRequest,
+  raw: Record<string, any>,
+  clientHeaders: Record<string, string | string[] | undefined>,
+): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'anthropic') {
     const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': version, ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'anthropic-version': version,
+      ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}),
+    };
     const beta = allowedAnthropicBetas(clientHeaders['anthropic-beta']);
     if (beta) headers['anthropic-beta'] = beta;
     const body: Record<string, unknown> = { ...raw, model: canon.model };
@@ -110,10 +138,20 @@ export function planCountTokens(provider: 'anthropic' | 'google', cfg: ProviderC
  * Where an embeddings call goes: OpenAI's `POST /embeddings` (the client's body, the provider's
  * model name) or Gemini's `POST /v1beta/models/{model}:batchEmbedContents` (`geminiBody`).
  */
-export function planEmbeddings(provider: 'openai' | 'google', cfg: ProviderConfig, model: string, raw: Record<string, unknown>, geminiBody?: Record<string, unknown>): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+export function planEmbeddings(
+  provider: 'openai' | 'google',
+  cfg: ProviderConfig,
+  model: string,
+  raw: Record<string, unknown>,
+  geminiBody?: Record<string, unknown>,
+): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'openai') {
-    return { url: `${base}/embeddings`, headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) }, body: JSON.stringify({ ...raw, model }) };
+    return {
+      url: `${base}/embeddings`,
+      headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) },
+      body: JSON.stringify({ ...raw, model }),
+    };
   }
   return {
     url: `${base}/v1beta/models/${encodeURIComponent(model)}:batchEmbedContents`,
@@ -189,15 +227,25 @@ function retryHeaders(upstream: Record<string, string | string[] | undefined> | 
  * `Retry-After` (and `retry-after-ms`) reach the caller unchanged.
  * @param upstreamHeaders the provider's response headers (lower-case names).
  */
-export function upstreamError(provider: ProviderName, status: number, text: string, upstreamHeaders?: Record<string, string | string[] | undefined>): GatewayError {
+export function upstreamError(
+  provider: ProviderName,
+  status: number,
+  text: string,
+  upstreamHeaders?: Record<string, string | string[] | undefined>,
+): GatewayError {
   const msg = `${provider} returned ${status}: ${upstreamErrorMessage(text)}`;
   const headers = { 'x-should-retry': 'false', ...(status === 429 || status === 503 || status === 529 ? retryHeaders(upstreamHeaders) : {}) };
-  if (status === 401 || status === 403) return new GatewayError(502, `${provider} refused the gateway's credentials (${status}).`, { upstream: true, headers, code: 'upstream_auth' });
+  if (status === 401 || status === 403)
+    return new GatewayError(502, `${provider} refused the gateway's credentials (${status}).`, { upstream: true, headers, code: 'upstream_auth' });
   if (status === 429) return new GatewayError(429, msg, { upstream: true, headers, code: 'upstream_rate_limited', type: 'upstream' });
   if (status === 413) return new GatewayError(413, msg, { upstream: true, headers });
   if (status === 529 || status === 503) return new GatewayError(503, msg, { upstream: true, headers, code: 'provider_unavailable' });
   if (status >= 500) return new GatewayError(502, msg, { upstream: true, headers, code: 'upstream_error' });
-  return new GatewayError(status === 404 ? 400 : status >= 400 && status < 500 ? status : 502, msg, { upstream: true, headers, code: 'upstream_invalid_request' });
+  return new GatewayError(status === 404 ? 400 : status >= 400 && status < 500 ? status : 502, msg, {
+    upstream: true,
+    headers,
+    code: 'upstream_invalid_request',
+  });
 }
 
 /** A 5xx from a provider: counts as a failure of the breaker. */
@@ -303,7 +351,12 @@ export class Upstream {
     const e = err as { code?: string; name?: string; message?: string };
     const headers = { 'x-should-retry': 'false' };
     if (signal?.aborted) return err;
-    if (e.code === 'EOPENBREAKER') return new GatewayError(503, `Provider ${provider} is unavailable (circuit open after repeated failures); retry with backoff.`, { upstream: true, headers, code: 'provider_unavailable' });
+    if (e.code === 'EOPENBREAKER')
+      return new GatewayError(503, `Provider ${provider} is unavailable (circuit open after repeated failures); retry with backoff.`, {
+        upstream: true,
+        headers,
+        code: 'provider_unavailable',
+      });
     if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new GatewayError(502, `Provider ${provider} did not answer in time.`, { upstream: true, headers, code: 'upstream_timeout' });
     }

@@ -14,7 +14,19 @@ export type UsageReport = GatewayUsageReport;
 
 /** Requests, tokens by model, error rate and latency percentiles of a solution since a date. */
 export async function usageReport(db: Db, solution: string, since: Date): Promise<UsageReport> {
-  const totals = await db.$queryRaw<Array<{ requests: bigint; errors: bigint; input: bigint | null; output: bigint | null; cached: bigint | null; p50: number | null; p95: number | null; p99: number | null; max: number | null }>>`
+  const totals = await db.$queryRaw<
+    Array<{
+      requests: bigint;
+      errors: bigint;
+      input: bigint | null;
+      output: bigint | null;
+      cached: bigint | null;
+      p50: number | null;
+      p95: number | null;
+      p99: number | null;
+      max: number | null;
+    }>
+  >`
     SELECT count(*) AS requests,
            count(*) FILTER (WHERE status >= 400) AS errors,
            sum(input_tokens) AS input, sum(output_tokens) AS output, sum(cached_tokens) AS cached,
@@ -39,7 +51,13 @@ export async function usageReport(db: Db, solution: string, since: Date): Promis
     errors,
     errorRate: requests ? errors / requests : 0,
     tokens: { input, output, cached: Number(t.cached ?? 0), total: input + output },
-    byModel: byModel.map((m) => ({ model: m.model, requests: Number(m.requests), inputTokens: Number(m.input ?? 0), outputTokens: Number(m.output ?? 0), errors: Number(m.errors) })),
+    byModel: byModel.map((m) => ({
+      model: m.model,
+      requests: Number(m.requests),
+      inputTokens: Number(m.input ?? 0),
+      outputTokens: Number(m.output ?? 0),
+      errors: Number(m.errors),
+    })),
     latencyMs: { p50: Math.round(t.p50 ?? 0), p95: Math.round(t.p95 ?? 0), p99: Math.round(t.p99 ?? 0), max: Number(t.max ?? 0) },
   };
 }

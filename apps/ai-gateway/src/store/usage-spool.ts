@@ -76,7 +76,9 @@ export class UsageSpool {
   leftovers(): { segments: SpoolSegment[]; skippedLines: number } {
     let skippedLines = 0;
     const segments: SpoolSegment[] = [];
-    for (const name of readdirSync(this.dir).filter((n) => SEGMENT.test(n)).sort()) {
+    for (const name of readdirSync(this.dir)
+      .filter((n) => SEGMENT.test(n))
+      .sort()) {
       const file = path.join(this.dir, name);
       const rows: UsageRow[] = [];
       for (const line of readFileSync(file, 'utf8').split('\n')) {

@@ -21,8 +21,21 @@ import {
 import { BlockTracker, type StreamDecoder, type StreamEncoder } from './blocks.js';
 import { parseJson, sseFrame, type SseFrame } from './sse.js';
 
-const FINISH_IN: Record<string, StopReason> = { stop: 'end', length: 'max_tokens', tool_calls: 'tool_use', function_call: 'tool_use', content_filter: 'content_filter' };
-const FINISH_OUT: Record<StopReason, string> = { end: 'stop', max_tokens: 'length', tool_use: 'tool_calls', stop_sequence: 'stop', content_filter: 'content_filter', refusal: 'content_filter' };
+const FINISH_IN: Record<string, StopReason> = {
+  stop: 'end',
+  length: 'max_tokens',
+  tool_calls: 'tool_use',
+  function_call: 'tool_use',
+  content_filter: 'content_filter',
+};
+const FINISH_OUT: Record<StopReason, string> = {
+  end: 'stop',
+  max_tokens: 'length',
+  tool_use: 'tool_calls',
+  stop_sequence: 'stop',
+  content_filter: 'content_filter',
+  refusal: 'content_filter',
+};
 
 function textContent(content: unknown, where: string): string {
   if (content === null || content === undefined) return '';
@@ -72,16 +85,24 @@ export function decodeChatRequest(body: Record<string, any>, model: string): Can
         const parts: Part[] = [];
         if (Array.isArray(m.thinking_blocks)) {
           for (const b of m.thinking_blocks) {
-            if (isObj(b) && b.type === 'thinking') parts.push({ type: 'thinking', text: String(b.thinking ?? ''), signature: typeof b.signature === 'string' ? b.signature : undefined });
+            if (isObj(b) && b.type === 'thinking')
+              parts.push({ type: 'thinking', text: String(b.thinking ?? ''), signature: typeof b.signature === 'string' ? b.signature : undefined });
             else if (isObj(b) && b.type === 'redacted_thinking') parts.push({ type: 'thinking', text: '', redacted: String(b.data ?? '') });
           }
         } else if (typeof m.reasoning_content === 'string' && m.reasoning_content) parts.push({ type: 'thinking', text: m.reasoning_content });
         const text = textContent(m.content, `messages[${i}]`);
         if (text) parts.push({ type: 'text', text });
-        if (m.tool_calls !== undefined && !Array.isArray(m.tool_calls)) throw badRequest(`messages[${i}].tool_calls must be an array`, `messages[${i}].tool_calls`);
+        if (m.tool_calls !== undefined && !Array.isArray(m.tool_calls))
+          throw badRequest(`messages[${i}].tool_calls must be an array`, `messages[${i}].tool_calls`);
         for (const tc of m.tool_calls ?? []) {
-          if (!isObj(tc) || !isObj(tc.function) || typeof tc.function.name !== 'string') throw badRequest(`messages[${i}].tool_calls has an invalid entry`, `messages[${i}].tool_calls`);
-          parts.push({ type: 'tool_call', id: String(tc.id ?? ''), name: tc.function.name, arguments: typeof tc.function.arguments === 'string' ? tc.function.arguments : JSON.stringify(tc.function.arguments ?? {}) });
+          if (!isObj(tc) || !isObj(tc.function) || typeof tc.function.name !== 'string')
+            throw badRequest(`messages[${i}].tool_calls has an invalid entry`, `messages[${i}].tool_calls`);
+          parts.push({
+            type: 'tool_call',
+            id: String(tc.id ?? ''),
+            name: tc.function.name,
+            arguments: typeof tc.function.arguments === 'string' ? tc.function.arguments : JSON.stringify(tc.function.arguments ?? {}),
+          });
         }
         messages.push({ role: 'assistant', content: parts });
         break;
@@ -98,8 +119,13 @@ export function decodeChatRequest(body: Record<string, any>, model: string): Can
   if (body.tools !== undefined && body.tools !== null) {
     if (!Array.isArray(body.tools)) throw badRequest('tools must be an array', 'tools');
     tools = body.tools.map((t: unknown, i: number) => {
-      if (!isObj(t) || !isObj(t.function) || typeof t.function.name !== 'string') throw badRequest(`tools[${i}] must be {type:"function", function:{name,…}}`, `tools[${i}]`);
-      return { name: t.function.name, description: typeof t.function.description === 'string' ? t.function.description : undefined, parameters: isObj(t.function.parameters) ? t.function.parameters : { type: 'object', properties: {} } };
+      if (!isObj(t) || !isObj(t.function) || typeof t.function.name !== 'string')
+        throw badRequest(`tools[${i}] must be {type:"function", function:{name,…}}`, `tools[${i}]`);
+      return {
+        name: t.function.name,
+        description: typeof t.function.description === 'string' ? t.function.description : undefined,
+        parameters: isObj(t.function.parameters) ? t.function.parameters : { type: 'object', properties: {} },
+      };
     });
   }
   let toolChoice: ToolChoice | undefined;
@@ -138,10 +164,15 @@ export function encodeChatRequest(req: CanonicalRequest): Record<string, unknown
         role: 'user',
         content: rest.every((p) => p.type === 'text')
           ? rest.map((p) => (p as { text: string }).text).join('')
-          : rest.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image_url', image_url: { url: imageUrl(p as Extract<Part, { type: 'image' }>) } })),
+          : rest.map((p) =>
+              p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image_url', image_url: { url: imageUrl(p as Extract<Part, { type: 'image' }>) } },
+            ),
       });
     } else {
-      const text = m.content.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('');
+      const text = m.content
+        .filter((p) => p.type === 'text')
+        .map((p) => (p as { text: string }).text)
+        .join('');
       const calls = m.content.filter((p): p is Extract<Part, { type: 'tool_call' }> => p.type === 'tool_call');
       messages.push({
         role: 'assistant',
@@ -151,7 +182,11 @@ export function encodeChatRequest(req: CanonicalRequest): Record<string, unknown
     }
   }
   const out: Record<string, unknown> = { model: req.model, messages };
-  if (req.tools?.length) out.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters } }));
+  if (req.tools?.length)
+    out.tools = req.tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters },
+    }));
   if (req.toolChoice) out.tool_choice = typeof req.toolChoice === 'string' ? req.toolChoice : { type: 'function', function: { name: req.toolChoice.name } };
   if (req.maxTokens !== undefined) out.max_completion_tokens = req.maxTokens;
   if (req.temperature !== undefined) out.temperature = req.temperature;
@@ -211,14 +246,19 @@ export function decodeChatResponse(json: any): CanonicalResponse {
 
 /** Canonical → Chat Completions response (to the client). */
 export function encodeChatResponse(r: CanonicalResponse, model: string): Record<string, unknown> {
-  const text = r.content.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('');
+  const text = r.content
+    .filter((p) => p.type === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('');
   const calls = r.content.filter((p): p is Extract<Part, { type: 'tool_call' }> => p.type === 'tool_call');
   const thinking = r.content.filter((p): p is Extract<Part, { type: 'thinking' }> => p.type === 'thinking');
   const message: Record<string, unknown> = { role: 'assistant', content: text || (calls.length ? null : ''), refusal: null };
   if (calls.length) message.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
   if (thinking.length) {
     message.reasoning_content = thinking.map((t) => t.text).join('');
-    message.thinking_blocks = thinking.map((t) => (t.redacted !== undefined ? { type: 'redacted_thinking', data: t.redacted } : { type: 'thinking', thinking: t.text, signature: t.signature ?? '' }));
+    message.thinking_blocks = thinking.map((t) =>
+      t.redacted !== undefined ? { type: 'redacted_thinking', data: t.redacted } : { type: 'thinking', thinking: t.text, signature: t.signature ?? '' },
+    );
   }
   return {
     id: r.id.startsWith('chatcmpl') ? r.id : `chatcmpl-${r.id}`,
@@ -287,7 +327,13 @@ export class ChatStreamEncoder implements StreamEncoder {
   ) {}
 
   private chunk(delta: unknown, finish: string | null = null): string {
-    return sseFrame({ id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+    return sseFrame({
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    });
   }
 
   encode(ev: StreamEvent): string {
@@ -319,7 +365,14 @@ export class ChatStreamEncoder implements StreamEncoder {
       case 'finish': {
         let out = this.chunk({}, FINISH_OUT[ev.stopReason]);
         if (this.includeUsage) {
-          out += sseFrame({ id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [], usage: chatUsageOut(ev.usage) });
+          out += sseFrame({
+            id: this.id,
+            object: 'chat.completion.chunk',
+            created: this.created,
+            model: this.model,
+            choices: [],
+            usage: chatUsageOut(ev.usage),
+          });
         }
         return `${out}data: [DONE]\n\n`;
       }

@@ -37,7 +37,8 @@ export function decodeEmbeddingsRequest(body: Record<string, unknown>): Embeddin
   const enc = body.encoding_format ?? 'float';
   if (enc !== 'float' && enc !== 'base64') throw badRequest('encoding_format must be "float" or "base64"', 'encoding_format');
   const dims = body.dimensions;
-  if (dims !== undefined && dims !== null && (!Number.isInteger(dims) || (dims as number) < 1 || (dims as number) > 65536)) throw badRequest('dimensions must be a positive integer', 'dimensions');
+  if (dims !== undefined && dims !== null && (!Number.isInteger(dims) || (dims as number) < 1 || (dims as number) > 65536))
+    throw badRequest('dimensions must be a positive integer', 'dimensions');
   let estimate = 0;
   for (const x of inputs) estimate += typeof x === 'string' ? Math.ceil(x.length / 4) : x.length;
   return { inputs, encoding: enc, dimensions: (dims as number | undefined) ?? undefined, estimate };

@@ -1,5 +1,16 @@
 /** Gemini `generateContent` / `streamGenerateContent?alt=sse`: the upstream side. */
-import { imageUrl, isObj, parseArgs, toolNames, type CanonicalRequest, type CanonicalResponse, type Part, type StopReason, type StreamEvent, type Usage } from '../canonical/types.js';
+import {
+  imageUrl,
+  isObj,
+  parseArgs,
+  toolNames,
+  type CanonicalRequest,
+  type CanonicalResponse,
+  type Part,
+  type StopReason,
+  type StreamEvent,
+  type Usage,
+} from '../canonical/types.js';
 import { BlockTracker, type StreamDecoder } from './blocks.js';
 import { parseJson, type SseFrame } from './sse.js';
 
@@ -64,7 +75,10 @@ export function encodeGeminiRequest(req: CanonicalRequest): Record<string, unkno
           part = { text: p.text };
           break;
         case 'image':
-          part = p.data !== undefined ? { inlineData: { mimeType: p.mediaType ?? 'image/png', data: p.data } } : { fileData: { fileUri: imageUrl(p), mimeType: p.mediaType ?? 'image/jpeg' } };
+          part =
+            p.data !== undefined
+              ? { inlineData: { mimeType: p.mediaType ?? 'image/png', data: p.data } }
+              : { fileData: { fileUri: imageUrl(p), mimeType: p.mediaType ?? 'image/jpeg' } };
           break;
         case 'tool_call':
           part = { functionCall: { name: p.name, args: parseArgs(p.arguments) } };
@@ -94,11 +108,27 @@ export function encodeGeminiRequest(req: CanonicalRequest): Record<string, unkno
   }
   const out: Record<string, unknown> = { contents };
   if (req.system) out.systemInstruction = { parts: [{ text: req.system }] };
-  if (req.tools?.length) out.tools = [{ functionDeclarations: req.tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), parameters: cleanSchema(t.parameters) })) }];
+  if (req.tools?.length)
+    out.tools = [
+      {
+        functionDeclarations: req.tools.map((t) => ({
+          name: t.name,
+          ...(t.description ? { description: t.description } : {}),
+          parameters: cleanSchema(t.parameters),
+        })),
+      },
+    ];
   if (req.toolChoice && req.tools?.length) {
     const tc = req.toolChoice;
     out.toolConfig = {
-      functionCallingConfig: tc === 'auto' ? { mode: 'AUTO' } : tc === 'none' ? { mode: 'NONE' } : tc === 'required' ? { mode: 'ANY' } : { mode: 'ANY', allowedFunctionNames: [tc.name] },
+      functionCallingConfig:
+        tc === 'auto'
+          ? { mode: 'AUTO' }
+          : tc === 'none'
+            ? { mode: 'NONE' }
+            : tc === 'required'
+              ? { mode: 'ANY' }
+              : { mode: 'ANY', allowedFunctionNames: [tc.name] },
     };
   }
   const gen: Record<string, unknown> = {};
@@ -137,7 +167,13 @@ function partsIn(parts: unknown): Part[] {
       continue;
     }
     if (typeof p.thoughtSignature === 'string') out.push({ type: 'thinking', text: '', signature: GEMINI_SIG + p.thoughtSignature });
-    if (isObj(p.functionCall)) out.push({ type: 'tool_call', id: typeof p.functionCall.id === 'string' ? p.functionCall.id : callId(String(p.functionCall.name)), name: String(p.functionCall.name ?? ''), arguments: JSON.stringify(p.functionCall.args ?? {}) });
+    if (isObj(p.functionCall))
+      out.push({
+        type: 'tool_call',
+        id: typeof p.functionCall.id === 'string' ? p.functionCall.id : callId(String(p.functionCall.name)),
+        name: String(p.functionCall.name ?? ''),
+        arguments: JSON.stringify(p.functionCall.args ?? {}),
+      });
     else if (typeof p.text === 'string' && p.text) out.push({ type: 'text', text: p.text });
   }
   return out;
@@ -182,7 +218,11 @@ export class GeminiStreamDecoder implements StreamDecoder {
         out.push(...this.b.ensure({ type: 'text' }), { type: 'text_delta', index: this.b.index, text: p.text });
       } else if (p.type === 'tool_call') {
         this.sawCall = true;
-        out.push(...this.b.ensure({ type: 'tool_call', id: p.id, name: p.name }, p.id), { type: 'args_delta', index: this.b.index, json: p.arguments }, ...this.b.close());
+        out.push(
+          ...this.b.ensure({ type: 'tool_call', id: p.id, name: p.name }, p.id),
+          { type: 'args_delta', index: this.b.index, json: p.arguments },
+          ...this.b.close(),
+        );
       }
     }
     if (isObj(json.usageMetadata)) this.b.usage = geminiUsageIn(json.usageMetadata);

@@ -21,8 +21,22 @@ import {
 import { BlockTracker, type StreamDecoder, type StreamEncoder } from './blocks.js';
 import { parseJson, sseFrame, type SseFrame } from './sse.js';
 
-const STOP_IN: Record<string, StopReason> = { end_turn: 'end', max_tokens: 'max_tokens', tool_use: 'tool_use', stop_sequence: 'stop_sequence', refusal: 'refusal', pause_turn: 'end' };
-const STOP_OUT: Record<StopReason, string> = { end: 'end_turn', max_tokens: 'max_tokens', tool_use: 'tool_use', stop_sequence: 'stop_sequence', content_filter: 'refusal', refusal: 'refusal' };
+const STOP_IN: Record<string, StopReason> = {
+  end_turn: 'end',
+  max_tokens: 'max_tokens',
+  tool_use: 'tool_use',
+  stop_sequence: 'stop_sequence',
+  refusal: 'refusal',
+  pause_turn: 'end',
+};
+const STOP_OUT: Record<StopReason, string> = {
+  end: 'end_turn',
+  max_tokens: 'max_tokens',
+  tool_use: 'tool_use',
+  stop_sequence: 'stop_sequence',
+  content_filter: 'refusal',
+  refusal: 'refusal',
+};
 const EFFORT_BUDGET: Record<string, number> = { minimal: 1024, low: 1024, medium: 4096, high: 16384 };
 
 function blockText(content: unknown): string {
@@ -52,7 +66,12 @@ function decodeBlocks(content: unknown, i: number): Part[] {
         parts.push({ type: 'tool_call', id: String(b.id ?? ''), name: String(b.name ?? ''), arguments: JSON.stringify(b.input ?? {}) });
         break;
       case 'tool_result':
-        parts.push({ type: 'tool_result', toolCallId: String(b.tool_use_id ?? ''), content: blockText(b.content), isError: b.is_error === true ? true : undefined });
+        parts.push({
+          type: 'tool_result',
+          toolCallId: String(b.tool_use_id ?? ''),
+          content: blockText(b.content),
+          isError: b.is_error === true ? true : undefined,
+        });
         break;
       case 'thinking':
         parts.push({ type: 'thinking', text: String(b.thinking ?? ''), signature: typeof b.signature === 'string' ? b.signature : undefined });
@@ -85,7 +104,11 @@ export function decodeMessagesRequest(body: Record<string, any>, model: string):
     for (const [i, t] of body.tools.entries()) {
       if (!isObj(t) || typeof t.name !== 'string') throw badRequest(`tools.${i}: name is required`);
       if (t.type !== undefined && t.type !== 'custom') continue; // server tools are not offered upstream
-      tools.push({ name: t.name, description: typeof t.description === 'string' ? t.description : undefined, parameters: isObj(t.input_schema) ? t.input_schema : { type: 'object', properties: {} } });
+      tools.push({
+        name: t.name,
+        description: typeof t.description === 'string' ? t.description : undefined,
+        parameters: isObj(t.input_schema) ? t.input_schema : { type: 'object', properties: {} },
+      });
     }
   }
   let toolChoice: ToolChoice | undefined;
@@ -97,7 +120,8 @@ export function decodeMessagesRequest(body: Record<string, any>, model: string):
     else if (tc.type === 'tool' && typeof tc.name === 'string') toolChoice = { name: tc.name };
     else throw badRequest('tool_choice: invalid');
   } else if (tc !== undefined && tc !== null) throw badRequest('tool_choice: invalid');
-  const thinking = isObj(body.thinking) && body.thinking.type === 'enabled' ? { budgetTokens: optInt(body.thinking.budget_tokens, 'thinking.budget_tokens') } : undefined;
+  const thinking =
+    isObj(body.thinking) && body.thinking.type === 'enabled' ? { budgetTokens: optInt(body.thinking.budget_tokens, 'thinking.budget_tokens') } : undefined;
   return {
     model,
     system: system || undefined,
@@ -154,10 +178,12 @@ export function encodeMessagesRequest(req: CanonicalRequest): Record<string, unk
     out.thinking = { type: 'enabled', budget_tokens: budget };
   }
   out.max_tokens = maxTokens;
-  if (req.tools?.length) out.tools = req.tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), input_schema: t.parameters }));
+  if (req.tools?.length)
+    out.tools = req.tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), input_schema: t.parameters }));
   if (req.toolChoice && req.tools?.length) {
     const tc = req.toolChoice;
-    out.tool_choice = tc === 'auto' ? { type: 'auto' } : tc === 'required' ? { type: 'any' } : tc === 'none' ? { type: 'none' } : { type: 'tool', name: tc.name };
+    out.tool_choice =
+      tc === 'auto' ? { type: 'auto' } : tc === 'required' ? { type: 'any' } : tc === 'none' ? { type: 'none' } : { type: 'tool', name: tc.name };
     if (req.parallelToolCalls === false && tc !== 'none') (out.tool_choice as Record<string, unknown>).disable_parallel_tool_use = true;
   }
   if (req.temperature !== undefined) out.temperature = req.temperature;
@@ -211,7 +237,8 @@ export function decodeMessagesResponse(json: any): CanonicalResponse {
 }
 
 const encodeOutBlock = (p: Part) => {
-  if (p.type === 'thinking') return p.redacted !== undefined ? { type: 'redacted_thinking', data: p.redacted } : { type: 'thinking', thinking: p.text, signature: p.signature ?? '' };
+  if (p.type === 'thinking')
+    return p.redacted !== undefined ? { type: 'redacted_thinking', data: p.redacted } : { type: 'thinking', thinking: p.text, signature: p.signature ?? '' };
   return encodePart(p);
 };
 
@@ -303,7 +330,16 @@ export class MessagesStreamEncoder implements StreamEncoder {
         const usage = messagesUsageOut({ input: ev.usage?.input ?? 0, output: 0, cached: ev.usage?.cached, cacheWrite: ev.usage?.cacheWrite });
         return (
           f('message_start', {
-            message: { id: ev.id.startsWith('msg_') ? ev.id : `msg_${ev.id}`, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+            message: {
+              id: ev.id.startsWith('msg_') ? ev.id : `msg_${ev.id}`,
+              type: 'message',
+              role: 'assistant',
+              model: this.model,
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: { ...usage, output_tokens: 1 },
+            },
           }) + f('ping', {})
         );
       }
@@ -336,7 +372,11 @@ export class MessagesStreamEncoder implements StreamEncoder {
         for (const i of this.open) out += f('content_block_stop', { index: i });
         this.open.clear();
         const u = messagesUsageOut(ev.usage);
-        return out + f('message_delta', { delta: { stop_reason: STOP_OUT[ev.stopReason], stop_sequence: ev.stopSequence ?? null }, usage: u }) + f('message_stop', {});
+        return (
+          out +
+          f('message_delta', { delta: { stop_reason: STOP_OUT[ev.stopReason], stop_sequence: ev.stopSequence ?? null }, usage: u }) +
+          f('message_stop', {})
+        );
       }
       case 'error': {
         void this.started;

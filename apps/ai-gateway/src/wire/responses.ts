@@ -40,7 +40,8 @@ const outputText = (o: unknown): string =>
 
 /** Responses request (from the client) → canonical. Stateless: `previous_response_id` is refused. */
 export function decodeResponsesRequest(body: Record<string, any>, model: string): CanonicalRequest {
-  if (body.previous_response_id) throw badRequest('previous_response_id is not supported: the gateway stores nothing; send the whole conversation in input', 'previous_response_id');
+  if (body.previous_response_id)
+    throw badRequest('previous_response_id is not supported: the gateway stores nothing; send the whole conversation in input', 'previous_response_id');
   const system: string[] = [];
   if (typeof body.instructions === 'string' && body.instructions) system.push(body.instructions);
   const messages: Message[] = [];
@@ -56,11 +57,18 @@ export function decodeResponsesRequest(body: Record<string, any>, model: string)
       if (!isObj(item)) throw badRequest(`${where} must be an object`, where);
       const type = item.type ?? 'message';
       if (type === 'message') {
-        if (item.role === 'system' || item.role === 'developer') system.push(contentParts(item.content, where).map((p) => (p.type === 'text' ? p.text : '')).join(''));
+        if (item.role === 'system' || item.role === 'developer')
+          system.push(
+            contentParts(item.content, where)
+              .map((p) => (p.type === 'text' ? p.text : ''))
+              .join(''),
+          );
         else if (item.role === 'user' || item.role === 'assistant') push(item.role, contentParts(item.content, where));
         else throw badRequest(`${where}.role must be user, assistant, system or developer`, where);
       } else if (type === 'function_call') {
-        push('assistant', [{ type: 'tool_call', id: String(item.call_id ?? item.id ?? ''), name: String(item.name ?? ''), arguments: String(item.arguments ?? '') }]);
+        push('assistant', [
+          { type: 'tool_call', id: String(item.call_id ?? item.id ?? ''), name: String(item.name ?? ''), arguments: String(item.arguments ?? '') },
+        ]);
       } else if (type === 'function_call_output') {
         push('user', [{ type: 'tool_result', toolCallId: String(item.call_id ?? ''), content: outputText(item.output) }]);
       } else if (type === 'reasoning') {
@@ -78,7 +86,11 @@ export function decodeResponsesRequest(body: Record<string, any>, model: string)
       if (!isObj(t)) throw badRequest(`tools[${i}] must be an object`, `tools[${i}]`);
       if (t.type !== 'function') throw badRequest(`tools[${i}]: only function tools are supported`, `tools[${i}]`);
       if (typeof t.name !== 'string') throw badRequest(`tools[${i}].name is required`, `tools[${i}].name`);
-      tools.push({ name: t.name, description: typeof t.description === 'string' ? t.description : undefined, parameters: isObj(t.parameters) ? t.parameters : { type: 'object', properties: {} } });
+      tools.push({
+        name: t.name,
+        description: typeof t.description === 'string' ? t.description : undefined,
+        parameters: isObj(t.parameters) ? t.parameters : { type: 'object', properties: {} },
+      });
     }
   }
   let toolChoice: ToolChoice | undefined;
@@ -123,9 +135,16 @@ export function responsesUsageOut(u: Usage) {
 }
 
 function outputItem(p: Part): Record<string, unknown> | undefined {
-  if (p.type === 'text') return { type: 'message', id: rid('msg'), status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: p.text, annotations: [] }] };
+  if (p.type === 'text')
+    return { type: 'message', id: rid('msg'), status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: p.text, annotations: [] }] };
   if (p.type === 'tool_call') return { type: 'function_call', id: rid('fc'), call_id: p.id, name: p.name, arguments: p.arguments, status: 'completed' };
-  if (p.type === 'thinking') return { type: 'reasoning', id: rid('rs'), summary: p.text ? [{ type: 'summary_text', text: p.text }] : [], ...(p.signature ? { encrypted_content: p.signature } : {}) };
+  if (p.type === 'thinking')
+    return {
+      type: 'reasoning',
+      id: rid('rs'),
+      summary: p.text ? [{ type: 'summary_text', text: p.text }] : [],
+      ...(p.signature ? { encrypted_content: p.signature } : {}),
+    };
   return undefined;
 }
 
@@ -219,13 +238,25 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         else item = { type: 'reasoning', id: rid('rs'), summary: [] };
         this.current = { index: ev.index, item, text: '' };
         out += this.f('response.output_item.added', { output_index: outIndex, item: { ...item } });
-        if (b.type === 'text') out += this.f('response.content_part.added', { item_id: item.id, output_index: outIndex, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
+        if (b.type === 'text')
+          out += this.f('response.content_part.added', {
+            item_id: item.id,
+            output_index: outIndex,
+            content_index: 0,
+            part: { type: 'output_text', text: '', annotations: [] },
+          });
         return out;
       }
       case 'text_delta':
         if (!this.current) return '';
         this.current.text += ev.text;
-        return this.f('response.output_text.delta', { item_id: this.current.item.id, output_index: this.items.length, content_index: 0, delta: ev.text, logprobs: [] });
+        return this.f('response.output_text.delta', {
+          item_id: this.current.item.id,
+          output_index: this.items.length,
+          content_index: 0,
+          delta: ev.text,
+          logprobs: [],
+        });
       case 'args_delta':
         if (!this.current) return '';
         this.current.text += ev.json;
@@ -233,9 +264,18 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       case 'thinking_delta': {
         if (!this.current) return '';
         let out = '';
-        if (!this.current.text) out += this.f('response.reasoning_summary_part.added', { item_id: this.current.item.id, output_index: this.items.length, summary_index: 0, part: { type: 'summary_text', text: '' } });
+        if (!this.current.text)
+          out += this.f('response.reasoning_summary_part.added', {
+            item_id: this.current.item.id,
+            output_index: this.items.length,
+            summary_index: 0,
+            part: { type: 'summary_text', text: '' },
+          });
         this.current.text += ev.text;
-        return out + this.f('response.reasoning_summary_text.delta', { item_id: this.current.item.id, output_index: this.items.length, summary_index: 0, delta: ev.text });
+        return (
+          out +
+          this.f('response.reasoning_summary_text.delta', { item_id: this.current.item.id, output_index: this.items.length, summary_index: 0, delta: ev.text })
+        );
       }
       case 'signature':
         if (this.current) this.current.item.encrypted_content = ev.signature;

@@ -9,7 +9,9 @@ type CountFn = (text: string) => number;
 let counter: Promise<CountFn> | undefined;
 
 function loadCounter(): Promise<CountFn> {
-  counter ??= import('gpt-tokenizer/encoding/o200k_base').then((m) => (text: string) => (text ? m.countTokens(text, { allowedSpecial: new Set(), disallowedSpecial: new Set() }) : 0));
+  counter ??= import('gpt-tokenizer/encoding/o200k_base').then(
+    (m) => (text: string) => (text ? m.countTokens(text, { allowedSpecial: new Set(), disallowedSpecial: new Set() }) : 0),
+  );
   return counter;
 }
 

@@ -19,9 +19,7 @@ function scrypt(password: string, salt: Buffer, cost: PasswordCost): Promise<Buf
   const N = 2 ** cost.log2N;
   // scrypt needs 128 * N * r bytes; Node's default maxmem (32 MiB) is too small for N=2^17.
   const opts: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r + 16 * 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password.normalize('NFKC'), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** `scrypt$<log2N>$<r>$<p>$<salt b64url>$<hash b64url>`: the parameters travel with the hash. */

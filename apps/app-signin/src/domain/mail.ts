@@ -46,7 +46,7 @@ const BODIES: Record<MailKind, { intro: string; action: string; outro: string }>
   'email-changed': {
     intro: 'The email address of your account was changed; this address no longer signs in.',
     action: '',
-    outro: 'If you did not do this, contact the app\'s support at once: someone else may control your account.',
+    outro: "If you did not do this, contact the app's support at once: someone else may control your account.",
   },
 };
 
@@ -87,7 +87,17 @@ export function renderMail(msg: MailMessage, settings: AppMailSettings): { subje
   const b = BODIES[msg.kind];
   const subject = settings.subjects[msg.kind] ?? DEFAULT_SUBJECTS[msg.kind];
   const valid = msg.link ? `The link works once, for ${msg.validMinutes} minutes.` : '';
-  const text = [`${msg.appName}`, '', b.intro, ...(msg.detail ? [msg.detail] : []), '', ...(msg.link ? [`${b.action}: ${msg.link}`, ''] : []), valid, b.outro, '']
+  const text = [
+    `${msg.appName}`,
+    '',
+    b.intro,
+    ...(msg.detail ? [msg.detail] : []),
+    '',
+    ...(msg.link ? [`${b.action}: ${msg.link}`, ''] : []),
+    valid,
+    b.outro,
+    '',
+  ]
     .filter((l, i, a) => !(l === '' && a[i - 1] === ''))
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">

@@ -20,7 +20,15 @@ describe('oauth', () => {
   });
 
   it("builds GitHub's authorization URL with PKCE and state, without a nonce", async () => {
-    const url = new URL(await authorizationUrl(github, { redirectUri: 'https://s.example/a/x/api/auth/callback/github', state: 'st', codeVerifier: 'v'.repeat(43), nonce: 'n', scopes: ['repo'] }));
+    const url = new URL(
+      await authorizationUrl(github, {
+        redirectUri: 'https://s.example/a/x/api/auth/callback/github',
+        state: 'st',
+        codeVerifier: 'v'.repeat(43),
+        nonce: 'n',
+        scopes: ['repo'],
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://github.com/login/oauth/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',

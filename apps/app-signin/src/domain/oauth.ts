@@ -90,7 +90,10 @@ async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
   }
   if (!res.ok) {
     const err = (body as { error?: string } | undefined)?.error;
-    throw new OAuthError(err === 'invalid_grant' ? 'invalid_code' : 'unable_to_get_user_info', `${new URL(url).host} answered ${res.status}${err ? ` (${err})` : ''}`);
+    throw new OAuthError(
+      err === 'invalid_grant' ? 'invalid_code' : 'unable_to_get_user_info',
+      `${new URL(url).host} answered ${res.status}${err ? ` (${err})` : ''}`,
+    );
   }
   return body;
 }
@@ -180,7 +183,13 @@ export async function exchangeCode(
     const emails = (await getJson(GITHUB.emails_endpoint, { headers: auth })) as Array<{ email: string; primary: boolean; verified: boolean }>;
     const primary = Array.isArray(emails) ? (emails.find((e) => e.primary) ?? emails[0]) : undefined;
     if (user.id === undefined) throw new OAuthError('unable_to_get_user_info', 'GitHub returned no user id');
-    return { sub: String(user.id), email: primary?.email ?? null, emailVerified: primary?.verified === true, name: user.name ?? user.login ?? null, image: user.avatar_url ?? null };
+    return {
+      sub: String(user.id),
+      email: primary?.email ?? null,
+      emailVerified: primary?.verified === true,
+      name: user.name ?? user.login ?? null,
+      image: user.avatar_url ?? null,
+    };
   }
   const issuer = issuerOf(p)!;
   const d = await discover(issuer);

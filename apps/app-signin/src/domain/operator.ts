@@ -73,7 +73,11 @@ export class Operator {
       if (!/^postgres(ql)?:\/\//.test(url)) throw new HttpError(400, 'INVALID_DATABASE_URL', 'The database URL must be a postgresql:// URL.');
     } else {
       if (!this.config.appDatabasesUrl) {
-        throw new HttpError(400, 'NO_DATABASE_SERVER', 'No PostgreSQL server is configured for app databases: set APP_DATABASES_URL on app-signin, or attach an existing database with --database-url.');
+        throw new HttpError(
+          400,
+          'NO_DATABASE_SERVER',
+          'No PostgreSQL server is configured for app databases: set APP_DATABASES_URL on app-signin, or attach an existing database with --database-url.',
+        );
       }
       url = urlOnServer(this.config.appDatabasesUrl, `app_${appId.replace(/-/g, '_')}`);
       created = await ensureDatabase(url);
@@ -128,7 +132,11 @@ export class Operator {
     const pool = await this.apps.poolOf(app);
     const version = await installedAuthVersion(pool);
     if (version < LATEST_AUTH_SCHEMA_VERSION) {
-      throw new HttpError(409, 'SCHEMA_OUT_OF_DATE', `The sign-in schema of ${appId} is at version ${version}, ${LATEST_AUTH_SCHEMA_VERSION} is current: re-run \`latchkey host db auth provision ${appId}\`.`);
+      throw new HttpError(
+        409,
+        'SCHEMA_OUT_OF_DATE',
+        `The sign-in schema of ${appId} is at version ${version}, ${LATEST_AUTH_SCHEMA_VERSION} is current: re-run \`latchkey host db auth provision ${appId}\`.`,
+      );
     }
     const origins = opts.origins?.map((o) => {
       let u: URL;
@@ -147,7 +155,13 @@ export class Operator {
     let kid = keys[0]?.kid;
     if (!kid) {
       const key = await generateStoredKey('EdDSA');
-      await insertSigningKey(this.prisma, { kid: key.kid, appId, alg: key.alg, privateJwk: this.apps.encryptPrivateKey(key), createdAt: new Date(key.createdAt * 1000) });
+      await insertSigningKey(this.prisma, {
+        kid: key.kid,
+        appId,
+        alg: key.alg,
+        privateJwk: this.apps.encryptPrivateKey(key),
+        createdAt: new Date(key.createdAt * 1000),
+      });
       kid = key.kid;
     }
     const now = new Date();
@@ -189,7 +203,13 @@ export class Operator {
    */
   async saveSettings(
     appId: string,
-    input: { requireEmailVerification?: boolean; mailFrom?: string | null; mailSubjects?: Partial<Record<MailKind, string>>; mailLinkBase?: string | null; userDeletion?: 'delete' | 'anonymise' },
+    input: {
+      requireEmailVerification?: boolean;
+      mailFrom?: string | null;
+      mailSubjects?: Partial<Record<MailKind, string>>;
+      mailLinkBase?: string | null;
+      userDeletion?: 'delete' | 'anonymise';
+    },
   ) {
     const app = await this.apps.record(appId);
     if (input.mailFrom && !/^[^<>\r\n]{0,128}<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(input.mailFrom)) {
@@ -232,15 +252,24 @@ export class Operator {
    * `db auth provider`: adds or replaces a sign-in provider. The client secret is stored encrypted
    * and never returned. @throws HttpError 400 for an unknown kind, a bad id or a missing issuer.
    */
-  async saveProvider(appId: string, input: { providerId: string; kind?: ProviderKind; clientId: string; clientSecret: string; issuer?: string; scopes?: string[] }) {
+  async saveProvider(
+    appId: string,
+    input: { providerId: string; kind?: ProviderKind; clientId: string; clientSecret: string; issuer?: string; scopes?: string[] },
+  ) {
     const app = await this.apps.record(appId);
     const providerId = input.providerId.toLowerCase();
-    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(providerId)) throw new HttpError(400, 'INVALID_PROVIDER', `"${input.providerId}" is not a provider id (lowercase letters, digits and -).`);
+    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(providerId))
+      throw new HttpError(400, 'INVALID_PROVIDER', `"${input.providerId}" is not a provider id (lowercase letters, digits and -).`);
     const kind: ProviderKind = input.kind ?? ((PROVIDER_KINDS as string[]).includes(providerId) ? (providerId as ProviderKind) : 'oidc');
     if (!PROVIDER_KINDS.includes(kind)) throw new HttpError(400, 'INVALID_PROVIDER', `Unknown provider kind ${kind}: one of ${PROVIDER_KINDS.join(', ')}.`);
     if (!input.clientId || !input.clientSecret) throw new HttpError(400, 'INVALID_PROVIDER', 'A provider needs --client-id and --client-secret.');
     const issuer: string | null = input.issuer?.replace(/\/+$/, '') ?? null;
-    if (kind === 'oidc' && !issuer) throw new HttpError(400, 'ISSUER_REQUIRED', `Provider ${providerId} is an OpenID Connect provider: give its --issuer (discovery at <issuer>/.well-known/openid-configuration).`);
+    if (kind === 'oidc' && !issuer)
+      throw new HttpError(
+        400,
+        'ISSUER_REQUIRED',
+        `Provider ${providerId} is an OpenID Connect provider: give its --issuer (discovery at <issuer>/.well-known/openid-configuration).`,
+      );
     if (kind === 'github' && issuer) throw new HttpError(400, 'INVALID_PROVIDER', 'GitHub is not an OpenID Connect provider: no --issuer.');
     if (issuer) {
       let u: URL | null = null;
@@ -263,12 +292,17 @@ export class Operator {
     };
     await upsertProvider(this.prisma, appId, providerId, data);
     this.apps.invalidate(app.slug);
-    return { appId, provider: { id: providerId, kind, clientId: input.clientId, issuer: issuer ?? DEFAULT_ISSUERS[kind] ?? null, scopes: data.scopes }, redirectUri: `${this.apps.signinUrl(app.slug)}/api/auth/callback/${providerId}` };
+    return {
+      appId,
+      provider: { id: providerId, kind, clientId: input.clientId, issuer: issuer ?? DEFAULT_ISSUERS[kind] ?? null, scopes: data.scopes },
+      redirectUri: `${this.apps.signinUrl(app.slug)}/api/auth/callback/${providerId}`,
+    };
   }
 
   async removeProvider(appId: string, providerId: string) {
     const app = await this.apps.record(appId);
-    if (!(await deleteProvider(this.prisma, appId, providerId.toLowerCase()))) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
+    if (!(await deleteProvider(this.prisma, appId, providerId.toLowerCase())))
+      throw new HttpError(404, 'PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
     this.apps.invalidate(app.slug);
     return { appId, removed: providerId.toLowerCase() };
   }
@@ -344,15 +378,23 @@ export class Operator {
     const live = app.state === 'live';
     if (!reachable) advice.push(`The app database does not answer: check it, then re-run \`latchkey doctor ${appId}\`.`);
     else if (installed === 0 && app.state === 'registered') advice.push(`Install the sign-in tables: \`latchkey host db auth provision ${appId}\`.`);
-    else if (!current) advice.push(`The sign-in schema is out of date (version ${installed}, current ${LATEST_AUTH_SCHEMA_VERSION}): re-run \`latchkey host db auth provision ${appId}\`.`);
+    else if (!current)
+      advice.push(
+        `The sign-in schema is out of date (version ${installed}, current ${LATEST_AUTH_SCHEMA_VERSION}): re-run \`latchkey host db auth provision ${appId}\`.`,
+      );
     if (reachable && installed > 0 && app.state === 'provisioned') advice.push(`Turn sign-in on: \`latchkey host db auth deploy ${appId}\`.`);
     if (app.state === 'disabled') advice.push(`Sign-in is disabled (accounts kept): \`latchkey host db auth deploy ${appId}\` turns it on again.`);
     if (live && reachable && !dataAccess) advice.push(`The database roles are missing: re-run \`latchkey host db auth deploy ${appId}\`.`);
     const policyPending = app.policySavedAt !== null && (app.policyAppliedAt === null || app.policySavedAt > app.policyAppliedAt);
     if (app.requireEmailVerification && this.mailMode === 'off') {
-      advice.push('Email verification is required but app-signin cannot send mail: set SMTP_URL on app-signin (or turn it off: `latchkey host db auth settings ' + appId + ' --no-require-verification`).');
+      advice.push(
+        'Email verification is required but app-signin cannot send mail: set SMTP_URL on app-signin (or turn it off: `latchkey host db auth settings ' +
+          appId +
+          ' --no-require-verification`).',
+      );
     }
-    if (policyPending) advice.push(`A saved role policy (${app.savedPolicy.join(', ') || 'none'}) is not applied yet: run \`latchkey host db auth deploy ${appId}\`.`);
+    if (policyPending)
+      advice.push(`A saved role policy (${app.savedPolicy.join(', ') || 'none'}) is not applied yet: run \`latchkey host db auth deploy ${appId}\`.`);
     return {
       ...summary,
       live,

@@ -36,7 +36,14 @@ export async function createVerification(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(32);
   const expiresAt = new Date(input.nowMs + TOKEN_TTL_SEC[input.purpose] * 1000);
-  await insertVerification(db, { tokenHash: sha256Hex(token), purpose: input.purpose, userId: input.userId, email: input.email, expiresAt, now: new Date(input.nowMs) });
+  await insertVerification(db, {
+    tokenHash: sha256Hex(token),
+    purpose: input.purpose,
+    userId: input.userId,
+    email: input.email,
+    expiresAt,
+    now: new Date(input.nowMs),
+  });
   return { token, expiresAt };
 }
 

@@ -75,10 +75,7 @@ export function sessionToken(req: Request, state: RequestState): string | null {
   return cookie ? unsignValue(state.app.keys.cookie, cookie) : null;
 }
 
-export async function currentSession(
-  req: Request,
-  svc: Services,
-): Promise<{ token: string; session: SessionRow; user: UserRow } | null> {
+export async function currentSession(req: Request, svc: Services): Promise<{ token: string; session: SessionRow; user: UserRow } | null> {
   const state = stateOf(req);
   const token = sessionToken(req, state);
   if (!token || token.length > 256) return null;

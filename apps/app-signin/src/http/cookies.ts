@@ -17,7 +17,13 @@ export interface CookieNames {
 
 export function cookieNames(secure: boolean): CookieNames {
   const p = secure ? '__Secure-better-auth.' : 'better-auth.';
-  return { session: `${p}session_token`, twoFactor: `${p}two_factor`, trustDevice: `${p}trust_device`, dontRemember: `${p}dont_remember`, oauthState: `${p}state` };
+  return {
+    session: `${p}session_token`,
+    twoFactor: `${p}two_factor`,
+    trustDevice: `${p}trust_device`,
+    dontRemember: `${p}dont_remember`,
+    oauthState: `${p}state`,
+  };
 }
 
 /** Secure cookies everywhere except on a local development address. */

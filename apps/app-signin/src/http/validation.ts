@@ -32,7 +32,9 @@ const BREACHED = new Set(
   baseball welcome1 welcome123 letmein1 trustno1 superman starwars whatever computer michael1 jennifer charlie1
   dragon12 monkey12 master12 shadow12 password! changeme changeme1 admin123 administrator secret123 access14
   internet liverpool chocolate 1234qwer qwer1234 q1w2e3r4 a1b2c3d4 aa123456 987654321 999999999 55555555 88888888
-  12341234 11223344 1234abcd passpass testtest test1234 letmein123 welcome! football1 baseball1 mustang1`.split(/\s+/).filter(Boolean),
+  12341234 11223344 1234abcd passpass testtest test1234 letmein123 welcome! football1 baseball1 mustang1`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789012345678901234567890', 'qwertyuiopasdfghjklzxcvbnm', '9876543210987654321098765432109'];

@@ -36,26 +36,38 @@ export function register(r: Router, svc: Services): void {
   r.put('/apps/:appId/auth/settings', async (req, res) => {
     const subject = z.string().trim().min(1).max(200);
     const b = parseBody(
-      z.object({
-        requireEmailVerification: z.boolean().optional(),
-        mailFrom: z.string().max(320).nullable().optional(),
-        mailSubjects: z.object({ 'verify-email': subject.optional(), 'reset-password': subject.optional(), 'change-email': subject.optional(), 'email-changed': subject.optional() }).strict().optional(),
-        mailLinkBase: z.string().max(2048).nullable().optional(),
-        userDeletion: z.enum(['delete', 'anonymise']).optional(),
-      }).strict(),
+      z
+        .object({
+          requireEmailVerification: z.boolean().optional(),
+          mailFrom: z.string().max(320).nullable().optional(),
+          mailSubjects: z
+            .object({
+              'verify-email': subject.optional(),
+              'reset-password': subject.optional(),
+              'change-email': subject.optional(),
+              'email-changed': subject.optional(),
+            })
+            .strict()
+            .optional(),
+          mailLinkBase: z.string().max(2048).nullable().optional(),
+          userDeletion: z.enum(['delete', 'anonymise']).optional(),
+        })
+        .strict(),
       req.body,
     );
     res.json(await op.saveSettings(id(req.params.appId), b));
   });
   r.put('/apps/:appId/auth/providers/:providerId', async (req, res) => {
     const b = parseBody(
-      z.object({
-        kind: z.enum(['google', 'github', 'microsoft', 'oidc']).optional(),
-        clientId: z.string().min(1).max(512),
-        clientSecret: z.string().min(1).max(4096),
-        issuer: z.string().max(2048).optional(),
-        scopes: z.array(z.string().max(128)).max(20).optional(),
-      }).strict(),
+      z
+        .object({
+          kind: z.enum(['google', 'github', 'microsoft', 'oidc']).optional(),
+          clientId: z.string().min(1).max(512),
+          clientSecret: z.string().min(1).max(4096),
+          issuer: z.string().max(2048).optional(),
+          scopes: z.array(z.string().max(128)).max(20).optional(),
+        })
+        .strict(),
       req.body,
     );
     res.json(await op.saveProvider(id(req.params.appId), { providerId: id(req.params.providerId), ...b }));

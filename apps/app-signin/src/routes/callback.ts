@@ -124,7 +124,10 @@ export function register(router: Router, svc: Services): void {
       }
     }
     if (app.requireEmailVerification && !user.email_verified) {
-      const mayMail = await svc.limits.mailRequest(app.id, clientIp(req), user.email).then(() => true, () => false);
+      const mayMail = await svc.limits.mailRequest(app.id, clientIp(req), user.email).then(
+        () => true,
+        () => false,
+      );
       if (mayMail) await sendVerification(req, svc, user, pending.c);
       return fail(pending.x, 'email_not_verified');
     }

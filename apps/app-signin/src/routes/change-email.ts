@@ -29,7 +29,9 @@ export function register(router: Router, svc: Services): void {
         if (!(await findUserByEmail(app.db, newEmail))) {
           await mailToken(req, svc, { user: s.user, purpose: 'change-email', kind: 'change-email', to: newEmail, path: '/verify-email', callbackURL });
         }
-      })().catch((err: unknown) => svc.logger.error({ route: 'change-email', err: { message: (err as Error).message } }, 'mail request failed after the answer')),
+      })().catch((err: unknown) =>
+        svc.logger.error({ route: 'change-email', err: { message: (err as Error).message } }, 'mail request failed after the answer'),
+      ),
     );
     res.json({ status: true });
   });

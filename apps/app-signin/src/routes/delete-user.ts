@@ -14,7 +14,11 @@ import { clientIp, requireSession, stateOf, type Services } from '../http/contex
 import { trustedRedirect } from '../http/mail-links.js';
 import { parseBody } from '../http/validation.js';
 
-const deleteBody = z.object({ password: z.string().max(4096).optional(), token: z.string().max(1024).optional(), callbackURL: z.string().max(2048).optional() });
+const deleteBody = z.object({
+  password: z.string().max(4096).optional(),
+  token: z.string().max(1024).optional(),
+  callbackURL: z.string().max(2048).optional(),
+});
 
 export function register(router: Router, svc: Services): void {
   router.post('/delete-user', async (req, res) => {

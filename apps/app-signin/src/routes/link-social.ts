@@ -21,7 +21,13 @@ export function register(router: Router, svc: Services): void {
     if (input.idToken !== undefined) throw new HttpError(404, 'ID_TOKEN_NOT_SUPPORTED', 'id_token not supported');
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL') ?? (app.origins[0] ? `${app.origins[0]}/` : `${app.signinUrl}/api/auth/error`);
     const errorURL = trustedRedirect(req, input.errorCallbackURL, 'errorCallbackURL') ?? callbackURL;
-    const url = await startProviderFlow(req, res, svc, provider, { callbackURL, errorURL, scopes: input.scopes, loginHint: input.loginHint, link: { u: session.user.id, s: session.session.id } });
+    const url = await startProviderFlow(req, res, svc, provider, {
+      callbackURL,
+      errorURL,
+      scopes: input.scopes,
+      loginHint: input.loginHint,
+      link: { u: session.user.id, s: session.session.id },
+    });
     const redirect = input.disableRedirect !== true;
     if (redirect) res.setHeader('Location', url);
     res.json({ url, redirect });

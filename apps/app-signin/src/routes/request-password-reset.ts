@@ -29,7 +29,14 @@ export function register(router: Router, svc: Services): void {
     afterAnswer(svc, 'request-password-reset', async () => {
       const user = await findUserByEmail(app.db, email);
       if (user) {
-        await mailToken(req, svc, { user, purpose: 'reset-password', kind: 'reset-password', to: user.email, path: '/reset-password', callbackURL: redirectTo });
+        await mailToken(req, svc, {
+          user,
+          purpose: 'reset-password',
+          kind: 'reset-password',
+          to: user.email,
+          path: '/reset-password',
+          callbackURL: redirectTo,
+        });
       }
     });
     res.json({ status: true, message: RESET_MESSAGE });

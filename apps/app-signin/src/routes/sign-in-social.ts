@@ -10,7 +10,6 @@ import { parseBody } from '../http/validation.js';
 import { socialBody, startProviderFlow } from '../http/provider-flow.js';
 
 export function register(router: Router, svc: Services): void {
-
   router.post('/sign-in/social', async (req, res) => {
     const state = stateOf(req);
     const { app } = state;

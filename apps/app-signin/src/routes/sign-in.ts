@@ -34,15 +34,16 @@ export function register(router: Router, svc: Services): void {
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL');
     await svc.limits.passwordAttempt(app.id, email, clientIp(req));
     const found = await findUserWithPassword(app.db, email);
-    const ok = found?.password
-      ? await verifyPassword(input.password, found.password)
-      : (await verifyPassword(input.password, await svc.dummyHash()), false);
+    const ok = found?.password ? await verifyPassword(input.password, found.password) : (await verifyPassword(input.password, await svc.dummyHash()), false);
     if (!found || !ok) throw invalid();
     await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     const { user } = found;
     if (app.requireEmailVerification && !user.email_verified) {
       // better-auth's sendOnSignIn: the user gets a fresh link (limited like every mail).
-      const mayMail = await svc.limits.mailRequest(app.id, clientIp(req), email).then(() => true, () => false);
+      const mayMail = await svc.limits.mailRequest(app.id, clientIp(req), email).then(
+        () => true,
+        () => false,
+      );
       if (mayMail) await sendVerification(req, svc, user, callbackURL);
       throw new HttpError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified');
     }

@@ -47,7 +47,10 @@ export function register(router: Router, svc: Services): void {
       // The old address is told (no link): a stolen session cannot move an account away unnoticed.
       if (svc.mailer.enabled && user.email.toLowerCase() !== used.email.toLowerCase()) {
         svc.background(
-          svc.mailer.send({ to: user.email, kind: 'email-changed', link: '', detail: `New address: ${used.email}`, appName: app.id, validMinutes: 0 }, app.mail),
+          svc.mailer.send(
+            { to: user.email, kind: 'email-changed', link: '', detail: `New address: ${used.email}`, appName: app.id, validMinutes: 0 },
+            app.mail,
+          ),
         );
       }
     }

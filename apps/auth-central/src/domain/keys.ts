@@ -83,11 +83,7 @@ export class SigningKeys {
   /** Retires the active key and creates a new one; every instance picks it up on its next reload. */
   async rotate(): Promise<string> {
     const now = new Date(this.opts.now());
-    await addKey(
-      this.db,
-      { rotate: true, now, dropRetiredBefore: new Date(now.getTime() - this.retention * 1000) },
-      () => this.makeRow(),
-    );
+    await addKey(this.db, { rotate: true, now, dropRetiredBefore: new Date(now.getTime() - this.retention * 1000) }, () => this.makeRow());
     const ring = await this.reload();
     this.opts.logger?.info({ kid: ring.active.kid }, 'signing key rotated');
     return ring.active.kid;

@@ -42,8 +42,7 @@ export interface BindingCookie {
 
 /** The outcome of a callback: a redirect to the app, or an error page (no safe place to send the browser). */
 export type CallbackResult =
-  | { kind: 'redirect'; location: string; clearCookie?: string }
-  | { kind: 'page'; status: number; title: string; message: string; clearCookie?: string };
+  { kind: 'redirect'; location: string; clearCookie?: string } | { kind: 'page'; status: number; title: string; message: string; clearCookie?: string };
 
 /** Standard OAuth error codes passed on to the app as `error=`; anything else becomes `access_denied`. */
 const PROVIDER_ERRORS = new Set(['access_denied', 'login_required', 'consent_required', 'interaction_required', 'temporarily_unavailable', 'server_error']);
@@ -123,7 +122,12 @@ export class Logins {
   async finish(query: Record<string, unknown>, cookies: Record<string, string>): Promise<CallbackResult> {
     const state = typeof query.state === 'string' ? query.state : '';
     if (!state || state.length > 512) {
-      return { kind: 'page', status: 400, title: 'Sign-in could not be completed', message: 'The sign-in response has no state. Start the sign-in again from the site.' };
+      return {
+        kind: 'page',
+        status: 400,
+        title: 'Sign-in could not be completed',
+        message: 'The sign-in response has no state. Start the sign-in again from the site.',
+      };
     }
     const cookieName = bindingCookieName(state);
     const login = await takeLoginState(this.o.db, sha256Hex(state));
@@ -138,7 +142,13 @@ export class Logins {
     }
     const now = this.o.now();
     if (login.expiresAt.getTime() <= now) {
-      return { kind: 'page', status: 400, title: 'Sign-in expired', message: 'The sign-in took too long. Start it again from the site.', clearCookie: cookieName };
+      return {
+        kind: 'page',
+        status: 400,
+        title: 'Sign-in expired',
+        message: 'The sign-in took too long. Start it again from the site.',
+        clearCookie: cookieName,
+      };
     }
     if (login.browserBindingHash) {
       const given = cookies[cookieName];

@@ -43,7 +43,7 @@ export function fastValidate(o: FastValidateOptions): (req: IncomingMessage, res
   return (req, res) => {
     if (req.method !== 'GET') return false;
     const url = req.url;
-    if (url === undefined || !url.startsWith(PATH) || (url.length > PATH.length && url.charCodeAt(PATH.length) !== 63 /* ? */)) return false;
+    if (url === undefined || !url.startsWith(PATH) || (url.length > PATH.length && url.charCodeAt(PATH.length) !== 63) /* ? */) return false;
     const h = req.headers;
     if ((h.origin !== undefined && h.origin !== o.ownOrigin) || h['x-forwarded-for'] !== undefined) return false;
     answer(o, req, res).catch((err: unknown) => {

@@ -11,7 +11,13 @@ import { createLimiter } from '@latchkey/service-kit';
 import { HttpError } from '@latchkey/errors';
 
 export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }): RequestHandler {
-  const limiter = createLimiter({ keyPrefix: `auth-central:rl:${opts.name}`, points: opts.perMinute, durationSeconds: 60, redis: opts.redis, prefix: opts.prefix });
+  const limiter = createLimiter({
+    keyPrefix: `auth-central:rl:${opts.name}`,
+    points: opts.perMinute,
+    durationSeconds: 60,
+    redis: opts.redis,
+    prefix: opts.prefix,
+  });
   return async (req, res, next) => {
     if (opts.perMinute <= 0) return next();
     try {
@@ -57,7 +63,13 @@ export class FailureLimiter {
 
   constructor(private readonly opts: { name: string; perMinute: number; redis?: Redis; prefix?: string; now?: () => number }) {
     this.now = opts.now ?? Date.now;
-    this.limiter = createLimiter({ keyPrefix: `auth-central:rl:${opts.name}`, points: opts.perMinute, durationSeconds: 60, redis: opts.redis, prefix: opts.prefix });
+    this.limiter = createLimiter({
+      keyPrefix: `auth-central:rl:${opts.name}`,
+      points: opts.perMinute,
+      durationSeconds: 60,
+      redis: opts.redis,
+      prefix: opts.prefix,
+    });
   }
 
   get enabled(): boolean {

@@ -16,20 +16,21 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { HttpError } from '@latchkey/errors';
 import { findOrganisation } from '../store/apps.js';
-import {
-  GRANTED_ROLES,
-  findUserById,
-  findUsersByEmail,
-  listMembers,
-  removeMembership,
-  setMembershipRole,
-  type UserMatch,
-} from '../store/users.js';
+import { GRANTED_ROLES, findUserById, findUsersByEmail, listMembers, removeMembership, setMembershipRole, type UserMatch } from '../store/users.js';
 import { ID } from './admin-apps.js';
 import type { RouteContext } from './context.js';
 
-const email = z.string().trim().min(3).max(320).regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u, 'email must look like name@example.com');
-const userId = z.string().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'user_id must be a user id as `latchkey org members list --all` shows it');
+const email = z
+  .string()
+  .trim()
+  .min(3)
+  .max(320)
+  .regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u, 'email must look like name@example.com');
+const userId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9-]+$/, 'user_id must be a user id as `latchkey org members list --all` shows it');
 
 export const addMemberSchema = z
   .object({ email: email.optional(), user_id: userId.optional(), role: z.enum(GRANTED_ROLES).default('member') })
@@ -51,7 +52,11 @@ async function organisationOrThrow(ctx: RouteContext, org: string) {
 function oneUser(matches: UserMatch[], what: string): UserMatch {
   if (matches.length === 1) return matches[0]!;
   if (!matches.length) {
-    throw new HttpError(404, 'USER_NOT_FOUND', `Nobody has signed in as ${what} yet: the person signs in once through one of the organisation's apps, then run this again.`);
+    throw new HttpError(
+      404,
+      'USER_NOT_FOUND',
+      `Nobody has signed in as ${what} yet: the person signs in once through one of the organisation's apps, then run this again.`,
+    );
   }
   throw new HttpError(409, 'AMBIGUOUS_USER', `Several identities use ${what}; give the user id of the right one.`, {
     details: { users: matches.map((m) => ({ user_id: m.id, issuer: m.issuer, name: m.name })) },
@@ -84,7 +89,10 @@ export function register(router: Router, ctx: RouteContext): void {
     if (who.includes('@')) {
       // Only identities with a membership here: an email shared with strangers elsewhere is not ambiguous.
       const members = (await listMembers(ctx.db, organisation.id, true)).filter((m) => m.email.toLowerCase() === who.toLowerCase());
-      id = oneUser(members.map((m) => ({ id: m.user_id, email: m.email, name: m.name, issuer: m.issuer })), who).id;
+      id = oneUser(
+        members.map((m) => ({ id: m.user_id, email: m.email, name: m.name, issuer: m.issuer })),
+        who,
+      ).id;
     }
     if (!(await removeMembership(ctx.db, id, organisation.id))) throw new HttpError(404, 'NOT_FOUND', `${who} is not a member of "${organisation.id}".`);
     ctx.logger.info({ organisation: organisation.id, userId: id }, 'membership removed by the operator');

@@ -107,9 +107,7 @@ const HOST_ALLOWED_FOR_APP = 'SELECT 1 FROM apps WHERE app_id = $2 AND allowed_a
 
 /** True when some registered app (or `appId` only, when given) lists `host` (one indexed query). */
 export async function hostIsAllowed(sql: Sql, host: string, appId?: string): Promise<boolean> {
-  const rows = appId
-    ? await sql('lk_host_allowed_for_app', HOST_ALLOWED_FOR_APP, [host, appId])
-    : await sql('lk_host_allowed_any', HOST_ALLOWED_ANY, [host]);
+  const rows = appId ? await sql('lk_host_allowed_for_app', HOST_ALLOWED_FOR_APP, [host, appId]) : await sql('lk_host_allowed_any', HOST_ALLOWED_ANY, [host]);
   return rows.length > 0;
 }
 

@@ -21,11 +21,7 @@ const KEY_LOCK = 0x6c6b6b31; // "lkk1"
  * returns; when `rotate` is false, does nothing if an active key already exists.
  * With `rotate`, retires the active keys first and drops keys retired before `dropRetiredBefore`.
  */
-export async function addKey(
-  db: Db,
-  opts: { rotate: boolean; now: Date; dropRetiredBefore?: Date },
-  make: () => Promise<KeyRow>,
-): Promise<boolean> {
+export async function addKey(db: Db, opts: { rotate: boolean; now: Date; dropRetiredBefore?: Date }, make: () => Promise<KeyRow>): Promise<boolean> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_LOCK})`;
     const active = await tx.signingKey.count({ where: { retiredAt: null } });

@@ -80,10 +80,7 @@ export async function consumeExchangeToken(sql: Sql, tokenHash: string, now: Dat
 }
 
 /** The state of an exchange token, to say why a consume failed. */
-export async function findExchangeToken(
-  db: Db,
-  tokenHash: string,
-): Promise<{ usedAt: Date | null; expiresAt: Date; sessionId: string | null } | null> {
+export async function findExchangeToken(db: Db, tokenHash: string): Promise<{ usedAt: Date | null; expiresAt: Date; sessionId: string | null } | null> {
   return db.exchangeToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, sessionId: true } });
 }
 

@@ -9,7 +9,10 @@ const positiveInt = (name: string) => (v: string) => {
 };
 
 const modelList = (v: string) => {
-  const models = v.split(',').map((m) => m.trim()).filter(Boolean);
+  const models = v
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   for (const m of models) {
     if (!/^(openai|anthropic|google)\/\S+$/.test(m)) throw new InvalidArgumentError(`"${m}" is not <provider>/<model> (providers: openai, anthropic, google)`);
   }
@@ -18,7 +21,16 @@ const modelList = (v: string) => {
 };
 
 const keyRows = (keys: KeyView[]) =>
-  keys.map((k) => ({ id: k.id, solution: k.solution, prefix: k.prefix, models: k.usesDefaultModels ? 'default' : k.models.join(','), rpm: k.rpm, tpm: k.tpm, created: k.createdAt.slice(0, 19), revoked: k.revokedAt ? k.revokedAt.slice(0, 19) : '' }));
+  keys.map((k) => ({
+    id: k.id,
+    solution: k.solution,
+    prefix: k.prefix,
+    models: k.usesDefaultModels ? 'default' : k.models.join(','),
+    rpm: k.rpm,
+    tpm: k.tpm,
+    created: k.createdAt.slice(0, 19),
+    revoked: k.revokedAt ? k.revokedAt.slice(0, 19) : '',
+  }));
 
 /**
  * `latchkey gateway …`: keys of the AI gateway (create, list, revoke) and the
@@ -70,7 +82,10 @@ export function register(program: Command): void {
       const res = await adminRequest<{ keys: KeyView[] }>('gateway', 'GET', `/admin/keys${qs.size ? `?${qs}` : ''}`);
       print(!!opts.json, res.keys, () => {
         if (!res.keys.length) process.stdout.write('no keys\n');
-        else process.stdout.write(`${table(keyRows(res.keys), ['id', 'solution', 'prefix', 'models', 'rpm', 'tpm', 'created', ...(opts.all ? ['revoked'] : [])])}\n`);
+        else
+          process.stdout.write(
+            `${table(keyRows(res.keys), ['id', 'solution', 'prefix', 'models', 'rpm', 'tpm', 'created', ...(opts.all ? ['revoked'] : [])])}\n`,
+          );
       });
     });
 

@@ -113,11 +113,13 @@ Order for an app with row-level security:
     );
     print(!!o.json, r, () => {
       for (const m of r.applied) console.log(`applied  ${m}`);
-      console.log(r.applied.length ? `${r.applied.length} applied, ${r.skipped.length} already applied.` : `Nothing to apply (${r.skipped.length} already applied).`);
+      console.log(
+        r.applied.length ? `${r.applied.length} applied, ${r.skipped.length} already applied.` : `Nothing to apply (${r.skipped.length} already applied).`,
+      );
     });
   });
 
-  const auth = group(db, 'auth', "End-user sign-in of an app: tables, deploy, role policy, users.");
+  const auth = group(db, 'auth', 'End-user sign-in of an app: tables, deploy, role policy, users.');
 
   jsonFlag(
     auth.command('provision <app-id>').description("Install the sign-in tables (schema latchkey_auth) in the app's database. Additive; safe to repeat."),
@@ -144,7 +146,13 @@ Order for an app with row-level security:
       .option('--origins <origins>', 'comma-separated browser origins allowed to call sign-in (CORS), e.g. https://shop.example.com')
       .addHelpText('after', `\nExit code ${EXIT_NOT_PROPAGATED}: deployed, but the key endpoint does not show the new key yet; re-run in about a minute.`),
   ).action(async (appId: string, o: { origins?: string; json?: boolean }) => {
-    const origins = o.origins === undefined ? undefined : o.origins.split(',').map((s) => s.trim()).filter(Boolean);
+    const origins =
+      o.origins === undefined
+        ? undefined
+        : o.origins
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
     const r = await withSpinner(`deploying sign-in for ${appId}`, !o.json, async () => {
       const d = await adminRequest<AppSummary & { jwksUrl: string; kid: string; policy: string[]; origins: string[] }>(
         'signin',
@@ -173,10 +181,13 @@ Order for an app with row-level security:
   jsonFlag(
     auth
       .command('policy <app-id>')
-      .description('Save the roles that need a second factor (matched case-insensitively against the user table\'s role column). No effect until deploy.')
+      .description("Save the roles that need a second factor (matched case-insensitively against the user table's role column). No effect until deploy.")
       .requiredOption('--require <roles>', 'comma-separated roles, e.g. admin,owner ("" requires it of nobody)'),
   ).action(async (appId: string, o: { require: string; json?: boolean }) => {
-    const roles = o.require.split(',').map((s) => s.trim()).filter(Boolean);
+    const roles = o.require
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const r = await adminRequest<{ saved: string[]; applied: string[] }>('signin', 'PUT', `${appPath(appId)}/auth/policy`, { require: roles });
     print(!!o.json, r, () => {
       console.log(`Saved: ${r.saved.length ? `a second factor is required for ${r.saved.join(', ')}` : 'no role requires a second factor'}.`);
@@ -187,12 +198,14 @@ Order for an app with row-level security:
   jsonFlag(
     auth
       .command('settings <app-id>')
-      .description("End users' account settings of an app: email verification, the app's mail, account deletion. Takes effect within a minute; no deploy needed.")
+      .description(
+        "End users' account settings of an app: email verification, the app's mail, account deletion. Takes effect within a minute; no deploy needed.",
+      )
       .option('--require-verification', 'end users must verify their email address before they can sign in')
       .option('--no-require-verification', 'end users may sign in before verifying their address (the default)')
       .option('--mail-from <sender>', 'sender of the app\'s mail, e.g. "Shop <no-reply@shop.example>" ("" = the deployment\'s MAIL_FROM)')
       .option('--subject <kind=text...>', 'subject of a message kind: verify-email, reset-password, change-email or email-changed (repeatable)')
-      .option('--link-base <url>', "base URL of the links in the app's mail (\"\" = the app's sign-in address)")
+      .option('--link-base <url>', 'base URL of the links in the app\'s mail ("" = the app\'s sign-in address)')
       .option('--user-deletion <mode>', 'what delete-user does with the user row: delete (default) or anonymise')
       .addHelpText(
         'after',
@@ -213,7 +226,8 @@ mailbox at <app-signin>/dev/mailbox). Examples:
       if (o.mailFrom !== undefined) body.mailFrom = o.mailFrom || null;
       if (o.linkBase !== undefined) body.mailLinkBase = o.linkBase || null;
       if (o.userDeletion !== undefined) {
-        if (o.userDeletion !== 'delete' && o.userDeletion !== 'anonymise') throw new CliError(`--user-deletion is delete or anonymise, not ${o.userDeletion}`, 2);
+        if (o.userDeletion !== 'delete' && o.userDeletion !== 'anonymise')
+          throw new CliError(`--user-deletion is delete or anonymise, not ${o.userDeletion}`, 2);
         body.userDeletion = o.userDeletion;
       }
       if (o.subject?.length) {
@@ -228,7 +242,13 @@ mailbox at <app-signin>/dev/mailbox). Examples:
         }
         body.mailSubjects = subjects;
       }
-      type Settings = { requireEmailVerification: boolean; mailFrom: string | null; mailSubjects: Record<string, string>; mailLinkBase: string; userDeletion: string };
+      type Settings = {
+        requireEmailVerification: boolean;
+        mailFrom: string | null;
+        mailSubjects: Record<string, string>;
+        mailLinkBase: string;
+        userDeletion: string;
+      };
       const r = Object.keys(body).length
         ? await adminRequest<{ settings: Settings }>('signin', 'PUT', `${appPath(appId)}/auth/settings`, body)
         : { settings: (await adminRequest<{ settings: Settings }>('signin', 'GET', `${appPath(appId)}/doctor`)).settings };
@@ -265,7 +285,10 @@ Examples:
   latchkey host db auth provider shop --provider github --remove`,
       ),
   ).action(
-    async (appId: string, o: { provider: string; clientId?: string; clientSecret?: string; issuer?: string; scopes?: string; remove?: boolean; json?: boolean }) => {
+    async (
+      appId: string,
+      o: { provider: string; clientId?: string; clientSecret?: string; issuer?: string; scopes?: string; remove?: boolean; json?: boolean },
+    ) => {
       const at = `${appPath(appId)}/auth/providers/${enc(o.provider)}`;
       if (o.remove) {
         const r = await adminRequest<{ removed: string }>('signin', 'DELETE', at);
@@ -281,13 +304,25 @@ Examples:
         if (!secret) throw new CliError('no client secret on standard input', 2);
       }
       const known = ['google', 'github', 'microsoft'].includes(o.provider.toLowerCase());
-      const r = await adminRequest<{ provider: { id: string; kind: string; clientId: string; issuer: string | null }; redirectUri: string }>('signin', 'PUT', at, {
-        ...(known ? {} : { kind: 'oidc' }),
-        clientId: o.clientId,
-        clientSecret: secret,
-        ...(o.issuer ? { issuer: o.issuer } : {}),
-        ...(o.scopes ? { scopes: o.scopes.split(',').map((x) => x.trim()).filter(Boolean) } : {}),
-      });
+      const r = await adminRequest<{ provider: { id: string; kind: string; clientId: string; issuer: string | null }; redirectUri: string }>(
+        'signin',
+        'PUT',
+        at,
+        {
+          ...(known ? {} : { kind: 'oidc' }),
+          clientId: o.clientId,
+          clientSecret: secret,
+          ...(o.issuer ? { issuer: o.issuer } : {}),
+          ...(o.scopes
+            ? {
+                scopes: o.scopes
+                  .split(',')
+                  .map((x) => x.trim())
+                  .filter(Boolean),
+              }
+            : {}),
+        },
+      );
       print(!!o.json, r, () => {
         console.log(`Saved provider ${r.provider.id} (${r.provider.kind}${r.provider.issuer ? `, issuer ${r.provider.issuer}` : ''}) for ${appId}.`);
         console.log(`  redirect URI to register at the provider: ${r.redirectUri}`);
@@ -357,10 +392,16 @@ Examples:
       console.log(`${mark(r.live)} sign-in      ${r.live ? 'live' : `not live (${r.state})`}`);
       console.log(`  address      ${r.signinUrl}`);
       console.log(`${mark(r.database.reachable)} database     ${r.database.name}${r.database.reachable ? '' : ' (not reachable)'}`);
-      console.log(`${mark(r.schema.current)} schema       ${r.schema.current ? `current (version ${r.schema.installed})` : `out of date (version ${r.schema.installed}, current ${r.schema.expected})`}`);
-      console.log(`  policy       ${r.policy.applied.length ? r.policy.applied.join(', ') : 'none'}${r.policy.pendingDeploy ? ` (saved, not applied: ${r.policy.saved.join(', ') || 'none'})` : ''}`);
+      console.log(
+        `${mark(r.schema.current)} schema       ${r.schema.current ? `current (version ${r.schema.installed})` : `out of date (version ${r.schema.installed}, current ${r.schema.expected})`}`,
+      );
+      console.log(
+        `  policy       ${r.policy.applied.length ? r.policy.applied.join(', ') : 'none'}${r.policy.pendingDeploy ? ` (saved, not applied: ${r.policy.saved.join(', ') || 'none'})` : ''}`,
+      );
       const mailOk = r.mail !== 'off' || !r.settings.requireEmailVerification;
-      console.log(`${mark(mailOk)} mail         ${{ smtp: 'SMTP', mailbox: 'development mailbox (/dev/mailbox)', off: 'off (no SMTP_URL): no verification or reset mail' }[r.mail]}; sender ${r.settings.mailFrom ?? 'MAIL_FROM'}`);
+      console.log(
+        `${mark(mailOk)} mail         ${{ smtp: 'SMTP', mailbox: 'development mailbox (/dev/mailbox)', off: 'off (no SMTP_URL): no verification or reset mail' }[r.mail]}; sender ${r.settings.mailFrom ?? 'MAIL_FROM'}`,
+      );
       console.log(`  verification ${r.settings.requireEmailVerification ? 'required before sign-in' : 'not required'}`);
       console.log(`  deletion     ${r.settings.userDeletion === 'anonymise' ? 'anonymise the user row' : 'remove the user rows'}`);
       console.log(`  providers    ${r.providers.length ? r.providers.map((p) => `${p.id} (${p.kind})`).join(', ') : 'none'}`);

@@ -38,7 +38,7 @@ when several identities share an email, give the user id shown by list --all.`,
 
   members
     .command('add <org> <email-or-user-id>')
-    .description("Make a person a member of an organisation, or change their role.")
+    .description('Make a person a member of an organisation, or change their role.')
     .addOption(new Option('--role <role>', 'role in the organisation').choices(['member', 'admin', 'owner']).default('member'))
     .option('--json', 'print the result as JSON')
     .action(async (orgId: string, person: string, o: { role: string; json?: boolean }) => {
@@ -58,7 +58,12 @@ when several identities share an email, give the user id shown by list --all.`,
           console.log(`${orgId} has no ${o.all ? 'members or users' : 'members'}. Add one with: latchkey org members add ${orgId} <email>`);
           return;
         }
-        console.log(table(r.members.map((m) => ({ ...m })), ['email', 'role', 'name', 'user_id', 'issuer', 'created_at']));
+        console.log(
+          table(
+            r.members.map((m) => ({ ...m })),
+            ['email', 'role', 'name', 'user_id', 'issuer', 'created_at'],
+          ),
+        );
       });
     });
 

@@ -9,7 +9,6 @@ import type { CreditAccountView, CreditGrant, StrategyApiKey as KeyRecord } from
 import { print, table } from '../output.js';
 import { group } from './group.js';
 
-
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a positive whole number');
   return Number(value);
@@ -29,7 +28,11 @@ export function register(program: Command): void {
     .option('--name <name>', 'a label for the key')
     .option('--json', 'print JSON')
     .action(async (opts: { org: string; tier: string; name?: string; json?: boolean }) => {
-      const created = await adminRequest<KeyRecord & { key: string }>('strategy', 'POST', '/admin/keys', { org: opts.org, tier: opts.tier, ...(opts.name ? { name: opts.name } : {}) });
+      const created = await adminRequest<KeyRecord & { key: string }>('strategy', 'POST', '/admin/keys', {
+        org: opts.org,
+        tier: opts.tier,
+        ...(opts.name ? { name: opts.name } : {}),
+      });
       print(!!opts.json, created, () => {
         process.stdout.write(`API key for ${created.orgId} (tier ${created.tier}, id ${created.id}):\n\n  ${created.key}\n\n`);
         process.stdout.write('Store it now: it is shown only once. Send it as the "apikey" header.\n');
@@ -45,7 +48,12 @@ export function register(program: Command): void {
       const { keys: list } = await adminRequest<{ keys: KeyRecord[] }>('strategy', 'GET', `/admin/keys${opts.org ? `?org=${enc(opts.org)}` : ''}`);
       print(!!opts.json, list, () => {
         if (!list.length) return void process.stdout.write('no API keys\n');
-        process.stdout.write(`${table(list.map((k) => ({ ...k, status: k.revokedAt ? 'revoked' : 'active' })), ['id', 'orgId', 'tier', 'prefix', 'status', 'createdAt'])}\n`);
+        process.stdout.write(
+          `${table(
+            list.map((k) => ({ ...k, status: k.revokedAt ? 'revoked' : 'active' })),
+            ['id', 'orgId', 'tier', 'prefix', 'status', 'createdAt'],
+          )}\n`,
+        );
       });
     });
 
@@ -74,7 +82,9 @@ export function register(program: Command): void {
         ...(opts.id ? { requestId: opts.id } : {}),
       });
       print(!!opts.json, r, () =>
-        process.stdout.write(r.duplicate ? `already granted under ${opts.id}; ${r.orgId} balance: ${r.balance}\n` : `granted ${n} credits to ${r.orgId}; balance: ${r.balance}\n`),
+        process.stdout.write(
+          r.duplicate ? `already granted under ${opts.id}; ${r.orgId} balance: ${r.balance}\n` : `granted ${n} credits to ${r.orgId}; balance: ${r.balance}\n`,
+        ),
       );
     });
 
@@ -88,7 +98,12 @@ export function register(program: Command): void {
       print(!!opts.json, view, () => {
         process.stdout.write(`${view.orgId}: ${view.balance} credits\n`);
         if (view.entries.length) {
-          process.stdout.write(`\n${table(view.entries.map((e) => ({ ...e, amount: e.amount > 0 ? `+${e.amount}` : String(e.amount), balance: e.balanceAfter })), ['createdAt', 'kind', 'amount', 'balance', 'endpoint', 'requestId', 'note'])}\n`);
+          process.stdout.write(
+            `\n${table(
+              view.entries.map((e) => ({ ...e, amount: e.amount > 0 ? `+${e.amount}` : String(e.amount), balance: e.balanceAfter })),
+              ['createdAt', 'kind', 'amount', 'balance', 'endpoint', 'requestId', 'note'],
+            )}\n`,
+          );
         }
       });
     });

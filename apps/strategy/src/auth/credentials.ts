@@ -47,7 +47,11 @@ export function authenticate(keys: ApiKeyStore, bearer: BearerValidator | undefi
           identity = await bearer.validate(token);
         } catch (err) {
           if (err instanceof TokenRejectedError) throw unauthorized('The access token is not valid, has expired or was logged out.');
-          if (err instanceof AuthUnavailableError) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Access tokens cannot be verified right now; retry shortly or use an API key.', { details: {}, headers: { 'Retry-After': '5' } });
+          if (err instanceof AuthUnavailableError)
+            throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Access tokens cannot be verified right now; retry shortly or use an API key.', {
+              details: {},
+              headers: { 'Retry-After': '5' },
+            });
           throw err;
         }
         if (!maySpendCredits(identity.user.role)) {

@@ -16,7 +16,8 @@ export type Role = 'user' | 'assistant' | 'system';
 
 export interface StrategicRequest {
   messages: Array<{ role: Role; content: string }>;
-  userContext?: { industry?: string | undefined; businessStage?: Stage | undefined; role?: string | undefined; previousWork?: unknown[] | undefined } | undefined;
+  userContext?:
+    { industry?: string | undefined; businessStage?: Stage | undefined; role?: string | undefined; previousWork?: unknown[] | undefined } | undefined;
   preferences?: { responseStyle?: ResponseStyle | undefined; maxCredits?: number | undefined } | undefined;
   sessionId?: string | undefined;
 }
@@ -80,7 +81,8 @@ const SET_QUESTIONS: Record<string, { leadership: string[]; management: string[]
   'operational-excellence': { leadership: ['systems', 'strategy'], management: ['controlling', 'planning'] },
 };
 
-const COMPREHENSIVE = /\b(comprehensive|full (analysis|review|plan|strategy|picture)|end[- ]to[- ]end|overall strategy|complete (plan|strategy|picture|overhaul)|in[- ]depth|deep[- ]dive|holistic|transformation|turnaround|everything)\b/i;
+const COMPREHENSIVE =
+  /\b(comprehensive|full (analysis|review|plan|strategy|picture)|end[- ]to[- ]end|overall strategy|complete (plan|strategy|picture|overhaul)|in[- ]depth|deep[- ]dive|holistic|transformation|turnaround|everything)\b/i;
 const SIMPLE = /^(what is|what's|what are|what does|define|explain|difference between|is it|quick question|can you explain|how does)\b/i;
 
 function overlap(a: string[], b: string): number {
@@ -137,7 +139,13 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
   // Depth of a coordination answer (and so its price band).
   let depth: CoordinationDepth = 'planning';
   if (COMPREHENSIVE.test(question) || (wordCount > 45 && supporting.length >= 2 && categories.size >= 2)) depth = 'comprehensive';
-  else if (u.vague || u.definition || (SIMPLE.test(u.english.trim()) && wordCount < 20) || (!u.problem && (selection.strength < 40 || (wordCount < 7 && !conversation.trim())))) depth = 'simple';
+  else if (
+    u.vague ||
+    u.definition ||
+    (SIMPLE.test(u.english.trim()) && wordCount < 20) ||
+    (!u.problem && (selection.strength < 40 || (wordCount < 7 && !conversation.trim())))
+  )
+    depth = 'simple';
   const style: ResponseStyle = req.preferences?.responseStyle ?? (depth === 'simple' ? 'concise' : 'detailed');
   // Price follows what is delivered: a concise answer is never priced as a comprehensive analysis.
   if (style === 'concise' && depth === 'comprehensive') depth = 'planning';
@@ -202,7 +210,10 @@ export function leadershipPrinciples(a: Analysis): string[] {
 
 /** Questions that settle what a problem type turns on, for vague questions. */
 const TYPE_QUESTIONS: Partial<Record<ProblemType, string[]>> = {
-  pricing: ['What do you sell, to whom, and what do you charge today?', 'What prompted the pricing question: margins, a competitor, a new offer, or customers pushing back?'],
+  pricing: [
+    'What do you sell, to whom, and what do you charge today?',
+    'What prompted the pricing question: margins, a competitor, a new offer, or customers pushing back?',
+  ],
   'cost-margin': ['Which costs have risen, by how much, and what share of sales are they?'],
   'strategy-choice': ['Which decision is on the table this year (a market, a product, an investment, a cut), and by when must it be made?'],
   retention: ['How many customers leave each month or year, and what do they say when they go?'],

@@ -78,7 +78,8 @@ export class ChargeService {
     const { ledger } = this.opts;
     const { orgId, requestId, maxCredits } = input;
     if (input.endpoint === 'framework') {
-      if (maxCredits !== undefined && maxCredits < FRAMEWORK_COST) return { ok: false, required: FRAMEWORK_COST, available: (await ledger.balance(orgId)) ?? 0 };
+      if (maxCredits !== undefined && maxCredits < FRAMEWORK_COST)
+        return { ok: false, required: FRAMEWORK_COST, available: (await ledger.balance(orgId)) ?? 0 };
       const debit = await ledger.debit({ orgId, requestId, endpoint: '/v1/framework', amount: FRAMEWORK_COST, pending: true });
       if (debit.ok) return { ok: true, cost: FRAMEWORK_COST, depth: input.depth };
       if (debit.reason === 'insufficient') return { ok: false, required: FRAMEWORK_COST, available: debit.balance };
@@ -158,7 +159,8 @@ export class ChargeService {
       this.sweepFailing = false;
       if (total) this.opts.logger.warn({ refunded: total }, 'credit sweeper refunded unanswered calls');
     } catch (err) {
-      if (!this.sweepFailing) this.opts.logger.warn({ err: (err as Error).message }, 'credit sweeper: database unreachable; pending debits are refunded once it is back');
+      if (!this.sweepFailing)
+        this.opts.logger.warn({ err: (err as Error).message }, 'credit sweeper: database unreachable; pending debits are refunded once it is back');
       this.sweepFailing = true;
     }
     return total;

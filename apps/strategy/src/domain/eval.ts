@@ -25,7 +25,16 @@ export function runEval(library: Library, selector = new FrameworkSelector(libra
     const predicted = sel.ranked.map((s) => s.framework.id);
     const top1 = q.expected.includes(predicted[0]!);
     const top3 = predicted.slice(0, 3).some((id) => q.expected.includes(id));
-    return { question: q.question, expected: q.expected, predicted: predicted.slice(0, 5), confidence: sel.confidence, top1, top3, strict1: predicted[0] === q.expected[0], strict3: predicted.slice(0, 3).includes(q.expected[0]!) };
+    return {
+      question: q.question,
+      expected: q.expected,
+      predicted: predicted.slice(0, 5),
+      confidence: sel.confidence,
+      top1,
+      top3,
+      strict1: predicted[0] === q.expected[0],
+      strict3: predicted.slice(0, 3).includes(q.expected[0]!),
+    };
   });
   const scopeMistakes: string[] = [];
   let caught = 0;

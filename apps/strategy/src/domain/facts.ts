@@ -118,14 +118,20 @@ function buildFactSheet(u: Understanding): FactSheet {
   if (current && volume) {
     const per = volume.per ? ` ${PER_LABEL[volume.per]}` : '';
     const now = (current.value / 100) * volume.value;
-    insights.push(`${current.text} of ${volume.text}${volume.context ? ` ${volume.context.replace(/\b(a|per) (day|week|month|year)\b.*$/, '').trim()}` : ''} is about ${fmt(now, now < 10 ? 1 : 0)}${per}.`);
+    insights.push(
+      `${current.text} of ${volume.text}${volume.context ? ` ${volume.context.replace(/\b(a|per) (day|week|month|year)\b.*$/, '').trim()}` : ''} is about ${fmt(now, now < 10 ? 1 : 0)}${per}.`,
+    );
     if (target) {
       const then = (target.value / 100) * volume.value;
-      insights.push(`At ${target.text} that becomes ${fmt(then, then < 10 ? 1 : 0)}${per}: ${fmt(Math.max(0, now - then), 0)} fewer${per}, a ${pct(((current.value - target.value) / current.value) * 100)} cut.`);
+      insights.push(
+        `At ${target.text} that becomes ${fmt(then, then < 10 ? 1 : 0)}${per}: ${fmt(Math.max(0, now - then), 0)} fewer${per}, a ${pct(((current.value - target.value) / current.value) * 100)} cut.`,
+      );
     }
   } else if (current && target) {
     const diff = target.value - current.value;
-    insights.push(`Going from ${current.text} to ${target.text} is ${diff >= 0 ? '+' : ''}${fmt(diff, 1)} points${current.value ? ` (${diff >= 0 ? '+' : ''}${pct((diff / current.value) * 100)} relative)` : ''}.`);
+    insights.push(
+      `Going from ${current.text} to ${target.text} is ${diff >= 0 ? '+' : ''}${fmt(diff, 1)} points${current.value ? ` (${diff >= 0 ? '+' : ''}${pct((diff / current.value) * 100)} relative)` : ''}.`,
+    );
   }
   if (current) metrics.push(`${current.context || 'The rate you quoted'}: now ${current.text}${target ? `, target ${target.text}` : ''}, tracked weekly`);
 
@@ -133,7 +139,9 @@ function buildFactSheet(u: Understanding): FactSheet {
   const margin = percents.find((p) => /margin/i.test(p.context));
   if (margin && margin.value > 0 && margin.value < 100) {
     const cost = 100 - margin.value;
-    insights.push(`At a ${margin.text} margin, costs are ${pct(cost)} of sales: every 10% rise in those costs takes ${fmt(cost / 10, 1)} points of margin unless prices or mix move.`);
+    insights.push(
+      `At a ${margin.text} margin, costs are ${pct(cost)} of sales: every 10% rise in those costs takes ${fmt(cost / 10, 1)} points of margin unless prices or mix move.`,
+    );
   }
   const costShare = percents.find((p) => /\b(of sales|of revenue)\b/i.test(p.context));
   if (costShare && !margin) insights.push(`At ${costShare.text} ${costShare.context}, each point saved is worth 1% of sales straight to profit.`);
@@ -145,7 +153,10 @@ function buildFactSheet(u: Understanding): FactSheet {
     const months = cash.value / burn.value;
     insights.push(`${cash.text} at a burn of ${burn.text} a month is about ${fmt(months, 1)} months of runway.`);
     const want = durations.find((d) => d.target && /month/i.test(d.text)) ?? durations.find((d) => /runway/i.test(d.context) && /month/i.test(d.text));
-    if (want) insights.push(`${want.text} of runway on ${cash.text} means a burn of at most ${money(cash.value / want.value, burn)} a month, ${money(Math.max(0, burn.value - cash.value / want.value), burn)} less than today (or new money).`);
+    if (want)
+      insights.push(
+        `${want.text} of runway on ${cash.text} means a burn of at most ${money(cash.value / want.value, burn)} a month, ${money(Math.max(0, burn.value - cash.value / want.value), burn)} less than today (or new money).`,
+      );
   }
 
   // Two monthly amounts: a price change or a cost that grew.
@@ -153,21 +164,30 @@ function buildFactSheet(u: Understanding): FactSheet {
   if (monthly.length >= 2 && !(cash && burn)) {
     const [a, b] = monthly as [Quantity, Quantity];
     const change = ((b.value - a.value) / a.value) * 100;
-    insights.push(`From ${a.text} to ${b.text} is ${change >= 0 ? '+' : ''}${pct(change)} (${money(b.value - a.value, a)}${a.per || b.per ? ` ${PER_LABEL[(b.per ?? a.per)!]}` : ''}).`);
+    insights.push(
+      `From ${a.text} to ${b.text} is ${change >= 0 ? '+' : ''}${pct(change)} (${money(b.value - a.value, a)}${a.per || b.per ? ` ${PER_LABEL[(b.per ?? a.per)!]}` : ''}).`,
+    );
     const customers = counts.find((c) => /customer|client|subscriber|user|account/i.test(c.context));
     if (customers && b.value > a.value) {
-      insights.push(`With ${customers.text} customers that is ${money((b.value - a.value) * customers.value, a)} more a month if nobody leaves; the rise still pays as long as fewer than ${pct((1 - a.value / b.value) * 100)} of them (about ${fmt(customers.value * (1 - a.value / b.value), 0)}) leave because of it.`);
+      insights.push(
+        `With ${customers.text} customers that is ${money((b.value - a.value) * customers.value, a)} more a month if nobody leaves; the rise still pays as long as fewer than ${pct((1 - a.value / b.value) * 100)} of them (about ${fmt(customers.value * (1 - a.value / b.value), 0)}) leave because of it.`,
+      );
     }
   }
 
   // Lifetime revenue of a customer and what a monthly spend must bring.
-  const fee = moneys.find((m) => m.per === 'month' && /customer|pays|subscription|plan|\bfee\b/i.test(m.context + m.text)) ?? moneys.filter((m) => m.per === 'month').sort((x, y) => x.value - y.value)[0];
+  const fee =
+    moneys.find((m) => m.per === 'month' && /customer|pays|subscription|plan|\bfee\b/i.test(m.context + m.text)) ??
+    moneys.filter((m) => m.per === 'month').sort((x, y) => x.value - y.value)[0];
   const lifetime = durations.find((d) => /month/i.test(d.text) && !d.target && !/runway/i.test(d.context));
   if (fee && lifetime && !(cash && burn)) {
     const ltv = fee.value * lifetime.value;
     insights.push(`${fee.text} a month for ${lifetime.text} is about ${money(ltv, fee)} of revenue per customer (before gross margin).`);
     const spend = moneys.find((m) => m !== fee && m.value > fee.value * 5);
-    if (spend) insights.push(`${spend.text}${spend.per ? ` ${PER_LABEL[spend.per]}` : ''} pays back only if it brings at least ${fmt(Math.ceil(spend.value / ltv), 0)} new customers${spend.per ? ` ${PER_LABEL[spend.per]}` : ''} at that lifetime revenue; at a 70% gross margin, ${fmt(Math.ceil(spend.value / (ltv * 0.7)), 0)}.`);
+    if (spend)
+      insights.push(
+        `${spend.text}${spend.per ? ` ${PER_LABEL[spend.per]}` : ''} pays back only if it brings at least ${fmt(Math.ceil(spend.value / ltv), 0)} new customers${spend.per ? ` ${PER_LABEL[spend.per]}` : ''} at that lifetime revenue; at a 70% gross margin, ${fmt(Math.ceil(spend.value / (ltv * 0.7)), 0)}.`,
+      );
   }
 
   // A time that must shrink (lead times, waits, days outstanding).
@@ -178,7 +198,9 @@ function buildFactSheet(u: Understanding): FactSheet {
     const nowDays = durationInDays(nowTime)!;
     const targetDays = targetTime.kind === 'duration' ? durationInDays(targetTime)! : (targetTime.value * nowDays) / nowTime.value;
     if (targetDays < nowDays) {
-      insights.push(`From ${nowTime.text} to ${targetTime.text}${targetTime.kind === 'count' ? ` ${nowTime.text.replace(/^[\d.,\s]+/, '')}` : ''} is a ${pct(((nowDays - targetDays) / nowDays) * 100)} cut: the work that waits, not the work that is done, is where most of that time usually sits.`);
+      insights.push(
+        `From ${nowTime.text} to ${targetTime.text}${targetTime.kind === 'count' ? ` ${nowTime.text.replace(/^[\d.,\s]+/, '')}` : ''} is a ${pct(((nowDays - targetDays) / nowDays) * 100)} cut: the work that waits, not the work that is done, is where most of that time usually sits.`,
+      );
     }
     metrics.push(`${nowTime.context || 'The time you quoted'}: now ${nowTime.text}, target ${targetTime.text}`);
   } else if (nowTime && !lifetime) {
@@ -190,18 +212,29 @@ function buildFactSheet(u: Understanding): FactSheet {
   if (handle && handle.value > 0) {
     const perHour = 60 / handle.value;
     const people = counts.find((c) => /agent|staff|people|employee|nurse|doctor|rep/i.test(c.context));
-    insights.push(`At ${handle.text} a contact, one person handles at most ${fmt(perHour, 1)} an hour, about ${fmt(perHour * 0.75, 1)} at a sustainable 75% occupancy${people ? `; ${people.text} ${people.context.split(' ')[0]} cover about ${fmt(perHour * 0.75 * people.value, 0)} an hour` : ''}.`);
+    insights.push(
+      `At ${handle.text} a contact, one person handles at most ${fmt(perHour, 1)} an hour, about ${fmt(perHour * 0.75, 1)} at a sustainable 75% occupancy${people ? `; ${people.text} ${people.context.split(' ')[0]} cover about ${fmt(perHour * 0.75 * people.value, 0)} an hour` : ''}.`,
+    );
   }
 
   // A multiple of revenue, a share of a count.
   const multiple = all.find((q) => q.kind === 'multiple');
   const base = moneys.find((m) => /revenue|arr|sales/i.test(m.context)) ?? moneys[0];
-  if (multiple && base) insights.push(`${multiple.text} ${base.text} ${/revenue/i.test(base.context) ? 'revenue ' : ''}is about ${money(multiple.value * base.value, base)}.`);
+  if (multiple && base)
+    insights.push(`${multiple.text} ${base.text} ${/revenue/i.test(base.context) ? 'revenue ' : ''}is about ${money(multiple.value * base.value, base)}.`);
   const cut = percents.find((p) => /fund|donation|budget|cut|drop|fell|fallen/i.test(`${p.context} ${u.business}`) && p !== margin);
-  const units = counts.find((c) => c.value >= 3 && c.value < 1000 && /site|programme|program|branch|location|store|shelter|clinic|office|town|school/i.test(c.context));
-  if (cut && units && !current?.target) insights.push(`A ${cut.text} cut across ${units.text} ${units.context.split(' ').slice(0, 2).join(' ')} is the cost of about ${fmt(Math.max(1, Math.round((cut.value / 100) * units.value)), 0)} of them at average cost; the matrix shows which.`);
+  const units = counts.find(
+    (c) => c.value >= 3 && c.value < 1000 && /site|programme|program|branch|location|store|shelter|clinic|office|town|school/i.test(c.context),
+  );
+  if (cut && units && !current?.target)
+    insights.push(
+      `A ${cut.text} cut across ${units.text} ${units.context.split(' ').slice(0, 2).join(' ')} is the cost of about ${fmt(Math.max(1, Math.round((cut.value / 100) * units.value)), 0)} of them at average cost; the matrix shows which.`,
+    );
 
-  const baseline = all.map((q) => describe(q, u.deadline)).filter(Boolean).join('; ');
+  const baseline = all
+    .map((q) => describe(q, u.deadline))
+    .filter(Boolean)
+    .join('; ');
   const phrases = nounPhrases(`${u.situation} ${u.decision}`).slice(0, 6);
   return {
     baseline,

@@ -5,7 +5,12 @@ import { FrameworkSelector } from './selector.js';
 
 const library = loadLibrary();
 const selector = new FrameworkSelector(library);
-const base = analyse(library, selector, { messages: [{ role: 'user', content: 'How do we set quarterly goals that connect every team to the company strategy?' }] }, { turns: 0, applied: [] });
+const base = analyse(
+  library,
+  selector,
+  { messages: [{ role: 'user', content: 'How do we set quarterly goals that connect every team to the company strategy?' }] },
+  { turns: 0, applied: [] },
+);
 const at = (confidence: number) => ({ ...base, confidence });
 
 test.each([
@@ -66,7 +71,12 @@ test('a framework name that is an everyday phrase ("first 90 days" of a customer
 });
 
 test('the options named in the question are compared in the structured answer of both endpoints', () => {
-  const a = analyse(library, selector, { messages: [{ role: 'user', content: 'Our print shop turns away about 5 jobs a week. Should we buy a second press or outsource the overflow?' }] }, { turns: 0, applied: [] });
+  const a = analyse(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: 'Our print shop turns away about 5 jobs a week. Should we buy a second press or outsource the overflow?' }] },
+    { turns: 0, applied: [] },
+  );
   const co = coordinationResponse(library, a, a.depth, 'ses_t', 3);
   const fw = frameworkResponse(library, a, 'ses_t', 5);
   expect(co.insights.keyRecommendations.join('\n')).toContain('outsource the overflow');

@@ -30,7 +30,9 @@ const heldoutQuestion = z.strictObject({
   language: z.enum(['en', 'de', 'fr', 'es', 'nl']).optional(),
   expect: z.enum(['answer', 'clarify', 'refuse']),
   messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string() })).min(1),
-  userContext: z.strictObject({ industry: z.string().optional(), businessStage: z.enum(['startup', 'growth', 'enterprise']).optional(), role: z.string().optional() }).optional(),
+  userContext: z
+    .strictObject({ industry: z.string().optional(), businessStage: z.enum(['startup', 'growth', 'enterprise']).optional(), role: z.string().optional() })
+    .optional(),
   accept: z.array(z.string()),
   facts: z.array(z.string()),
 });
@@ -110,7 +112,9 @@ function structuredText(co: ReturnType<typeof coordinationResponse>, fw: ReturnT
   const g = fw.structuredOutput.expertGuidance;
   return {
     co: [...i.keyRecommendations, ...i.implementationSteps, ...i.successMetrics, ...(i.riskFactors ?? [])].join('\n'),
-    fw: [...g.strategicActions, ...g.successMetrics, ...g.methodologyApplication.flatMap((p) => [p.phase, ...p.deliverables, ...p.strategicQuestions])].join('\n'),
+    fw: [...g.strategicActions, ...g.successMetrics, ...g.methodologyApplication.flatMap((p) => [p.phase, ...p.deliverables, ...p.strategicQuestions])].join(
+      '\n',
+    ),
   };
 }
 
@@ -129,7 +133,17 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
     const co = coordinationResponse(library, a, a.depth, 'ses_eval', coordinationCost(a.depth, a.weight));
     const fw = frameworkResponse(library, a, 'ses_eval', 5);
     const ms = performance.now() - t0;
-    const row: HeldoutRow = { id: q.id, kind: q.kind, expect: q.expect, outcome: 'answered', primary: a.primary.id, confidence: a.confidence, depth: a.depth, factsMissing: [], ms };
+    const row: HeldoutRow = {
+      id: q.id,
+      kind: q.kind,
+      expect: q.expect,
+      outcome: 'answered',
+      primary: a.primary.id,
+      confidence: a.confidence,
+      depth: a.depth,
+      factsMissing: [],
+      ms,
+    };
     if (q.accept.length) row.fit = q.accept.includes(a.primary.id);
     if (q.expect === 'clarify') {
       const asked = [...(co.suggestions?.followUpQuestions ?? []), co.content].join('\n');
@@ -165,7 +179,11 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
     falseRefusals: rows.filter((r) => r.expect !== 'refuse' && r.outcome === 'refused').map((r) => r.id),
     wrongAnswers: rows.filter((r) => r.expect === 'refuse' && r.outcome === 'answered').map((r) => r.id),
     clarify: { ok: clarifyRows.filter((r) => r.clarifyOk).length, of: clarifyRows.length },
-    calibration: { confident: confident.length, correct: confident.filter((r) => r.fit).length, precision: rate(confident.filter((r) => r.fit).length, confident.length) },
+    calibration: {
+      confident: confident.length,
+      correct: confident.filter((r) => r.fit).length,
+      precision: rate(confident.filter((r) => r.fit).length, confident.length),
+    },
     language: { ok: langAnswerRows.filter((r) => r.languageOk).length, of: langAnswerRows.length },
     p99Ms: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] ?? 0,
   };

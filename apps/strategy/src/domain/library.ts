@@ -91,9 +91,7 @@ export type QuestionSets = z.infer<typeof questionSetsSchema>;
 
 export const evalQuestionSchema = z.strictObject({
   question: text,
-  userContext: z
-    .strictObject({ industry: z.string().optional(), businessStage: z.enum(STAGES).optional(), role: z.string().optional() })
-    .optional(),
+  userContext: z.strictObject({ industry: z.string().optional(), businessStage: z.enum(STAGES).optional(), role: z.string().optional() }).optional(),
   expected: z.array(z.string().regex(SLUG)).min(1),
 });
 export type EvalQuestion = z.infer<typeof evalQuestionSchema>;
@@ -139,7 +137,9 @@ export function loadLibrary(dir = DEFAULT_LIBRARY_DIR): Library {
   const fwDir = path.join(dir, 'frameworks');
   if (!existsSync(fwDir)) throw new LibraryError(`no framework directory at ${fwDir}`);
   const frameworks: Framework[] = [];
-  for (const name of readdirSync(fwDir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(fwDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const file = path.join(fwDir, name);
     const fw = parseOrThrow(frameworkSchema, readJson(file), file);
     if (`${fw.id}.json` !== name) throw new LibraryError(`${file}: id "${fw.id}" does not match the file name`);

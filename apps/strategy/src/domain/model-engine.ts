@@ -71,7 +71,19 @@ const JSON_SCHEMA = {
   schema: {
     type: 'object',
     additionalProperties: false,
-    required: ['framework', 'supporting', 'confidence', 'content', 'keyChallenge', 'strategicFocus', 'recommendations', 'steps', 'metrics', 'risks', 'followUpQuestions'],
+    required: [
+      'framework',
+      'supporting',
+      'confidence',
+      'content',
+      'keyChallenge',
+      'strategicFocus',
+      'recommendations',
+      'steps',
+      'metrics',
+      'risks',
+      'followUpQuestions',
+    ],
     properties: {
       framework: { type: 'string', description: 'id of the chosen candidate framework, or "none" when none fits' },
       supporting: { ...stringArray(0, 3), description: 'ids of up to three other candidates that support it' },
@@ -127,7 +139,13 @@ export function groundingOf(a: Analysis): Record<string, unknown> {
     parsed: {
       problemType: u.problem?.label ?? null,
       subject: u.subject ?? null,
-      numbers: [...u.earlierQuantities, ...u.quantities].map((q) => ({ text: q.text, kind: q.kind, measures: q.context, target: Boolean(q.target), per: q.per ?? null })),
+      numbers: [...u.earlierQuantities, ...u.quantities].map((q) => ({
+        text: q.text,
+        kind: q.kind,
+        measures: q.context,
+        target: Boolean(q.target),
+        per: q.per ?? null,
+      })),
       arithmetic: facts.insights,
       deadline: u.deadline ?? null,
       constraint: u.constraint ?? null,
@@ -146,7 +164,7 @@ function instructions(a: Analysis): string {
   return [
     "You are Latchkey's strategy advisor. Answer the QUESTION for the business described, grounded in the INPUT.",
     'Choose the candidate framework that fits the problem and the decision asked ("framework": its id); if none of the candidates fits, answer with "framework": "none".',
-    'Use the question\'s own facts: name the subject, use its numbers and the arithmetic given, restate the real question in keyChallenge, work to its deadline and constraint. Never invent figures about the business.',
+    "Use the question's own facts: name the subject, use its numbers and the arithmetic given, restate the real question in keyChallenge, work to its deadline and constraint. Never invent figures about the business.",
     `Write "content" and every text field in ${a.understanding.languageName}.`,
     'If part of the request is not about business (declinedPart), decline that part in one sentence and answer the rest.',
     STYLE_RULES[a.style],
@@ -155,14 +173,25 @@ function instructions(a: Analysis): string {
 }
 
 /** Turns a validated model answer into the response of `endpoint`, reusing the library response for the fields the model does not write. */
-export function responseFromModel(library: Library, input: ModelInput, m: ModelAnswer, chosen: Framework, supporting: Framework[]): CoordinationResponse | FrameworkResponse {
+export function responseFromModel(
+  library: Library,
+  input: ModelInput,
+  m: ModelAnswer,
+  chosen: Framework,
+  supporting: Framework[],
+): CoordinationResponse | FrameworkResponse {
   const a: Analysis = { ...input.analysis, primary: chosen, supporting, confidence: m.confidence };
   if (input.endpoint === 'coordinate') {
     const base = coordinationResponse(library, a, input.depth, input.sessionId, input.creditsUsed);
     return {
       ...base,
       content: m.content,
-      metadata: { ...base.metadata, strategicFocus: m.strategicFocus, frameworksApplied: [chosen.name, ...supporting.map((s) => s.name)], confidenceScore: m.confidence },
+      metadata: {
+        ...base.metadata,
+        strategicFocus: m.strategicFocus,
+        frameworksApplied: [chosen.name, ...supporting.map((s) => s.name)],
+        confidenceScore: m.confidence,
+      },
       insights: { keyRecommendations: m.recommendations, implementationSteps: m.steps, successMetrics: m.metrics, riskFactors: m.risks },
       suggestions: { ...base.suggestions, ...(m.followUpQuestions.length ? { followUpQuestions: m.followUpQuestions } : {}) },
     };
@@ -171,7 +200,11 @@ export function responseFromModel(library: Library, input: ModelInput, m: ModelA
   const out: FrameworkResponse = {
     ...base,
     content: m.content,
-    metadata: { ...base.metadata, confidenceScore: m.confidence, businessContextAnalysis: { ...base.metadata.businessContextAnalysis, keyChallenge: m.keyChallenge } },
+    metadata: {
+      ...base.metadata,
+      confidenceScore: m.confidence,
+      businessContextAnalysis: { ...base.metadata.businessContextAnalysis, keyChallenge: m.keyChallenge },
+    },
     structuredOutput: {
       frameworkAnalysis: { ...base.structuredOutput.frameworkAnalysis, confidenceScore: m.confidence },
       expertGuidance: { ...base.structuredOutput.expertGuidance, strategicActions: m.recommendations, successMetrics: m.metrics },
@@ -216,7 +249,10 @@ export function createGatewayModel(opts: GatewayModelOptions): ModelEngine & { b
     if (m.framework === 'none') throw new Error('the model found no fitting framework');
     const chosen = offered.get(m.framework);
     if (!chosen) throw new Error('the model chose a framework that was not offered');
-    const supporting = m.supporting.filter((id) => id !== chosen.id).map((id) => offered.get(id) ?? opts.library.byId.get(id)).filter((f): f is Framework => Boolean(f));
+    const supporting = m.supporting
+      .filter((id) => id !== chosen.id)
+      .map((id) => offered.get(id) ?? opts.library.byId.get(id))
+      .filter((f): f is Framework => Boolean(f));
     return { response: responseFromModel(opts.library, input, m, chosen, supporting), model: opts.model };
   };
 

@@ -41,7 +41,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     // A vague ask is business when it uses business words, comes with context, or describes trouble in the asker's
     // own organisation without another domain's markers ("Things aren't working and I don't know what to fix first").
-    const vagueBusiness = u.vague && (scope.businessHits >= 0.8 || hasContext || (u.problem?.strength ?? 0) >= 1 || ((scope.otherHits ?? 0) === 0 && TROUBLE.test(u.english)));
+    const vagueBusiness =
+      u.vague && (scope.businessHits >= 0.8 || hasContext || (u.problem?.strength ?? 0) >= 1 || ((scope.otherHits ?? 0) === 0 && TROUBLE.test(u.english)));
     // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
     const foreign = u.language === 'other' && (scope.otherHits ?? 0) === 0 && u.quantities.length > 0;
     if (followUp || recognised || vagueBusiness || foreign) scope = { ...scope, inScope: true };

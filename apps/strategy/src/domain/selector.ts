@@ -84,7 +84,29 @@ const ALIASES: Record<string, string[]> = {
 };
 
 /** Framework names and aliases that are also everyday phrases (normalised). */
-const EVERYDAY_NAMES = new Set(['first 90 days', 'bottleneck', 'where to play', 'how to win', 'sprint', 'agile', 'working capital', 'cash forecast', 'payback period', 'platform team', 'mckinsey', 'porter', 'star model', 'tam', 'dso', 'dio', 'ltv', 'cac', 'north star'].map((n) => normalise(n)));
+const EVERYDAY_NAMES = new Set(
+  [
+    'first 90 days',
+    'bottleneck',
+    'where to play',
+    'how to win',
+    'sprint',
+    'agile',
+    'working capital',
+    'cash forecast',
+    'payback period',
+    'platform team',
+    'mckinsey',
+    'porter',
+    'star model',
+    'tam',
+    'dso',
+    'dio',
+    'ltv',
+    'cac',
+    'north star',
+  ].map((n) => normalise(n)),
+);
 
 /** Everyday words mapped to the library's vocabulary (query expansion). */
 const SYNONYMS: Record<string, string> = {
@@ -115,7 +137,10 @@ interface Doc {
   extra: string;
 }
 
-const tokenize = (text: string) => words(text).flatMap((w) => w.split('-')).filter(Boolean);
+const tokenize = (text: string) =>
+  words(text)
+    .flatMap((w) => w.split('-'))
+    .filter(Boolean);
 const processTerm = (term: string) => (STOP_WORDS.has(term) ? null : stem(term));
 
 /** Tunable weights of the ranking (defaults chosen on the eval set, see scripts/eval.ts). */
@@ -173,7 +198,9 @@ export class FrameworkSelector {
       this.names.set(f.id, [...new Set([f.name, plain, ...(ALIASES[f.id] ?? [])].map((n) => normalise(n)))]);
       for (const n of new Set([plain, ...(ALIASES[f.id] ?? [])])) {
         if (!EVERYDAY_NAMES.has(normalise(n))) continue;
-        const pattern = words(n).map((w) => w.replace(/[^a-z0-9]/g, '')).join('\\W+');
+        const pattern = words(n)
+          .map((w) => w.replace(/[^a-z0-9]/g, ''))
+          .join('\\W+');
         this.everyday.push({ id: f.id, re: new RegExp(`\\b${pattern}\\b`, 'gi') });
       }
     }
@@ -269,7 +296,9 @@ export class FrameworkSelector {
     const primary = ranked[0]!;
     const supporting = pickSupporting(ranked, primary, problemBoost);
     // A name that is also an everyday phrase ("the bottleneck", "first 90 days") is not a framework asked for by name.
-  const named = primary.reasons.includes('named in the question') && (Boolean(u?.definition) || !(this.names.get(primary.framework.id) ?? []).every((n) => !qNorm.includes(n) || EVERYDAY_NAMES.has(n)));
+    const named =
+      primary.reasons.includes('named in the question') &&
+      (Boolean(u?.definition) || !(this.names.get(primary.framework.id) ?? []).every((n) => !qNorm.includes(n) || EVERYDAY_NAMES.has(n)));
     const basis: Selection['basis'] = named ? 'named' : problemBoost.has(primary.framework.id) ? 'problem' : 'text';
     const confidence = u ? calibratedConfidence(ranked, current, basis, u) : confidenceOf(ranked, best);
     return { ranked, primary, supporting, confidence, strength: best, basis };
@@ -281,7 +310,9 @@ function pickSupporting(ranked: ScoredFramework[], primary: ScoredFramework, pro
   const floor = primary.score * 0.45;
   const combines = new Set(primary.framework.combinesWith);
   // With a recognised problem, supporting frameworks must fit it or combine with the primary.
-  const candidates = ranked.slice(1, 8).filter((s) => s.score >= floor && (problemBoost.size === 0 || problemBoost.has(s.framework.id) || combines.has(s.framework.id)));
+  const candidates = ranked
+    .slice(1, 8)
+    .filter((s) => s.score >= floor && (problemBoost.size === 0 || problemBoost.has(s.framework.id) || combines.has(s.framework.id)));
   candidates.sort((a, b) => b.score + (combines.has(b.framework.id) ? 0.1 : 0) - (a.score + (combines.has(a.framework.id) ? 0.1 : 0)));
   const out = candidates.slice(0, 3);
   if (out.length === 0) {
@@ -325,7 +356,12 @@ function calibratedConfidence(ranked: ScoredFramework[], bm25: Map<string, numbe
   else if (basis === 'problem' && u.problem) {
     const s = u.problem.strength;
     const order = PROBLEMS[u.problem.type].frameworks.indexOf(id);
-    value = 66 + Math.min(14, 4.5 * s) + (order === 0 ? 5 : order > 0 ? 1 : -6) + (textRank >= 0 && textRank < 3 ? 5 : textRank >= 0 && textRank < 8 ? 2 : -3) + Math.round(6 * margin);
+    value =
+      66 +
+      Math.min(14, 4.5 * s) +
+      (order === 0 ? 5 : order > 0 ? 1 : -6) +
+      (textRank >= 0 && textRank < 3 ? 5 : textRank >= 0 && textRank < 8 ? 2 : -3) +
+      Math.round(6 * margin);
     const rival = u.runnerUp;
     if (rival && rival.strength >= 0.8 * s && !PROBLEMS[rival.type].frameworks.includes(id)) value -= 9;
     // Signals that disagree: the pick fits only the runner-up problem type, clearly weaker than the top one.

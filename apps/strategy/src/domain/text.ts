@@ -6,13 +6,13 @@
 
 export const STOP_WORDS = new Set(
   (
-    'a about above after again against all almost also am an and any are aren\'t as at be because been before being below between both but by ' +
-    'can can\'t cannot could couldn\'t did didn\'t do does doesn\'t doing don\'t down during each either else even ever every few for from ' +
-    'further get gets getting got had hadn\'t has hasn\'t have haven\'t having he her here hers herself him himself his how i i\'m if in into is ' +
-    'isn\'t it it\'s its itself just let like ll me might more most much must my myself no nor not now of off often on once only or other ' +
-    'our ours ourselves out over own pretty quite rather re really same shall she should shouldn\'t so some still such than that that\'s the their ' +
-    'theirs them themselves then there there\'s these they they\'re this those though through to too under until up upon us very was wasn\'t we ' +
-    'we\'re we\'ve were weren\'t what what\'s when where which while who whom whose why will with without won\'t would wouldn\'t yet you your ' +
+    "a about above after again against all almost also am an and any are aren't as at be because been before being below between both but by " +
+    "can can't cannot could couldn't did didn't do does doesn't doing don't down during each either else even ever every few for from " +
+    "further get gets getting got had hadn't has hasn't have haven't having he her here hers herself him himself his how i i'm if in into is " +
+    "isn't it it's its itself just let like ll me might more most much must my myself no nor not now of off often on once only or other " +
+    "our ours ourselves out over own pretty quite rather re really same shall she should shouldn't so some still such than that that's the their " +
+    "theirs them themselves then there there's these they they're this those though through to too under until up upon us very was wasn't we " +
+    "we're we've were weren't what what's when where which while who whom whose why will with without won't would wouldn't yet you your " +
     'yours yourself yourselves ve d s t m basically honestly actually lot lots thing things way ways one two want wants need needs know think ' +
     'going go make makes made keep keeps sure right well every everyone anyone someone something anything'
   ).split(/\s+/),

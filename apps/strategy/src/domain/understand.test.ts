@@ -53,7 +53,9 @@ test('the fact sheet does the arithmetic on the numbers', () => {
   const r = factSheet(understand('We have $2M in the bank and burn $250k a month. We want 12 months of runway.', ''));
   expect(r.insights[0]).toContain('8 months of runway');
   expect(r.insights[1]).toContain('at most $166.7k a month');
-  expect(nounPhrases('Flour has doubled in price and our bakery runs on a thin gross margin.')).toEqual(expect.arrayContaining(['flour', 'bakery', 'gross margin']));
+  expect(nounPhrases('Flour has doubled in price and our bakery runs on a thin gross margin.')).toEqual(
+    expect.arrayContaining(['flour', 'bakery', 'gross margin']),
+  );
 });
 
 test('calendar deadlines become weeks from the day the question is asked', async () => {
@@ -74,7 +76,9 @@ test('words that belong to another problem in context: customers won, staff leav
   // Engineers who leave for lack of promotion: careers, not customer churn.
   expect(understand('Our developers quit after two years because nobody gets promoted. What do we change?', '').problem?.type).toBe('career');
   // "close to" a number is not closing a site.
-  expect(understand('Our kitchen plates 40 meals an hour but Friday demand is close to 65. The fryer is the slowest step.', '').problem?.type).not.toBe('portfolio-triage');
+  expect(understand('Our kitchen plates 40 meals an hour but Friday demand is close to 65. The fryer is the slowest step.', '').problem?.type).not.toBe(
+    'portfolio-triage',
+  );
   // A company for sale priced on earnings is a deal.
   expect(understand('A rival bakery chain is for sale at 6x EBITDA. Should we make an offer?', '').problem?.type).toBe('deal');
   // A customer's first 90 days is retention; the asker's own first months is a new role.
@@ -93,7 +97,7 @@ test('German compounds are glossed from their parts', () => {
   expect(understand('Niemand weiß, wer bei uns entscheidet. Wie klären wir die Verantwortung?', '').problem?.type).toBe('decision-rights');
 });
 
-test('the options a decision names, and the subject from the asker\'s role', () => {
+test("the options a decision names, and the subject from the asker's role", () => {
   expect(decisionOptions('Should we lease the new oven or buy it outright?')).toEqual(['lease the new oven', 'buy it outright']);
   expect(decisionOptions('Do we expand to Austria, Switzerland or Italy first?')).toEqual(['expand to Austria', 'Switzerland', 'Italy first']);
   expect(decisionOptions('How do we grow?')).toEqual([]);
@@ -111,7 +115,10 @@ test('Spanish and Dutch are recognised and glossed; Italian is another language,
 });
 
 test("what a quoted rate measures names the problem; a customer's threat to leave does not make it churn", () => {
-  const u = understand('Since we added a second warehouse, on-time delivery fell from 96% to 85% and our largest retailer says it will leave unless we are back above 94%. What first?', '');
+  const u = understand(
+    'Since we added a second warehouse, on-time delivery fell from 96% to 85% and our largest retailer says it will leave unless we are back above 94%. What first?',
+    '',
+  );
   expect(u.problem?.type).toBe('flow');
   // A margin and a discount are two different rates, not a rate now and a rate wanted.
   expect(understand('We run at a 9% margin. A client wants a 12% discount on our fees. Should we accept?', '').problem?.type).not.toBe('quality');
@@ -119,13 +126,18 @@ test("what a quoted rate measures names the problem; a customer's threat to leav
 
 test('numbers with meaning: cash held and a monthly burn is runway; a headcount that grew is structure', () => {
   expect(understand('We have $900k in the bank and burn $80k a month; the next round is 9 months away. What now?', '').problem?.type).toBe('runway');
-  expect(understand('We went from 25 to 90 people in a year and nobody knows who signs off what. What should change?', '').problem?.type).toBe('decision-rights');
+  expect(understand('We went from 25 to 90 people in a year and nobody knows who signs off what. What should change?', '').problem?.type).toBe(
+    'decision-rights',
+  );
 });
 
 test('what the organisation sells is not its problem; options listed in the situation are kept', () => {
   expect(withoutOffer('We sell payroll software to dentists. Growth has stalled.')).not.toMatch(/payroll/);
   expect(listedOptions("We're considering Lyon, Lille and Nantes for the next shop")).toEqual(['Lyon', 'Lille', 'Nantes for the next shop']);
-  const u = understand('We make booking software for gyms and have 900 customers in Spain. We want a second country next year and are looking at Portugal, Italy and France. How do we choose?', '');
+  const u = understand(
+    'We make booking software for gyms and have 900 customers in Spain. We want a second country next year and are looking at Portugal, Italy and France. How do we choose?',
+    '',
+  );
   expect(u.problem?.type).toMatch(/market-entry|option-choice/);
   expect(u.options).toEqual(['Portugal', 'Italy', 'France']);
 });

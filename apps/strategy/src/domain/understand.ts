@@ -78,49 +78,250 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'quality and error rates',
     rule: 'Start where the errors are made, not where they are found: the two biggest sources usually carry most of the volume, and preventing them beats inspecting for them.',
     frameworks: ['poka-yoke-error-proofing', 'six-sigma-dmaic', 'lean-value-stream-mapping'],
-    cues: ['error rate', 'first pass yield', 'inspection', 'error', 'errors', 'mistake', 'mistakes', 'defect', 'defects', 'damaged', 'broken', 'returns', 'returned', 'rework', 'accuracy', 'inaccurate', 'quality problem', 'quality issue', 'scrap', 'complaints about', 'faulty', 'complaint rate', 'complaints', 'resolve', 'resolves', 'resolved', 'resolution', 'first contact', 'first time right', 'right first time', 'repeat calls', 'pass rate', 'reject rate', 'rejects', ['wrong', 0.5], ['variation', 0.6]],
+    cues: [
+      'error rate',
+      'first pass yield',
+      'inspection',
+      'error',
+      'errors',
+      'mistake',
+      'mistakes',
+      'defect',
+      'defects',
+      'damaged',
+      'broken',
+      'returns',
+      'returned',
+      'rework',
+      'accuracy',
+      'inaccurate',
+      'quality problem',
+      'quality issue',
+      'scrap',
+      'complaints about',
+      'faulty',
+      'complaint rate',
+      'complaints',
+      'resolve',
+      'resolves',
+      'resolved',
+      'resolution',
+      'first contact',
+      'first time right',
+      'right first time',
+      'repeat calls',
+      'pass rate',
+      'reject rate',
+      'rejects',
+      ['wrong', 0.5],
+      ['variation', 0.6],
+    ],
   },
   flow: {
     label: 'flow, delays and throughput',
     rule: 'Find the one step where work waits longest; time saved anywhere else does not shorten the total.',
     frameworks: ['theory-of-constraints', 'lean-value-stream-mapping', 'capacity-planning-queueing'],
-    cues: ['bottleneck', 'delays', 'delayed', 'late', 'lead time', 'cycle time', 'throughput', 'take days', 'takes days', 'piles up', 'pile up', 'backlog of', 'stuck in', 'slow process', 'turnaround time', 'processing time', 'on time delivery', 'deliveries slip', 'queue', 'jam', 'waiting', 'holds up', 'hold up', 'held up', 'holds everything up', 'slowest step', 'choke point', 'backlog', 'to process', 'processing', ['cases', 0.5], ['claims', 0.5], ['applications', 0.5], ['tickets', 0.5], ['handoffs', 0.8], ['approvals', 0.6]],
+    cues: [
+      'bottleneck',
+      'delays',
+      'delayed',
+      'late',
+      'lead time',
+      'cycle time',
+      'throughput',
+      'take days',
+      'takes days',
+      'piles up',
+      'pile up',
+      'backlog of',
+      'stuck in',
+      'slow process',
+      'turnaround time',
+      'processing time',
+      'on time delivery',
+      'deliveries slip',
+      'queue',
+      'jam',
+      'waiting',
+      'holds up',
+      'hold up',
+      'held up',
+      'holds everything up',
+      'slowest step',
+      'choke point',
+      'backlog',
+      'to process',
+      'processing',
+      ['cases', 0.5],
+      ['claims', 0.5],
+      ['applications', 0.5],
+      ['tickets', 0.5],
+      ['handoffs', 0.8],
+      ['approvals', 0.6],
+    ],
   },
   capacity: {
     label: 'capacity and staffing for demand',
     rule: 'Size the team to the peak interval and the service level you promise, after removing the demand and handling time you can avoid.',
     frameworks: ['capacity-planning-queueing', 'theory-of-constraints', 'lean-value-stream-mapping'],
-    cues: ['how many people', 'how many agents', 'how many staff', 'how many do we need', ['agents', 0.5], ['call centre', 0.5], ['call center', 0.5], 'handle time', 'can only serve', 'hiring freeze', 'per hour', 'an hour', 'service level', 'answered within', 'wait for', 'waiting list', 'wait time', 'appointment', 'appointments', 'shifts', 'peak season', ['staffing', 0.5], 'understaffed', 'overtime', ['calls', 0.5], ['hire', 0.5], ['demand', 0.4]],
+    cues: [
+      'how many people',
+      'how many agents',
+      'how many staff',
+      'how many do we need',
+      ['agents', 0.5],
+      ['call centre', 0.5],
+      ['call center', 0.5],
+      'handle time',
+      'can only serve',
+      'hiring freeze',
+      'per hour',
+      'an hour',
+      'service level',
+      'answered within',
+      'wait for',
+      'waiting list',
+      'wait time',
+      'appointment',
+      'appointments',
+      'shifts',
+      'peak season',
+      ['staffing', 0.5],
+      'understaffed',
+      'overtime',
+      ['calls', 0.5],
+      ['hire', 0.5],
+      ['demand', 0.4],
+    ],
   },
   'cost-margin': {
     label: 'costs and margins',
     rule: 'Compare what a price rise, a cost or specification change and a mix shift each recover before choosing; most good answers combine a targeted price rise with a cost fix on the best sellers.',
     frameworks: ['contribution-margin-analysis', 'zero-based-budgeting', 'kpi-tree'],
-    cues: ['waste', 'wastage', 'spoilage', 'shrinkage', 'margin', 'margins', 'gross margin', 'food cost', 'food costs', 'cost of goods', 'cogs', 'input cost', 'ingredients', 'raw material', 'supplier prices', 'costs rising', 'cost rising', 'more expensive', 'costs are', 'absorb', 'pass on', 'profitability', 'profit dropped', ['costs', 0.6], ['cost', 0.5], ['expensive', 0.5]],
+    cues: [
+      'waste',
+      'wastage',
+      'spoilage',
+      'shrinkage',
+      'margin',
+      'margins',
+      'gross margin',
+      'food cost',
+      'food costs',
+      'cost of goods',
+      'cogs',
+      'input cost',
+      'ingredients',
+      'raw material',
+      'supplier prices',
+      'costs rising',
+      'cost rising',
+      'more expensive',
+      'costs are',
+      'absorb',
+      'pass on',
+      'profitability',
+      'profit dropped',
+      ['costs', 0.6],
+      ['cost', 0.5],
+      ['expensive', 0.5],
+    ],
   },
   'budget-cut': {
     label: 'cutting a budget',
     rule: 'Rebuild the budget from the outcomes it must fund instead of trimming every line by the same percentage.',
     frameworks: ['zero-based-budgeting', 'nonprofit-portfolio-matrix', 'contribution-margin-analysis'],
-    cues: ['cut our budget', 'budget cut', 'cut the budget', 'cut costs', 'cut spending', 'reduce spending', 'spend less', 'savings target', 'cost cutting', ['budget', 0.7], ['cut', 0.5]],
+    cues: [
+      'cut our budget',
+      'budget cut',
+      'cut the budget',
+      'cut costs',
+      'cut spending',
+      'reduce spending',
+      'spend less',
+      'savings target',
+      'cost cutting',
+      ['budget', 0.7],
+      ['cut', 0.5],
+    ],
   },
   pricing: {
     label: 'pricing',
     rule: 'Price to the value each segment gets, test it before rolling it out, and move existing customers last and with notice.',
     frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
-    cues: ['rate', 'rates', 'fee', 'fees', 'cheaper', 'price', 'prices', 'pricing', 'priced', 'charge', 'we charge', 'rate card', 'per seat', 'per user', 'subscription fee', 'discount', 'raise prices', 'price increase', 'willingness to pay', 'freemium', 'tiers', 'add on', 'upgrade', 'monetize', 'monetise', 'cut prices'],
+    cues: [
+      'rate',
+      'rates',
+      'fee',
+      'fees',
+      'cheaper',
+      'price',
+      'prices',
+      'pricing',
+      'priced',
+      'charge',
+      'we charge',
+      'rate card',
+      'per seat',
+      'per user',
+      'subscription fee',
+      'discount',
+      'raise prices',
+      'price increase',
+      'willingness to pay',
+      'freemium',
+      'tiers',
+      'add on',
+      'upgrade',
+      'monetize',
+      'monetise',
+      'cut prices',
+    ],
   },
   runway: {
     label: 'cash runway',
     rule: 'Act on the burn now (a weekly cash view shows which payments can move) and decide the funding path while there is still time to raise.',
     frameworks: ['thirteen-week-cash-flow', 'zero-based-budgeting', 'unit-economics'],
-    cues: ['runway', 'burn', 'burn rate', 'in the bank', 'run out of cash', 'run out of money', 'cash left', 'months of cash', 'payroll', 'bridge', 'fundraise', 'fundraising'],
+    cues: [
+      'runway',
+      'burn',
+      'burn rate',
+      'in the bank',
+      'run out of cash',
+      'run out of money',
+      'cash left',
+      'months of cash',
+      'payroll',
+      'bridge',
+      'fundraise',
+      'fundraising',
+    ],
   },
   'working-capital': {
     label: 'working capital and cash conversion',
     rule: 'Work the levers in order of cash released: collect faster, hold less stock, pay on the terms agreed.',
     frameworks: ['cash-conversion-cycle', 'thirteen-week-cash-flow'],
-    cues: ['working capital', 'receivables', 'payables', 'inventory', 'stock days', 'days of inventory', 'payment terms', 'pay us', 'paid late', 'late payers', 'dso', 'dpo', 'dio', 'cash on hand', 'covenant', 'treasury', 'cash flow', 'invoices', ['cash', 0.6]],
+    cues: [
+      'working capital',
+      'receivables',
+      'payables',
+      'inventory',
+      'stock days',
+      'days of inventory',
+      'payment terms',
+      'pay us',
+      'paid late',
+      'late payers',
+      'dso',
+      'dpo',
+      'dio',
+      'cash on hand',
+      'covenant',
+      'treasury',
+      'cash flow',
+      'invoices',
+      ['cash', 0.6],
+    ],
   },
   'unit-economics': {
     label: 'unit economics',
@@ -132,73 +333,328 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'a large investment',
     rule: 'Fund it in stages released against measured benefits, each benefit with a named owner, and be ready to stop.',
     frameworks: ['investment-appraisal', 'kpi-tree', 'kotter-8-step-change'],
-    cues: ['investment', 'invest', 'spend', 'business case', 'roi', 'return on investment', 'pays off', 'pay off', 'worth it', 'modernisation', 'modernization', 'replace our', 'new system', 'systems', 'capex', ['program', 0.4], ['programme', 0.4], ['project', 0.4]],
+    cues: [
+      'investment',
+      'invest',
+      'spend',
+      'business case',
+      'roi',
+      'return on investment',
+      'pays off',
+      'pay off',
+      'worth it',
+      'modernisation',
+      'modernization',
+      'replace our',
+      'new system',
+      'systems',
+      'capex',
+      ['program', 0.4],
+      ['programme', 0.4],
+      ['project', 0.4],
+    ],
   },
   deal: {
     label: 'an acquisition, merger or sale',
     rule: 'Set the deal thesis and the walk-away price before negotiating; the value is won or lost in the integration.',
     frameworks: ['ma-deal-evaluation', 'investment-appraisal', 'kotter-8-step-change'],
-    cues: [['buy', 0.8], ['purchase', 0.8], 'sell to', 'buy the company', 'buy out', 'buyout', 'sell the business', 'sell the company', 'offer for', 'term sheet', 'acquisition', 'acquire', 'acquiring', 'acquired', 'merger', 'merge', 'merging', 'takeover', 'due diligence', 'deal', 'valuation', 'multiple', 'private equity', 'integrate', 'integration', 'for sale', 'up for sale', 'ebitda', 'buy it', 'buy them', 'bolt on', 'roll up', 'walk away price'],
+    cues: [
+      ['buy', 0.8],
+      ['purchase', 0.8],
+      'sell to',
+      'buy the company',
+      'buy out',
+      'buyout',
+      'sell the business',
+      'sell the company',
+      'offer for',
+      'term sheet',
+      'acquisition',
+      'acquire',
+      'acquiring',
+      'acquired',
+      'merger',
+      'merge',
+      'merging',
+      'takeover',
+      'due diligence',
+      'deal',
+      'valuation',
+      'multiple',
+      'private equity',
+      'integrate',
+      'integration',
+      'for sale',
+      'up for sale',
+      'ebitda',
+      'buy it',
+      'buy them',
+      'bolt on',
+      'roll up',
+      'walk away price',
+    ],
   },
   'portfolio-triage': {
     label: 'which programs, sites or products to keep',
     rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
-    cues: ['close', 'funding fell', 'funding cut', 'beneficiaries', 'which sites', 'which programs', 'which programmes', 'which products', 'which locations', 'which branches', 'closing', 'shut down', 'which to keep', 'which should we close', 'loss making', 'unprofitable', ['keep', 0.3], 'funding cut', ['donations', 0.4], ['donors', 0.3], ['grant', 0.5], ['charity', 0.3], ['nonprofit', 0.3], ['non profit', 0.3], ['association', 0.3], ['programs', 0.5], ['programmes', 0.5], ['sites', 0.6]],
+    cues: [
+      'close',
+      'funding fell',
+      'funding cut',
+      'beneficiaries',
+      'which sites',
+      'which programs',
+      'which programmes',
+      'which products',
+      'which locations',
+      'which branches',
+      'closing',
+      'shut down',
+      'which to keep',
+      'which should we close',
+      'loss making',
+      'unprofitable',
+      ['keep', 0.3],
+      'funding cut',
+      ['donations', 0.4],
+      ['donors', 0.3],
+      ['grant', 0.5],
+      ['charity', 0.3],
+      ['nonprofit', 0.3],
+      ['non profit', 0.3],
+      ['association', 0.3],
+      ['programs', 0.5],
+      ['programmes', 0.5],
+      ['sites', 0.6],
+    ],
   },
   'option-choice': {
     label: 'choosing between options',
     rule: 'Agree the criteria and their weights before scoring the options, then check that the winner survives other weightings.',
     frameworks: ['weighted-decision-matrix', 'investment-appraisal', 'swot-analysis'],
-    cues: ['partner with', 'build buy or partner', 'shortlist', 'where to open', 'which location', 'choose between', 'or partner', 'build or buy', 'which option', 'options', 'open a new', 'new location', 'decide what', 'decide which', 'how do we decide', 'prioritise', 'prioritize', ['or', 0.2]],
+    cues: [
+      'partner with',
+      'build buy or partner',
+      'shortlist',
+      'where to open',
+      'which location',
+      'choose between',
+      'or partner',
+      'build or buy',
+      'which option',
+      'options',
+      'open a new',
+      'new location',
+      'decide what',
+      'decide which',
+      'how do we decide',
+      'prioritise',
+      'prioritize',
+      ['or', 0.2],
+    ],
   },
   career: {
     label: 'careers, levels and what good looks like',
     rule: 'Write observable expectations per level with the managers who will use them, and calibrate them on real people before the next review.',
     frameworks: ['career-ladder-competency-framework', 'okrs', 'five-dysfunctions-of-a-team'],
-    cues: ['promoted', 'promotion', 'promotions', 'career', 'career ladder', 'ladder', 'levels', 'levelling', 'leveling', 'competencies', 'competency', 'performance review', 'performance reviews', 'ramp', 'quota', 'skills', 'growth path', 'pay bands'],
+    cues: [
+      'promoted',
+      'promotion',
+      'promotions',
+      'career',
+      'career ladder',
+      'ladder',
+      'levels',
+      'levelling',
+      'leveling',
+      'competencies',
+      'competency',
+      'performance review',
+      'performance reviews',
+      'ramp',
+      'quota',
+      'skills',
+      'growth path',
+      'pay bands',
+    ],
   },
   'team-trust': {
     label: 'team dynamics and trust',
     rule: 'Start with trust (the leader goes first in admitting mistakes), then make open disagreement safe and expected in meetings.',
     frameworks: ['five-dysfunctions-of-a-team', 'tuckman-stages', 'raci-matrix'],
-    cues: ['trust', 'conflict', 'blame', 'blaming', 'politics', 'toxic', 'don\'t get along', 'tension', 'morale'],
+    cues: ['trust', 'conflict', 'blame', 'blaming', 'politics', 'toxic', "don't get along", 'tension', 'morale'],
   },
   'decision-rights': {
     label: 'decision rights and ownership',
     rule: 'Name one accountable owner for each recurring decision and publish it; others are consulted, not approvers.',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
-    cues: [['decision', 0.6], 'delegate', 'delegation', 'empower', 'bureaucracy', 'slow decisions', 'bottlenecked on', 'approval', 'who should decide', 'who decides', 'who owns', 'ownership', 'accountable', 'accountability', 'decision making', 'responsibilities', 'reporting line', 'reorganise', 'reorganize', 'reorganisation', 'reorganization', 'restructure', 'restructuring', 'org structure', 'org chart', 'structure', 'headcount', 'span of control', 'layers of management'],
+    cues: [
+      ['decision', 0.6],
+      'delegate',
+      'delegation',
+      'empower',
+      'bureaucracy',
+      'slow decisions',
+      'bottlenecked on',
+      'approval',
+      'who should decide',
+      'who decides',
+      'who owns',
+      'ownership',
+      'accountable',
+      'accountability',
+      'decision making',
+      'responsibilities',
+      'reporting line',
+      'reorganise',
+      'reorganize',
+      'reorganisation',
+      'reorganization',
+      'restructure',
+      'restructuring',
+      'org structure',
+      'org chart',
+      'structure',
+      'headcount',
+      'span of control',
+      'layers of management',
+    ],
   },
   change: {
     label: 'a change people must adopt',
     rule: 'Build the case and the coalition before the rollout, pilot with a willing group, and retire the old way once the new one works.',
     frameworks: ['kotter-8-step-change', 'mckinsey-7s', 'okrs'],
-    cues: ['digitise', 'digitize', 'go live', 'new process', 'rollout', 'roll out', 'moving', 'switch to', 'adoption', 'adopt', 'resistance', 'resist', 'transformation', 'new software', 'new tool', 'change management'],
+    cues: [
+      'digitise',
+      'digitize',
+      'go live',
+      'new process',
+      'rollout',
+      'roll out',
+      'moving',
+      'switch to',
+      'adoption',
+      'adopt',
+      'resistance',
+      'resist',
+      'transformation',
+      'new software',
+      'new tool',
+      'change management',
+    ],
   },
   'new-role': {
     label: 'a new leadership role',
     rule: 'Learn before changing: agree two or three priorities with your boss by day 30 and deliver early wins that serve them.',
     frameworks: ['first-90-days-stars', 'okrs', 'kpi-tree'],
-    cues: [['first 90 days', 0.6], 'my first', 'first three months', 'been hired as', 'just been hired', 'just been appointed', 'new coo', 'new ceo', 'new cfo', 'new head', 'first 100 days', 'first months', 'just joined', 'new role', 'new job', 'taking over', 'took over', 'new manager', 'just started', 'just been promoted'],
+    cues: [
+      ['first 90 days', 0.6],
+      'my first',
+      'first three months',
+      'been hired as',
+      'just been hired',
+      'just been appointed',
+      'new coo',
+      'new ceo',
+      'new cfo',
+      'new head',
+      'first 100 days',
+      'first months',
+      'just joined',
+      'new role',
+      'new job',
+      'taking over',
+      'took over',
+      'new manager',
+      'just started',
+      'just been promoted',
+    ],
   },
   goals: {
     label: 'goals and alignment',
     rule: 'Choose a few company objectives, let teams write measurable key results against them, and review progress weekly.',
     frameworks: ['okrs', 'north-star-metric', 'balanced-scorecard'],
-    cues: ['goals', 'objectives', 'align', 'alignment', 'priorities', 'focus', 'quarterly goals', 'rally around', 'set targets', 'setting targets', 'target setting', ['targets', 0.7], 'cascade'],
+    cues: [
+      'goals',
+      'objectives',
+      'align',
+      'alignment',
+      'priorities',
+      'focus',
+      'quarterly goals',
+      'rally around',
+      'set targets',
+      'setting targets',
+      'target setting',
+      ['targets', 0.7],
+      'cascade',
+    ],
   },
   measurement: {
     label: 'what to measure',
     rule: 'Measure outcomes for the people you serve, not only activity, with a few leading indicators you can act on.',
     frameworks: ['balanced-scorecard', 'kpi-tree', 'okrs'],
-    cues: ['measure', 'metrics', 'kpis', 'kpi', 'dashboard', 'impact', 'show impact', 'report to', 'track', 'scorecard', 'indicators', 'what should we measure'],
+    cues: [
+      'measure',
+      'metrics',
+      'kpis',
+      'kpi',
+      'dashboard',
+      'impact',
+      'show impact',
+      'report to',
+      'track',
+      'scorecard',
+      'indicators',
+      'what should we measure',
+    ],
   },
   retention: {
     label: 'keeping customers (retention)',
     rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
-    cues: ['keep them', 'keep customers', 'keep members', 'keep clients', 'lose', 'loses', 'losing', 'of customers every month', ['members', 0.5], 'enrolment', 'enrollment', 'attract', 'attrition', 'turnover', 'engagement', 'churn', 'retention', 'come back', 'repeat', 'leave', 'leaving', 'cancel', 'cancellations', 'renewals', 'net revenue retention', 'nrr', 'win back', 'lapsed', 'loyalty', ['lost', 0.6], 'quit', 'quits', 'quitting', 'drop out', 'drops out', 'stop coming', 'stopped coming', 'ridership', 'footfall'],
+    cues: [
+      'keep them',
+      'keep customers',
+      'keep members',
+      'keep clients',
+      'lose',
+      'loses',
+      'losing',
+      'of customers every month',
+      ['members', 0.5],
+      'enrolment',
+      'enrollment',
+      'attract',
+      'attrition',
+      'turnover',
+      'engagement',
+      'churn',
+      'retention',
+      'come back',
+      'repeat',
+      'leave',
+      'leaving',
+      'cancel',
+      'cancellations',
+      'renewals',
+      'net revenue retention',
+      'nrr',
+      'win back',
+      'lapsed',
+      'loyalty',
+      ['lost', 0.6],
+      'quit',
+      'quits',
+      'quitting',
+      'drop out',
+      'drops out',
+      'stop coming',
+      'stopped coming',
+      'ridership',
+      'footfall',
+    ],
   },
   funnel: {
     label: 'the customer funnel',
@@ -216,19 +672,64 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'what to build next',
     rule: 'Build for the jobs customers hire you for; rank requests by their effect on satisfaction, not by how loudly they are asked.',
     frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
-    cues: ['what to build', 'feature requests', 'features', ['product backlog', 1], 'roadmap', 'doesn\'t do what they need', 'customer needs', 'product market fit'],
+    cues: [
+      'what to build',
+      'feature requests',
+      'features',
+      ['product backlog', 1],
+      'roadmap',
+      "doesn't do what they need",
+      'customer needs',
+      'product market fit',
+    ],
   },
   'market-entry': {
     label: 'entering a new market',
     rule: 'Size the reachable market and its entry barriers first, then test with a small pilot before committing.',
     frameworks: ['ansoff-matrix', 'tam-sam-som', 'pestel-analysis'],
-    cues: ['next market', 'new market', 'expand', 'expansion', 'expandieren', 'enter', 'international', 'abroad', 'another country', 'new country', 'new city', 'new region', 'us market', 'europe'],
+    cues: [
+      'next market',
+      'new market',
+      'expand',
+      'expansion',
+      'expandieren',
+      'enter',
+      'international',
+      'abroad',
+      'another country',
+      'new country',
+      'new city',
+      'new region',
+      'us market',
+      'europe',
+    ],
   },
   differentiation: {
     label: 'standing out from competitors',
     rule: 'Compete on what rivals and private labels cannot copy cheaply, and stop spending on what customers do not value.',
     frameworks: ['blue-ocean-strategy', 'competitive-positioning-map', 'porters-five-forces', 'value-proposition-canvas'],
-    cues: ['copycat', 'imitate', 'copy', 'undercut', 'commodity', 'commoditised', 'stand out', 'differentiate', 'same as everyone', 'lower prices', 'competitor', 'competitors', 'competition', 'niche', 'specialise', 'specialize', 'specialist', 'positioning', 'disrupted', 'losing ground'],
+    cues: [
+      'copycat',
+      'imitate',
+      'copy',
+      'undercut',
+      'commodity',
+      'commoditised',
+      'stand out',
+      'differentiate',
+      'same as everyone',
+      'lower prices',
+      'competitor',
+      'competitors',
+      'competition',
+      'niche',
+      'specialise',
+      'specialize',
+      'specialist',
+      'positioning',
+      'disrupted',
+      'losing ground',
+    ],
   },
   'strategy-choice': {
     label: 'strategic direction',
@@ -247,38 +748,689 @@ const GLOSSED: Glossed[] = ['de', 'fr', 'es', 'nl'];
 /** A small business glossary: German and French words to English, for understanding only. */
 const GLOSSARY: Record<Glossed, Record<string, string>> = {
   de: {
-    wir: 'we', unser: 'our', unsere: 'our', unseren: 'our', unserer: 'our', sind: 'are', ist: 'is', eine: 'a', ein: 'a', einen: 'a', mit: 'with', und: 'and', oder: 'or', was: 'what', wie: 'how', sollen: 'should', sollten: 'should', wir_: 'we',
-    preis: 'price', preise: 'prices', erhöhen: 'raise', senken: 'lower', kunden: 'customers', abwanderung: 'churn', kündigungen: 'cancellations', monat: 'month', pro: 'per', im: 'in the', haben: 'have', von: 'from', auf: 'to',
-    mittelständischer: 'mid-sized', maschinenbauer: 'machinery manufacturer', mitarbeitern: 'employees', mitarbeiter: 'employees', liefertermine: 'delivery dates', verschieben: 'slip', ständig: 'constantly', weil: 'because', montage: 'assembly', staut: 'piles up', alles: 'everything', tun: 'do',
-    möchten: 'want to', nächstes: 'next', jahr: 'year', nach: 'to', österreich: 'Austria', schweiz: 'Switzerland', expandieren: 'expand', gehen: 'go', vor: 'ahead', besten: 'best', am: 'at',
-    energiekosten: 'energy costs', gestiegen: 'risen', gesunken: 'fallen', mitarbeitende: 'employees', vertrieb: 'sales', verkäufer: 'salespeople', kompetenzen: 'competencies', einarbeitung: 'onboarding', monate: 'months', monaten: 'months', tage: 'days', tagen: 'days', wochen: 'weeks', rechnungen: 'invoices', schulden: 'debt', investition: 'investment', lohnt: 'pays off', neue: 'new', neuen: 'new', produkt: 'product', produkte: 'products', dienstleistung: 'service', filiale: 'branch', filialen: 'branches', lieferzeit: 'lead time', fehlerquote: 'error rate', reklamationen: 'complaints', rücksendungen: 'returns',
-    uns: 'us', weiß: 'knows', wissen: 'know', niemand: 'nobody', wer: 'who', entscheidet: 'decides', entscheiden: 'decide', entscheidung: 'decision', zuständig: 'responsible', verantwortlich: 'accountable', verantwortung: 'responsibility', verantwortlichkeiten: 'responsibilities', klären: 'clarify', agentur: 'agency', leute: 'people', leuten: 'people', projekt: 'project', projekte: 'projects', projekten: 'projects', quote: 'rate', rate: 'rate', reklamation: 'complaint', liegt: 'is', soll: 'should', muss: 'must', bis: 'by', unter: 'under', über: 'over', sinken: 'fall', steigen: 'rise', jahresende: 'year end', ende: 'end', vorgehen: 'proceed', warum: 'why', langsam: 'slow', verspätet: 'late', verzögerungen: 'delays', engpass: 'bottleneck', durchlaufzeit: 'lead time', bearbeitung: 'processing', anträge: 'applications', rückstand: 'backlog', kündigen: 'cancel', verlieren: 'lose', verlassen: 'leave', befördert: 'promoted', karriere: 'career', gehalt: 'pay', einstellen: 'hire', personal: 'staff', abteilung: 'department', geschäftsführer: 'managing director', gründer: 'founder', verkaufen: 'sell', kaufpreis: 'purchase price', ziele: 'goals', kennzahlen: 'metrics', messen: 'measure', wettbewerb: 'competition', abheben: 'stand out', bargeld: 'cash', finanzierung: 'funding', spenden: 'donations', programme: 'programmes', verein: 'association', gemeinde: 'municipality', stadt: 'city', behörde: 'public agency', krankenhaus: 'hospital', einführung: 'rollout', umstellung: 'switch', widerstand: 'resistance',
-    mitarbeitenden: 'employees', beschäftigte: 'employees', beschäftigten: 'employees', fluktuation: 'staff turnover', kündigungsquote: 'staff turnover rate', austritte: 'leavers', austrittsgespräche: 'exit interviews', austrittsgesprächen: 'exit interviews', perspektive: 'growth path', entwicklungsperspektive: 'growth path', entwicklung: 'development', weiterbildung: 'training', aufstieg: 'promotion', aufstiegschancen: 'promotion prospects', beförderung: 'promotion', führungskräfte: 'managers', führungskraft: 'manager', keine: 'no', kein: 'no', nicht: 'not', immer: 'always', wieder: 'again', hören: 'hear', jedes: 'every', jeden: 'every', jährlich: 'annually', wachsen: 'grow', gewinnen: 'win', neukunden: 'new customers', zahlen: 'pay', bezahlen: 'pay', lieferzeiten: 'lead times', lieferung: 'delivery', termin: 'deadline', termine: 'deadlines', prozess: 'process', prozesse: 'processes', digitalisierung: 'digitisation', einführen: 'roll out', angebot: 'offer', nische: 'niche', schliessen: 'close', filialnetz: 'branch network', gründen: 'found', verluste: 'losses', verlust: 'loss', rentabel: 'profitable', auslastung: 'utilisation', kapazität: 'capacity', schichten: 'shifts', wartezeit: 'wait time', wartezeiten: 'wait times', anrufe: 'calls', bank: 'bank', finanzierungsrunde: 'funding round', investoren: 'investors',
-    wetter: 'weather', morgen: 'tomorrow', kosten: 'costs', umsatz: 'revenue', gewinn: 'profit', marge: 'margin', strategie: 'strategy', wachstum: 'growth', markt: 'market', wettbewerber: 'competitors', lieferanten: 'suppliers', qualität: 'quality', fehler: 'errors', lager: 'warehouse', bestellungen: 'orders', team: 'team', führung: 'leadership', hilfe: 'help', brauchen: 'need', beim: 'with the', bei: 'with', preisgestaltung: 'pricing', übernahme: 'acquisition', kaufen: 'buy', budget: 'budget', liquidität: 'cash', zahlungsziel: 'payment terms', standorte: 'sites', schließen: 'close', behalten: 'keep', 'die': 'the', der: 'the', das: 'the', den: 'the', dem: 'the', sich: 'itself', in: 'in', es: 'it', zu: 'to', für: 'for',
+    wir: 'we',
+    unser: 'our',
+    unsere: 'our',
+    unseren: 'our',
+    unserer: 'our',
+    sind: 'are',
+    ist: 'is',
+    eine: 'a',
+    ein: 'a',
+    einen: 'a',
+    mit: 'with',
+    und: 'and',
+    oder: 'or',
+    was: 'what',
+    wie: 'how',
+    sollen: 'should',
+    sollten: 'should',
+    wir_: 'we',
+    preis: 'price',
+    preise: 'prices',
+    erhöhen: 'raise',
+    senken: 'lower',
+    kunden: 'customers',
+    abwanderung: 'churn',
+    kündigungen: 'cancellations',
+    monat: 'month',
+    pro: 'per',
+    im: 'in the',
+    haben: 'have',
+    von: 'from',
+    auf: 'to',
+    mittelständischer: 'mid-sized',
+    maschinenbauer: 'machinery manufacturer',
+    mitarbeitern: 'employees',
+    mitarbeiter: 'employees',
+    liefertermine: 'delivery dates',
+    verschieben: 'slip',
+    ständig: 'constantly',
+    weil: 'because',
+    montage: 'assembly',
+    staut: 'piles up',
+    alles: 'everything',
+    tun: 'do',
+    möchten: 'want to',
+    nächstes: 'next',
+    jahr: 'year',
+    nach: 'to',
+    österreich: 'Austria',
+    schweiz: 'Switzerland',
+    expandieren: 'expand',
+    gehen: 'go',
+    vor: 'ahead',
+    besten: 'best',
+    am: 'at',
+    energiekosten: 'energy costs',
+    gestiegen: 'risen',
+    gesunken: 'fallen',
+    mitarbeitende: 'employees',
+    vertrieb: 'sales',
+    verkäufer: 'salespeople',
+    kompetenzen: 'competencies',
+    einarbeitung: 'onboarding',
+    monate: 'months',
+    monaten: 'months',
+    tage: 'days',
+    tagen: 'days',
+    wochen: 'weeks',
+    rechnungen: 'invoices',
+    schulden: 'debt',
+    investition: 'investment',
+    lohnt: 'pays off',
+    neue: 'new',
+    neuen: 'new',
+    produkt: 'product',
+    produkte: 'products',
+    dienstleistung: 'service',
+    filiale: 'branch',
+    filialen: 'branches',
+    lieferzeit: 'lead time',
+    fehlerquote: 'error rate',
+    reklamationen: 'complaints',
+    rücksendungen: 'returns',
+    uns: 'us',
+    weiß: 'knows',
+    wissen: 'know',
+    niemand: 'nobody',
+    wer: 'who',
+    entscheidet: 'decides',
+    entscheiden: 'decide',
+    entscheidung: 'decision',
+    zuständig: 'responsible',
+    verantwortlich: 'accountable',
+    verantwortung: 'responsibility',
+    verantwortlichkeiten: 'responsibilities',
+    klären: 'clarify',
+    agentur: 'agency',
+    leute: 'people',
+    leuten: 'people',
+    projekt: 'project',
+    projekte: 'projects',
+    projekten: 'projects',
+    quote: 'rate',
+    rate: 'rate',
+    reklamation: 'complaint',
+    liegt: 'is',
+    soll: 'should',
+    muss: 'must',
+    bis: 'by',
+    unter: 'under',
+    über: 'over',
+    sinken: 'fall',
+    steigen: 'rise',
+    jahresende: 'year end',
+    ende: 'end',
+    vorgehen: 'proceed',
+    warum: 'why',
+    langsam: 'slow',
+    verspätet: 'late',
+    verzögerungen: 'delays',
+    engpass: 'bottleneck',
+    durchlaufzeit: 'lead time',
+    bearbeitung: 'processing',
+    anträge: 'applications',
+    rückstand: 'backlog',
+    kündigen: 'cancel',
+    verlieren: 'lose',
+    verlassen: 'leave',
+    befördert: 'promoted',
+    karriere: 'career',
+    gehalt: 'pay',
+    einstellen: 'hire',
+    personal: 'staff',
+    abteilung: 'department',
+    geschäftsführer: 'managing director',
+    gründer: 'founder',
+    verkaufen: 'sell',
+    kaufpreis: 'purchase price',
+    ziele: 'goals',
+    kennzahlen: 'metrics',
+    messen: 'measure',
+    wettbewerb: 'competition',
+    abheben: 'stand out',
+    bargeld: 'cash',
+    finanzierung: 'funding',
+    spenden: 'donations',
+    programme: 'programmes',
+    verein: 'association',
+    gemeinde: 'municipality',
+    stadt: 'city',
+    behörde: 'public agency',
+    krankenhaus: 'hospital',
+    einführung: 'rollout',
+    umstellung: 'switch',
+    widerstand: 'resistance',
+    mitarbeitenden: 'employees',
+    beschäftigte: 'employees',
+    beschäftigten: 'employees',
+    fluktuation: 'staff turnover',
+    kündigungsquote: 'staff turnover rate',
+    austritte: 'leavers',
+    austrittsgespräche: 'exit interviews',
+    austrittsgesprächen: 'exit interviews',
+    perspektive: 'growth path',
+    entwicklungsperspektive: 'growth path',
+    entwicklung: 'development',
+    weiterbildung: 'training',
+    aufstieg: 'promotion',
+    aufstiegschancen: 'promotion prospects',
+    beförderung: 'promotion',
+    führungskräfte: 'managers',
+    führungskraft: 'manager',
+    keine: 'no',
+    kein: 'no',
+    nicht: 'not',
+    immer: 'always',
+    wieder: 'again',
+    hören: 'hear',
+    jedes: 'every',
+    jeden: 'every',
+    jährlich: 'annually',
+    wachsen: 'grow',
+    gewinnen: 'win',
+    neukunden: 'new customers',
+    zahlen: 'pay',
+    bezahlen: 'pay',
+    lieferzeiten: 'lead times',
+    lieferung: 'delivery',
+    termin: 'deadline',
+    termine: 'deadlines',
+    prozess: 'process',
+    prozesse: 'processes',
+    digitalisierung: 'digitisation',
+    einführen: 'roll out',
+    angebot: 'offer',
+    nische: 'niche',
+    schliessen: 'close',
+    filialnetz: 'branch network',
+    gründen: 'found',
+    verluste: 'losses',
+    verlust: 'loss',
+    rentabel: 'profitable',
+    auslastung: 'utilisation',
+    kapazität: 'capacity',
+    schichten: 'shifts',
+    wartezeit: 'wait time',
+    wartezeiten: 'wait times',
+    anrufe: 'calls',
+    bank: 'bank',
+    finanzierungsrunde: 'funding round',
+    investoren: 'investors',
+    wetter: 'weather',
+    morgen: 'tomorrow',
+    kosten: 'costs',
+    umsatz: 'revenue',
+    gewinn: 'profit',
+    marge: 'margin',
+    strategie: 'strategy',
+    wachstum: 'growth',
+    markt: 'market',
+    wettbewerber: 'competitors',
+    lieferanten: 'suppliers',
+    qualität: 'quality',
+    fehler: 'errors',
+    lager: 'warehouse',
+    bestellungen: 'orders',
+    team: 'team',
+    führung: 'leadership',
+    hilfe: 'help',
+    brauchen: 'need',
+    beim: 'with the',
+    bei: 'with',
+    preisgestaltung: 'pricing',
+    übernahme: 'acquisition',
+    kaufen: 'buy',
+    budget: 'budget',
+    liquidität: 'cash',
+    zahlungsziel: 'payment terms',
+    standorte: 'sites',
+    schließen: 'close',
+    behalten: 'keep',
+    die: 'the',
+    der: 'the',
+    das: 'the',
+    den: 'the',
+    dem: 'the',
+    sich: 'itself',
+    in: 'in',
+    es: 'it',
+    zu: 'to',
+    für: 'for',
   },
   fr: {
-    nous: 'we', notre: 'our', nos: 'our', sommes: 'are', est: 'is', une: 'a', un: 'a', avec: 'with', et: 'and', ou: 'or', comment: 'how', quel: 'what', quelle: 'what', "qu'est-ce": 'what is', faut: 'should', "faut-il": 'should we',
-    prix: 'price', fixer: 'set', offre: 'offer', nouvelle: 'new', nouveau: 'new', pour: 'for', les: 'the', le: 'the', la: 'the', des: 'the', de: 'of', du: 'of the', pme: 'SMEs', clients: 'customers', client: 'customer',
-    association: 'non-profit association', gère: 'runs', programmes: 'programmes', dons: 'donations', ont: 'have', baissé: 'fallen', cette: 'this', année: 'year', lesquels: 'which ones', garder: 'keep', fermer: 'close',
-    commerciaux: 'salespeople', vendeurs: 'salespeople', compétences: 'competencies', attendues: 'expected', définir: 'define', autonomes: 'productive', mettent: 'take', mois: 'months', semaines: 'weeks', nouveaux: 'new', nouvelles: 'new', recrutement: 'hiring', salariés: 'employees', employés: 'employees', ventes: 'sales', augmenter: 'raise', baisser: 'lower', réduire: 'reduce', délais: 'lead times', retours: 'returns', factures: 'invoices', investissement: 'investment', rentable: 'profitable', filiales: 'branches', magasins: 'stores',
-    personnes: 'people', paient: 'pay', maintenant: 'now', jours: 'days', améliorer: 'improve', trésorerie: 'cash', besoin: 'need', "d'aide": 'help', aide: 'help', avons: 'have', stratégie: 'strategy', croissance: 'growth', marché: 'market', coûts: 'costs', marge: 'margin', chiffre: 'revenue', "d'affaires": 'of business', bénéfice: 'profit', concurrents: 'competitors', fournisseurs: 'suppliers', qualité: 'quality', erreurs: 'errors', équipe: 'team', embaucher: 'hire', acquisition: 'acquisition', racheter: 'buy', budget: 'budget', sites: 'sites', météo: 'weather', demain: 'tomorrow', recette: 'recipe',
-    qui: 'who', décide: 'decides', décider: 'decide', décision: 'decision', responsabilités: 'responsibilities', responsable: 'accountable', taux: 'rate', réclamations: 'complaints', plaintes: 'complaints', défauts: 'defects', retard: 'late', retards: 'delays', goulot: 'bottleneck', attente: 'waiting', dossiers: 'cases', demandes: 'applications', perdons: 'lose', perdre: 'lose', départs: 'leaving', quittent: 'leave', promotion: 'promotion', carrière: 'career', objectifs: 'goals', indicateurs: 'metrics', mesurer: 'measure', concurrence: 'competition', démarquer: 'stand out', financement: 'funding', subventions: 'grants', mairie: 'city council', hôpital: 'hospital', collectivité: 'local authority', vendre: 'sell', acheter: 'buy', rachat: 'acquisition', changement: 'change', déploiement: 'rollout', résistance: 'resistance', gamme: 'range', beurre: 'butter', farine: 'flour', hausse: 'rise', augmenté: 'risen', boulangeries: 'bakeries', boulangerie: 'bakery', restaurants: 'restaurants', équipes: 'teams', personnel: 'staff', embauches: 'hires', recruter: 'hire', fidéliser: 'retain', abonnés: 'subscribers', désabonnements: 'cancellations', rentabilité: 'profitability',
+    nous: 'we',
+    notre: 'our',
+    nos: 'our',
+    sommes: 'are',
+    est: 'is',
+    une: 'a',
+    un: 'a',
+    avec: 'with',
+    et: 'and',
+    ou: 'or',
+    comment: 'how',
+    quel: 'what',
+    quelle: 'what',
+    "qu'est-ce": 'what is',
+    faut: 'should',
+    'faut-il': 'should we',
+    prix: 'price',
+    fixer: 'set',
+    offre: 'offer',
+    nouvelle: 'new',
+    nouveau: 'new',
+    pour: 'for',
+    les: 'the',
+    le: 'the',
+    la: 'the',
+    des: 'the',
+    de: 'of',
+    du: 'of the',
+    pme: 'SMEs',
+    clients: 'customers',
+    client: 'customer',
+    association: 'non-profit association',
+    gère: 'runs',
+    programmes: 'programmes',
+    dons: 'donations',
+    ont: 'have',
+    baissé: 'fallen',
+    cette: 'this',
+    année: 'year',
+    lesquels: 'which ones',
+    garder: 'keep',
+    fermer: 'close',
+    commerciaux: 'salespeople',
+    vendeurs: 'salespeople',
+    compétences: 'competencies',
+    attendues: 'expected',
+    définir: 'define',
+    autonomes: 'productive',
+    mettent: 'take',
+    mois: 'months',
+    semaines: 'weeks',
+    nouveaux: 'new',
+    nouvelles: 'new',
+    recrutement: 'hiring',
+    salariés: 'employees',
+    employés: 'employees',
+    ventes: 'sales',
+    augmenter: 'raise',
+    baisser: 'lower',
+    réduire: 'reduce',
+    délais: 'lead times',
+    retours: 'returns',
+    factures: 'invoices',
+    investissement: 'investment',
+    rentable: 'profitable',
+    filiales: 'branches',
+    magasins: 'stores',
+    personnes: 'people',
+    paient: 'pay',
+    maintenant: 'now',
+    jours: 'days',
+    améliorer: 'improve',
+    trésorerie: 'cash',
+    besoin: 'need',
+    "d'aide": 'help',
+    aide: 'help',
+    avons: 'have',
+    stratégie: 'strategy',
+    croissance: 'growth',
+    marché: 'market',
+    coûts: 'costs',
+    marge: 'margin',
+    chiffre: 'revenue',
+    "d'affaires": 'of business',
+    bénéfice: 'profit',
+    concurrents: 'competitors',
+    fournisseurs: 'suppliers',
+    qualité: 'quality',
+    erreurs: 'errors',
+    équipe: 'team',
+    embaucher: 'hire',
+    acquisition: 'acquisition',
+    racheter: 'buy',
+    budget: 'budget',
+    sites: 'sites',
+    météo: 'weather',
+    demain: 'tomorrow',
+    recette: 'recipe',
+    qui: 'who',
+    décide: 'decides',
+    décider: 'decide',
+    décision: 'decision',
+    responsabilités: 'responsibilities',
+    responsable: 'accountable',
+    taux: 'rate',
+    réclamations: 'complaints',
+    plaintes: 'complaints',
+    défauts: 'defects',
+    retard: 'late',
+    retards: 'delays',
+    goulot: 'bottleneck',
+    attente: 'waiting',
+    dossiers: 'cases',
+    demandes: 'applications',
+    perdons: 'lose',
+    perdre: 'lose',
+    départs: 'leaving',
+    quittent: 'leave',
+    promotion: 'promotion',
+    carrière: 'career',
+    objectifs: 'goals',
+    indicateurs: 'metrics',
+    mesurer: 'measure',
+    concurrence: 'competition',
+    démarquer: 'stand out',
+    financement: 'funding',
+    subventions: 'grants',
+    mairie: 'city council',
+    hôpital: 'hospital',
+    collectivité: 'local authority',
+    vendre: 'sell',
+    acheter: 'buy',
+    rachat: 'acquisition',
+    changement: 'change',
+    déploiement: 'rollout',
+    résistance: 'resistance',
+    gamme: 'range',
+    beurre: 'butter',
+    farine: 'flour',
+    hausse: 'rise',
+    augmenté: 'risen',
+    boulangeries: 'bakeries',
+    boulangerie: 'bakery',
+    restaurants: 'restaurants',
+    équipes: 'teams',
+    personnel: 'staff',
+    embauches: 'hires',
+    recruter: 'hire',
+    fidéliser: 'retain',
+    abonnés: 'subscribers',
+    désabonnements: 'cancellations',
+    rentabilité: 'profitability',
   },
   es: {
-    tengo: 'I have', tenemos: 'we have', somos: 'we are', soy: 'I am', es: 'is', son: 'are', está: 'is', están: 'are', una: 'a', un: 'a', unos: 'some', con: 'with', y: 'and', o: 'or', en: 'in', de: 'of', del: 'of the', la: 'the', el: 'the', los: 'the', las: 'the', por: 'by', para: 'for', nos: 'we', nuestro: 'our', nuestra: 'our', nuestros: 'our', nuestras: 'our', mi: 'my', mis: 'my', que: 'that', qué: 'what', cómo: 'how', como: 'as', cuál: 'which', cuáles: 'which', cuánto: 'how much', debemos: 'should we', deberíamos: 'should we', podemos: 'can we', hacer: 'do', hacemos: 'do we', han: 'have', ha: 'has', hemos: 'have', al: 'to the', a: 'to', más: 'more', menos: 'less', sin: 'without', antes: 'before', después: 'after', años: 'years', año: 'year', meses: 'months', mes: 'month', semanas: 'weeks', días: 'days', dos: 'two', tres: 'three',
-    pequeña: 'small', pequeño: 'small', empresa: 'company', negocio: 'business', agencia: 'agency', viajes: 'travel', tienda: 'store', tiendas: 'stores', oficina: 'office', física: 'physical', empleados: 'employees', trabajadores: 'employees', personas: 'people', equipo: 'team', reservas: 'bookings', internet: 'online', quitado: 'taken', perdido: 'lost', perder: 'lose', clientes: 'customers', cliente: 'customer', especializamos: 'specialise', especializarnos: 'specialise', especializar: 'specialise', nicho: 'niche', cerramos: 'close', cerrar: 'close', abrir: 'open', precio: 'price', precios: 'prices', subir: 'raise', bajar: 'lower', costes: 'costs', costos: 'costs', coste: 'cost', margen: 'margin', ventas: 'sales', ingresos: 'revenue', beneficio: 'profit', beneficios: 'profit', crecer: 'grow', crecimiento: 'growth', mercado: 'market', competencia: 'competition', competidores: 'competitors', estrategia: 'strategy', ayuda: 'help', necesitamos: 'we need', necesito: 'I need', caja: 'cash', tesorería: 'cash', deuda: 'debt', facturas: 'invoices', proveedores: 'suppliers', calidad: 'quality', errores: 'errors', retrasos: 'delays', plazo: 'lead time', almacén: 'warehouse', pedidos: 'orders', contratar: 'hire', rotación: 'turnover', objetivos: 'goals', indicadores: 'metrics', medir: 'measure', comprar: 'buy', adquisición: 'acquisition', vender: 'sell', inversión: 'investment', presupuesto: 'budget', recortar: 'cut', reducir: 'reduce', cambio: 'change', suscripción: 'subscription', bajas: 'cancellations', abandono: 'churn', sucursales: 'branches', local: 'premises', locales: 'premises', tiempo: 'time', algún: 'some', alguna: 'some', nuevo: 'new', nueva: 'new', nuevos: 'new', receta: 'recipe',
+    tengo: 'I have',
+    tenemos: 'we have',
+    somos: 'we are',
+    soy: 'I am',
+    es: 'is',
+    son: 'are',
+    está: 'is',
+    están: 'are',
+    una: 'a',
+    un: 'a',
+    unos: 'some',
+    con: 'with',
+    y: 'and',
+    o: 'or',
+    en: 'in',
+    de: 'of',
+    del: 'of the',
+    la: 'the',
+    el: 'the',
+    los: 'the',
+    las: 'the',
+    por: 'by',
+    para: 'for',
+    nos: 'we',
+    nuestro: 'our',
+    nuestra: 'our',
+    nuestros: 'our',
+    nuestras: 'our',
+    mi: 'my',
+    mis: 'my',
+    que: 'that',
+    qué: 'what',
+    cómo: 'how',
+    como: 'as',
+    cuál: 'which',
+    cuáles: 'which',
+    cuánto: 'how much',
+    debemos: 'should we',
+    deberíamos: 'should we',
+    podemos: 'can we',
+    hacer: 'do',
+    hacemos: 'do we',
+    han: 'have',
+    ha: 'has',
+    hemos: 'have',
+    al: 'to the',
+    a: 'to',
+    más: 'more',
+    menos: 'less',
+    sin: 'without',
+    antes: 'before',
+    después: 'after',
+    años: 'years',
+    año: 'year',
+    meses: 'months',
+    mes: 'month',
+    semanas: 'weeks',
+    días: 'days',
+    dos: 'two',
+    tres: 'three',
+    pequeña: 'small',
+    pequeño: 'small',
+    empresa: 'company',
+    negocio: 'business',
+    agencia: 'agency',
+    viajes: 'travel',
+    tienda: 'store',
+    tiendas: 'stores',
+    oficina: 'office',
+    física: 'physical',
+    empleados: 'employees',
+    trabajadores: 'employees',
+    personas: 'people',
+    equipo: 'team',
+    reservas: 'bookings',
+    internet: 'online',
+    quitado: 'taken',
+    perdido: 'lost',
+    perder: 'lose',
+    clientes: 'customers',
+    cliente: 'customer',
+    especializamos: 'specialise',
+    especializarnos: 'specialise',
+    especializar: 'specialise',
+    nicho: 'niche',
+    cerramos: 'close',
+    cerrar: 'close',
+    abrir: 'open',
+    precio: 'price',
+    precios: 'prices',
+    subir: 'raise',
+    bajar: 'lower',
+    costes: 'costs',
+    costos: 'costs',
+    coste: 'cost',
+    margen: 'margin',
+    ventas: 'sales',
+    ingresos: 'revenue',
+    beneficio: 'profit',
+    beneficios: 'profit',
+    crecer: 'grow',
+    crecimiento: 'growth',
+    mercado: 'market',
+    competencia: 'competition',
+    competidores: 'competitors',
+    estrategia: 'strategy',
+    ayuda: 'help',
+    necesitamos: 'we need',
+    necesito: 'I need',
+    caja: 'cash',
+    tesorería: 'cash',
+    deuda: 'debt',
+    facturas: 'invoices',
+    proveedores: 'suppliers',
+    calidad: 'quality',
+    errores: 'errors',
+    retrasos: 'delays',
+    plazo: 'lead time',
+    almacén: 'warehouse',
+    pedidos: 'orders',
+    contratar: 'hire',
+    rotación: 'turnover',
+    objetivos: 'goals',
+    indicadores: 'metrics',
+    medir: 'measure',
+    comprar: 'buy',
+    adquisición: 'acquisition',
+    vender: 'sell',
+    inversión: 'investment',
+    presupuesto: 'budget',
+    recortar: 'cut',
+    reducir: 'reduce',
+    cambio: 'change',
+    suscripción: 'subscription',
+    bajas: 'cancellations',
+    abandono: 'churn',
+    sucursales: 'branches',
+    local: 'premises',
+    locales: 'premises',
+    tiempo: 'time',
+    algún: 'some',
+    alguna: 'some',
+    nuevo: 'new',
+    nueva: 'new',
+    nuevos: 'new',
+    receta: 'recipe',
   },
   nl: {
-    we: 'we', wij: 'we', ik: 'I', zijn: 'are', is: 'is', een: 'a', met: 'with', en: 'and', of: 'or', op: 'on', in: 'in', de: 'the', het: 'the', van: 'of', voor: 'for', naar: 'to', bij: 'at', om: 'to', te: 'to', ons: 'us', onze: 'our', mijn: 'my', wat: 'what', hoe: 'how', welke: 'which', moeten: 'should', moet: 'should', kunnen: 'can', doen: 'do', nu: 'now', niet: 'not', geen: 'no', meer: 'more', minder: 'less', zonder: 'without', voordat: 'before', over: 'in', per: 'per', maand: 'month', maanden: 'months', jaar: 'year', jaren: 'years', weken: 'weeks', week: 'week', dagen: 'days', volgende: 'next', vroegst: 'earliest', komt: 'comes', hebben: 'have', heeft: 'has', wordt: 'is',
-    nederlandse: 'Dutch', bedrijf: 'company', startup: 'startup', mensen: 'people', medewerkers: 'employees', personeel: 'staff', team: 'team', bank: 'bank', verbranden: 'burn', verbruiken: 'burn', financieringsronde: 'funding round', financiering: 'funding', investeerders: 'investors', geld: 'money', kas: 'cash', runway: 'runway', klanten: 'customers', klant: 'customer', prijs: 'price', prijzen: 'prices', verhogen: 'raise', verlagen: 'lower', kosten: 'costs', marge: 'margin', omzet: 'revenue', winst: 'profit', verlies: 'loss', groei: 'growth', groeien: 'grow', markt: 'market', concurrenten: 'competitors', concurrentie: 'competition', strategie: 'strategy', hulp: 'help', nodig: 'need', facturen: 'invoices', leveranciers: 'suppliers', voorraad: 'inventory', kwaliteit: 'quality', fouten: 'errors', vertraging: 'delays', levertijd: 'lead time', magazijn: 'warehouse', bestellingen: 'orders', aannemen: 'hire', verloop: 'staff turnover', doelen: 'goals', meten: 'measure', kopen: 'buy', overname: 'acquisition', verkopen: 'sell', investering: 'investment', budget: 'budget', bezuinigen: 'cut costs', besparen: 'save', verandering: 'change', abonnement: 'subscription', opzeggingen: 'cancellations', vestigingen: 'branches', winkel: 'store', winkels: 'stores', sluiten: 'close', openen: 'open', nieuwe: 'new', nieuw: 'new', recept: 'recipe', weer: 'weather', morgen: 'tomorrow',
+    we: 'we',
+    wij: 'we',
+    ik: 'I',
+    zijn: 'are',
+    is: 'is',
+    een: 'a',
+    met: 'with',
+    en: 'and',
+    of: 'or',
+    op: 'on',
+    in: 'in',
+    de: 'the',
+    het: 'the',
+    van: 'of',
+    voor: 'for',
+    naar: 'to',
+    bij: 'at',
+    om: 'to',
+    te: 'to',
+    ons: 'us',
+    onze: 'our',
+    mijn: 'my',
+    wat: 'what',
+    hoe: 'how',
+    welke: 'which',
+    moeten: 'should',
+    moet: 'should',
+    kunnen: 'can',
+    doen: 'do',
+    nu: 'now',
+    niet: 'not',
+    geen: 'no',
+    meer: 'more',
+    minder: 'less',
+    zonder: 'without',
+    voordat: 'before',
+    over: 'in',
+    per: 'per',
+    maand: 'month',
+    maanden: 'months',
+    jaar: 'year',
+    jaren: 'years',
+    weken: 'weeks',
+    week: 'week',
+    dagen: 'days',
+    volgende: 'next',
+    vroegst: 'earliest',
+    komt: 'comes',
+    hebben: 'have',
+    heeft: 'has',
+    wordt: 'is',
+    nederlandse: 'Dutch',
+    bedrijf: 'company',
+    startup: 'startup',
+    mensen: 'people',
+    medewerkers: 'employees',
+    personeel: 'staff',
+    team: 'team',
+    bank: 'bank',
+    verbranden: 'burn',
+    verbruiken: 'burn',
+    financieringsronde: 'funding round',
+    financiering: 'funding',
+    investeerders: 'investors',
+    geld: 'money',
+    kas: 'cash',
+    runway: 'runway',
+    klanten: 'customers',
+    klant: 'customer',
+    prijs: 'price',
+    prijzen: 'prices',
+    verhogen: 'raise',
+    verlagen: 'lower',
+    kosten: 'costs',
+    marge: 'margin',
+    omzet: 'revenue',
+    winst: 'profit',
+    verlies: 'loss',
+    groei: 'growth',
+    groeien: 'grow',
+    markt: 'market',
+    concurrenten: 'competitors',
+    concurrentie: 'competition',
+    strategie: 'strategy',
+    hulp: 'help',
+    nodig: 'need',
+    facturen: 'invoices',
+    leveranciers: 'suppliers',
+    voorraad: 'inventory',
+    kwaliteit: 'quality',
+    fouten: 'errors',
+    vertraging: 'delays',
+    levertijd: 'lead time',
+    magazijn: 'warehouse',
+    bestellingen: 'orders',
+    aannemen: 'hire',
+    verloop: 'staff turnover',
+    doelen: 'goals',
+    meten: 'measure',
+    kopen: 'buy',
+    overname: 'acquisition',
+    verkopen: 'sell',
+    investering: 'investment',
+    budget: 'budget',
+    bezuinigen: 'cut costs',
+    besparen: 'save',
+    verandering: 'change',
+    abonnement: 'subscription',
+    opzeggingen: 'cancellations',
+    vestigingen: 'branches',
+    winkel: 'store',
+    winkels: 'stores',
+    sluiten: 'close',
+    openen: 'open',
+    nieuwe: 'new',
+    nieuw: 'new',
+    recept: 'recipe',
+    weer: 'weather',
+    morgen: 'tomorrow',
   },
 };
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish', nl: 'Dutch', other: 'another language' };
 const FUNCTION_WORDS: Record<Glossed, Set<string>> = {
   de: new Set('wir unser unsere unseren ist eine ein und oder was wie sollen nicht mit für der die das den dem sind haben auch noch'.split(' ')),
-  fr: new Set("nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas".split(' ')),
-  es: new Set('nosotros nuestro nuestra nuestros una unos con el los las del por para qué cómo es son está tenemos tengo somos debemos pero muy más'.split(' ')),
+  fr: new Set('nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas'.split(' ')),
+  es: new Set(
+    'nosotros nuestro nuestra nuestros una unos con el los las del por para qué cómo es son está tenemos tengo somos debemos pero muy más'.split(' '),
+  ),
   nl: new Set('wij onze ons een het van zijn wat hoe welke moeten niet met voor naar bij ook nog maar heeft hebben wordt'.split(' ')),
 };
 /** English function words: a text with several of them is English whatever the detector says. */
@@ -305,7 +1457,15 @@ export function detectLanguage(text: string): Language {
   }
   // Another language we do not gloss (Italian, Portuguese, …): understood as far as its numbers go, answered in English, saying so.
   const english = tokens.filter((t) => ENGLISH_WORDS.has(t)).length;
-  if (best === 'en' && result.language && result.language !== 'en' && english < 2 && tokens.length >= 4 && (scores[result.language] ?? 0) > (scores.en ?? 0) + 0.15) return 'other';
+  if (
+    best === 'en' &&
+    result.language &&
+    result.language !== 'en' &&
+    english < 2 &&
+    tokens.length >= 4 &&
+    (scores[result.language] ?? 0) > (scores.en ?? 0) + 0.15
+  )
+    return 'other';
   return best;
 }
 
@@ -361,14 +1521,47 @@ function nlp(): WinkMethods {
   return nlpInstance;
 }
 
-const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
+const WORD_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+};
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, millions: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
 const CURRENCY = new Set(['$', '€', '£', 'usd', 'eur', 'gbp', 'chf']);
-const PER: Record<string, Quantity['per']> = { day: 'day', daily: 'day', week: 'week', weekly: 'week', month: 'month', monthly: 'month', mo: 'month', year: 'year', annually: 'year', yearly: 'year', annual: 'year' };
+const PER: Record<string, Quantity['per']> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  mo: 'month',
+  year: 'year',
+  annually: 'year',
+  yearly: 'year',
+  annual: 'year',
+};
 const TARGET_WORDS = /\b(under|below|to|target|down to|at most|less than|fewer than|wants?|need|goal|by)\s*$/i;
 
 function parseNumber(raw: string): number | undefined {
-  const t = raw.toLowerCase().replace(/^about\s+|^around\s+|^roughly\s+|^over\s+|^some\s+/, '').trim();
+  const t = raw
+    .toLowerCase()
+    .replace(/^about\s+|^around\s+|^roughly\s+|^over\s+|^some\s+/, '')
+    .trim();
   if (WORD_NUMBERS[t] !== undefined) return WORD_NUMBERS[t];
   const m = /(\d[\d,]*(?:\.\d+)?)/.exec(t);
   if (!m) {
@@ -391,7 +1584,8 @@ export function extractQuantities(text: string): Quantity[] {
   const pos = doc.tokens().out(its.pos) as string[];
   const out: Quantity[] = [];
   const lowerTokens = tokens.map((t) => t.toLowerCase());
-  doc.entities().each((e: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wink-nlp's entity item type is not exported
+  doc.entities().each((e: any) => {
     const type = e.out(its.type) as string;
     const [start, end] = e.out(its.span) as unknown as [number, number];
     let value = parseNumber(e.out() as string);
@@ -449,8 +1643,22 @@ export function extractQuantities(text: string): Quantity[] {
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    const written = tokens.slice(first, last + 1).join(' ').replace(/\s+-\s+/g, '-').replace(/\s+%/g, '%').replace(/\s+([kKmMxX])\b/g, '$1').replace(/([$€£])\s+/g, '$1');
-    out.push({ text: written, value: value ?? 0, kind, context: ctx.join(' '), at: first, ...(per ? { per } : {}), ...(TARGET_WORDS.test(before) ? { target: true } : {}) });
+    const written = tokens
+      .slice(first, last + 1)
+      .join(' ')
+      .replace(/\s+-\s+/g, '-')
+      .replace(/\s+%/g, '%')
+      .replace(/\s+([kKmMxX])\b/g, '$1')
+      .replace(/([$€£])\s+/g, '$1');
+    out.push({
+      text: written,
+      value: value ?? 0,
+      kind,
+      context: ctx.join(' '),
+      at: first,
+      ...(per ? { per } : {}),
+      ...(TARGET_WORDS.test(before) ? { target: true } : {}),
+    });
   });
   return out;
 }
@@ -549,9 +1757,13 @@ export function problemScores(text: string): ProblemScore[] {
 /** Words of a team or workforce. */
 const STAFF = /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?)\b/i;
 /** Staff and leaving in one clause ("two senior devs left", "staff turnover", "nurses quit"), not a headcount beside customer churn. */
-const STAFF_LEAVING = new RegExp(`${STAFF.source}[^.;?!]{0,50}\\b(leav\\w*|left|quit\\w*|resign\\w*|turnover|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(turnover|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`, 'i');
+const STAFF_LEAVING = new RegExp(
+  `${STAFF.source}[^.;?!]{0,50}\\b(leav\\w*|left|quit\\w*|resign\\w*|turnover|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(turnover|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`,
+  'i',
+);
 /** Customers and leaving in one clause (churn). */
-const CUSTOMERS_LEAVING = /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
+const CUSTOMERS_LEAVING =
+  /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
 
 /**
  * Everyday phrases that read like another problem's cue, rewritten before
@@ -559,20 +1771,34 @@ const CUSTOMERS_LEAVING = /\b(customers?|clients?|members?|subscribers?|users?|a
  * ("€85 to acquire a customer" → "cac"); "close to 110" is not closing a site.
  */
 function disambiguate(text: string): string {
-  return text
-    .replace(/\b(?:acquir\w*|acquisition)\s+(?:(?:a|an|new|each|one|more|our|the|of|per)\s+)*(?:customers?|users?|clients?|members?|subscribers?|buyers?|patients?|students?|donors?|leads?)\b/gi, 'cac')
-    .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
-    .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
-    // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
-    .replace(/\b(?:buy|buying|bought|purchase|purchasing|acquire|acquiring|take over|taking over)\s+(?:(?:a|an|the|our|one|two|this|that|their|its)\s+)?(?:[a-z-]+\s+){0,2}?(?:competitors?|rivals?|company|companies|business|businesses|firm|chain|carrier|supplier|practices?|agency|brand|startup|group|operator|clinics?|shops?|stores?)\b/gi, 'acquisition of a company')
-    // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
-    .replace(/\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi, '$1$2 who decides approval')
-    // Every decision going through one person or a few.
-    .replace(/\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi, 'who decides approval')
-    // Losing money is a loss-making unit, not customers lost.
-    .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
-    // Winning people back ("win riders back", "bring customers back").
-    .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back');
+  return (
+    text
+      .replace(
+        /\b(?:acquir\w*|acquisition)\s+(?:(?:a|an|new|each|one|more|our|the|of|per)\s+)*(?:customers?|users?|clients?|members?|subscribers?|buyers?|patients?|students?|donors?|leads?)\b/gi,
+        'cac',
+      )
+      .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
+      .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
+      // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
+      .replace(
+        /\b(?:buy|buying|bought|purchase|purchasing|acquire|acquiring|take over|taking over)\s+(?:(?:a|an|the|our|one|two|this|that|their|its)\s+)?(?:[a-z-]+\s+){0,2}?(?:competitors?|rivals?|company|companies|business|businesses|firm|chain|carrier|supplier|practices?|agency|brand|startup|group|operator|clinics?|shops?|stores?)\b/gi,
+        'acquisition of a company',
+      )
+      // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
+      .replace(
+        /\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi,
+        '$1$2 who decides approval',
+      )
+      // Every decision going through one person or a few.
+      .replace(
+        /\b(?:every|each|all|most)\s+(?:[a-z]+\s+)?decisions?\s+(?:still\s+)?(?:goes|go|lands?|runs?|pass(?:es)?|comes?|sits?|waits?|needs?|has to go|have to go)\s+(?:through|on|to|via|past|for)\b/gi,
+        'who decides approval',
+      )
+      // Losing money is a loss-making unit, not customers lost.
+      .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
+      // Winning people back ("win riders back", "bring customers back").
+      .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back')
+  );
 }
 
 const cueCache = new Map<string, string>();
@@ -600,15 +1826,55 @@ function firstNounPhrase(fragment: string): string {
   const words: string[] = [];
   for (let i = 0; i < values.length; i++) {
     const p = pos[i]!;
-    if (['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(p) || (p === 'VERB' && words.length > 0 && /ing$/.test(values[i]!)) || (words.length > 0 && p === 'ADP' && ['of', 'for'].includes(values[i]!.toLowerCase()) && i + 1 < values.length && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(pos[i + 1]!))) {
+    if (
+      ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(p) ||
+      (p === 'VERB' && words.length > 0 && /ing$/.test(values[i]!)) ||
+      (words.length > 0 &&
+        p === 'ADP' &&
+        ['of', 'for'].includes(values[i]!.toLowerCase()) &&
+        i + 1 < values.length &&
+        ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(pos[i + 1]!))
+    ) {
       words.push(values[i]!);
       if (words.length >= 6) break;
     } else if (words.length > 0 && !['DET'].includes(p)) break;
   }
-  return words.join(' ').replace(/\s+'s$/, '').trim();
+  return words
+    .join(' ')
+    .replace(/\s+'s$/, '')
+    .trim();
 }
 
-const GENERIC_NOUNS = new Set(['we', 'us', 'it', 'thing', 'things', 'lot', 'way', 'ways', 'help', 'question', 'idea', 'time', 'what', 'anything', 'something', 'start', 'place', 'people', 'part', 'kind', 'sort', 'bit', 'end', 'day', 'days', 'week', 'month', 'year']);
+const GENERIC_NOUNS = new Set([
+  'we',
+  'us',
+  'it',
+  'thing',
+  'things',
+  'lot',
+  'way',
+  'ways',
+  'help',
+  'question',
+  'idea',
+  'time',
+  'what',
+  'anything',
+  'something',
+  'start',
+  'place',
+  'people',
+  'part',
+  'kind',
+  'sort',
+  'bit',
+  'end',
+  'day',
+  'days',
+  'week',
+  'month',
+  'year',
+]);
 
 /**
  * Noun phrases of `text` (wink-nlp parts of speech): runs of adjectives and
@@ -624,7 +1890,10 @@ export function nounPhrases(text: string): string[] {
   let run: Array<{ v: string; p: string; first: boolean }> = [];
   const flush = () => {
     while (run.length && run.at(-1)!.p === 'ADJ') run.pop();
-    const phrase = run.map((t) => (t.p === 'PROPN' && !t.first ? t.v : t.v.toLowerCase())).join(' ').replace(/\s+-\s+/g, '-');
+    const phrase = run
+      .map((t) => (t.p === 'PROPN' && !t.first ? t.v : t.v.toLowerCase()))
+      .join(' ')
+      .replace(/\s+-\s+/g, '-');
     if (phrase && !GENERIC_NOUNS.has(phrase.toLowerCase()) && !out.includes(phrase)) out.push(phrase);
     run = [];
   };
@@ -654,7 +1923,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const decision = (interrogative ?? businessSentences.at(-1) ?? english).trim();
   const situation = businessSentences.filter((s) => s !== decision).join(' ');
   // The question as the asker wrote it (a glossed German or French sentence reads badly).
-  const decisionAsWritten = language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
+  const decisionAsWritten =
+    language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
   const earlierEnglish = conversation ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
   // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
   // describes the business, not the problem: its words do not name a problem type.
@@ -700,7 +1970,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const cashHeld = money.some((q) => /\b(bank|cash|left|reserves?|runway)\b/i.test(q.context)) || /\b(burn|burning)\b/i.test(business);
   if (cashHeld && money.some((q) => q.per === 'month')) signal('runway', 1.5);
   // A monthly payment and a lifetime in months is a customer-lifetime-value question.
-  else if (money.some((q) => q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target)) signal('unit-economics', 1.5);
+  else if (money.some((q) => q.per === 'month') && quantities.some((q) => q.kind === 'duration' && /month/i.test(q.text) && !q.target))
+    signal('unit-economics', 1.5);
   // A rate now and a rate wanted ("on-time delivery fell from 97% to 88%"): the rate is the problem, and what
   // the rate measures (the words just before or after it) names the problem type.
   const percents = quantities.filter((q) => q.kind === 'percent');
@@ -712,7 +1983,11 @@ export function understand(question: string, conversation: string, ctx: { indust
     else for (const type of ['quality', 'retention'] as const) if (scores.some((x) => x.type === type && x.strength >= 1)) signal(type, 1);
   }
   // A share of customers lost per period ("3.5% of customers every month") is churn.
-  if (percents.some((q) => /^(?:of\s+)?(?:our\s+|the\s+|all\s+)?(?:customers|clients|members|subscribers|users|accounts|donors)\b/i.test(q.context)) && scores.some((x) => x.type === 'retention')) signal('retention', 1);
+  if (
+    percents.some((q) => /^(?:of\s+)?(?:our\s+|the\s+|all\s+)?(?:customers|clients|members|subscribers|users|accounts|donors)\b/i.test(q.context)) &&
+    scores.some((x) => x.type === 'retention')
+  )
+    signal('retention', 1);
   // A price quoted as a multiple of earnings or revenue ("9x EBITDA") is a deal.
   if (quantities.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context))) signal('deal', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
@@ -720,9 +1995,18 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) signal('flow', 1);
   // A headcount that grew ("from 40 to 130 people"): the organisation outgrew its structure.
   const counts = quantities.filter((q) => q.kind === 'count');
-  if (counts.length >= 2 && /\b(grown|grew|growing|doubled|tripled|went)\b/i.test(business) && counts.some((q) => /^(?:to\s+\d[\d,]*\s+)?(?:people|staff|employees|ftes?|heads|headcount)\b/i.test(q.context))) signal('decision-rights', 1);
+  if (
+    counts.length >= 2 &&
+    /\b(grown|grew|growing|doubled|tripled|went)\b/i.test(business) &&
+    counts.some((q) => /^(?:to\s+\d[\d,]*\s+)?(?:people|staff|employees|ftes?|heads|headcount)\b/i.test(q.context))
+  )
+    signal('decision-rights', 1);
   // Revenue now and a revenue target ("$1.2M ARR … $3M ARR in 18 months"): a growth goal; it strengthens the growth problem named.
-  if (money.length >= 2 && money.some((q) => /\b(arr|mrr|revenue|sales|turnover)\b/i.test(q.context)) && /\b(reach|get to|hit|grow|double|target)\b/i.test(business)) {
+  if (
+    money.length >= 2 &&
+    money.some((q) => /\b(arr|mrr|revenue|sales|turnover)\b/i.test(q.context)) &&
+    /\b(reach|get to|hit|grow|double|target)\b/i.test(business)
+  ) {
     const growth = scores.find((x) => ['viral-growth', 'funnel', 'market-entry', 'retention', 'unit-economics'].includes(x.type));
     if (growth) signal(growth.type, 1);
   }
@@ -736,15 +2020,28 @@ export function understand(question: string, conversation: string, ctx: { indust
     options.push(...listedOptions(situation || business));
     if (options.length >= 2 && CHOOSE.test(decision)) signal('option-choice', 1);
   }
-  const deadlineMatch = /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(business);
-  const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(business);
-  const contentWords = normalise(business).trim().split(/\s+/).filter((w) => w.length > 2 && !GENERIC.has(w)).length;
+  const deadlineMatch =
+    /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
+      business,
+    );
+  const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(
+    business,
+  );
+  const contentWords = normalise(business)
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 2 && !GENERIC.has(w)).length;
   const definition = DEFINITION.test(english.trim());
   const strength = scores[0]?.strength ?? 0;
   // Too little to go on: few words and no clear problem, or a short cry for help that names no problem at all
   // ("Things just aren't working and I don't know what to fix first").
   // A language we cannot gloss is answered with clarifying questions (in English, saying so).
-  const vague = language === 'other' || (!definition && quantities.length === 0 && !earlierEnglish && (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business))));
+  const vague =
+    language === 'other' ||
+    (!definition &&
+      quantities.length === 0 &&
+      !earlierEnglish &&
+      (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business))));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
@@ -772,7 +2069,8 @@ export function understand(question: string, conversation: string, ctx: { indust
 }
 
 /** A market named as new: "one more country", "a second city", "new regions". */
-const NEW_MARKET = /\b(?:another|one more|a second|second|third|new|other|more|foreign|neighbouring|neighboring)\s+(?:countr(?:y|ies)|cit(?:y|ies)|regions?|states?|territor(?:y|ies)|markets?)\b/i;
+const NEW_MARKET =
+  /\b(?:another|one more|a second|second|third|new|other|more|foreign|neighbouring|neighboring)\s+(?:countr(?:y|ies)|cit(?:y|ies)|regions?|states?|territor(?:y|ies)|markets?)\b/i;
 /** A decision that asks to choose. */
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
 
@@ -781,14 +2079,23 @@ const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|ran
  * software for small businesses" → ""), which describes the business, not its problem.
  */
 export function withoutOffer(text: string): string {
-  return text.replace(/\b(?:we|i)\s+(?:make|sell|build|develop|provide|offer|produce|manufacture|design)\s+[^.;,!?]*?(?=\s+and\s+(?:have|has|are|we|our|employ)\b|[.;,!?]|$)/gi, ' ');
+  return text.replace(
+    /\b(?:we|i)\s+(?:make|sell|build|develop|provide|offer|produce|manufacture|design)\s+[^.;,!?]*?(?=\s+and\s+(?:have|has|are|we|our|employ)\b|[.;,!?]|$)/gi,
+    ' ',
+  );
 }
 
 /** Whether two rates are the same metric now and wanted: the second is a target, or they sit a few words apart joined by from/to/under/above. */
 function sameMetric(text: string, a: Quantity, b: Quantity): boolean {
   if (b.target || /^(?:to|and|now|then)\b/i.test(a.context)) return true;
   // Two rates of different things ("an 8% margin", "a 15% discount on our rates") are not a rate now and a rate wanted.
-  const content = (c: string) => new Set(normalise(c).trim().split(/\s+/).filter((w) => w.length > 2));
+  const content = (c: string) =>
+    new Set(
+      normalise(c)
+        .trim()
+        .split(/\s+/)
+        .filter((w) => w.length > 2),
+    );
   const ca = content(a.context);
   const cb = content(b.context);
   if (ca.size && cb.size && !/^(?:by|in|within|before|for|next|this|at the end|over)\b/i.test(b.context) && ![...cb].some((w) => ca.has(w))) return false;
@@ -822,7 +2129,10 @@ function rateWindow(text: string, q: Quantity): string {
 export function listedOptions(text: string): string[] {
   const m = /\b(?:looking at|considering|weighing|between|shortlist(?:ed)?|candidates are|choices are|options are)\s+([^.;?!]+)/i.exec(text);
   if (!m) return [];
-  const parts = m[1]!.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i).map((x) => x.trim()).filter((x) => x.length >= 2 && x.split(/\s+/).length <= 6);
+  const parts = m[1]!
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
+    .map((x) => x.trim())
+    .filter((x) => x.length >= 2 && x.split(/\s+/).length <= 6);
   return parts.length >= 2 && parts.length <= 5 ? parts.map((x) => x.slice(0, 80)) : [];
 }
 
@@ -833,9 +2143,14 @@ export function listedOptions(text: string): string[] {
  * when the decision names no alternatives.
  */
 export function decisionOptions(decision: string): string[] {
-  const m = /\b(?:should (?:we|i)|do (?:we|i)|whether (?:to|we should|i should)|is it better to|(?:choose|decide|pick) between|either)\s+(.+?)\s*[?.!]*$/i.exec(decision.trim());
+  const m = /\b(?:should (?:we|i)|do (?:we|i)|whether (?:to|we should|i should)|is it better to|(?:choose|decide|pick) between|either)\s+(.+?)\s*[?.!]*$/i.exec(
+    decision.trim(),
+  );
   if (!m) return [];
-  const parts = m[1]!.split(/\s*,\s*(?:or\s+)?|\s+or\s+|\s+and\s+(?=\S+$)/i).map((x) => x.replace(/^(?:to|either)\s+/i, '').trim()).filter((x) => x.length >= 2);
+  const parts = m[1]!
+    .split(/\s*,\s*(?:or\s+)?|\s+or\s+|\s+and\s+(?=\S+$)/i)
+    .map((x) => x.replace(/^(?:to|either)\s+/i, '').trim())
+    .filter((x) => x.length >= 2);
   return parts.length >= 2 && parts.length <= 4 && /\bor\b|\bbetween\b/i.test(m[0]) ? parts.map((x) => x.slice(0, 80)) : [];
 }
 
@@ -843,11 +2158,18 @@ export function decisionOptions(decision: string): string[] {
  * Someone describing trouble in their own organisation without naming it: stuck, not working, struggling,
  * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
  */
-export const TROUBLE = /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|where (?:do|should) (?:i|we) (?:start|begin))\b/i;
+export const TROUBLE =
+  /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|where (?:do|should) (?:i|we) (?:start|begin))\b/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 const DEFINITION = /^(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
-const GENERIC = new Set(normalise('help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow').trim().split(/\s+/));
+const GENERIC = new Set(
+  normalise(
+    'help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow',
+  )
+    .trim()
+    .split(/\s+/),
+);

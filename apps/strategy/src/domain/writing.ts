@@ -9,7 +9,17 @@ import type { ScoredFramework } from './selector.js';
 import { clip, firstSentence, terms } from './text.js';
 import { factSheet, type FactSheet } from './facts.js';
 import { PROBLEMS } from './understand.js';
-import { alternatives, CATEGORY_LABEL, clarifyingQuestions, leadershipPrinciples, lowerFirst, setQuestions, stripDot, uniq, type Analysis } from './analysis.js';
+import {
+  alternatives,
+  CATEGORY_LABEL,
+  clarifyingQuestions,
+  leadershipPrinciples,
+  lowerFirst,
+  setQuestions,
+  stripDot,
+  uniq,
+  type Analysis,
+} from './analysis.js';
 
 function rationale(a: Analysis, scored: ScoredFramework): string {
   const f = a.primary;
@@ -21,7 +31,9 @@ function rationale(a: Analysis, scored: ScoredFramework): string {
 }
 
 function complexityAssessment(a: Analysis): string {
-  const scale = a.context.businessStage ? `a ${a.context.businessStage}-stage ${a.context.industry ?? 'business'}` : `a ${a.context.industry ?? 'business'} of unstated stage`;
+  const scale = a.context.businessStage
+    ? `a ${a.context.businessStage}-stage ${a.context.industry ?? 'business'}`
+    : `a ${a.context.industry ?? 'business'} of unstated stage`;
   const count = 1 + a.supporting.length;
   return `${a.complexity[0]!.toUpperCase()}${a.complexity.slice(1)}: ${count} framework${count > 1 ? 's' : ''} across ${new Set([a.primary, ...a.supporting].map((f) => CATEGORY_LABEL[f.category])).size} area(s) of the library for ${scale}; ${a.primary.name} itself is rated ${a.primary.complexity}. Typical effort: ${a.primary.implementationTimeline}`;
 }
@@ -46,7 +58,9 @@ function industryFocus(a: Analysis): string {
       : `${a.context.industry}: ${a.primary.name} applies; adapt its examples (it is most used in ${specific.slice(0, 3).join(', ') || 'every industry'}).`;
   }
   const specific = a.primary.industries.filter((i) => i !== 'any');
-  return specific.length ? `Industry not given; ${a.primary.name} is most used in ${specific.slice(0, 3).join(', ')}.` : `Industry not given; ${a.primary.name} applies across industries.`;
+  return specific.length
+    ? `Industry not given; ${a.primary.name} is most used in ${specific.slice(0, 3).join(', ')}.`
+    : `Industry not given; ${a.primary.name} applies across industries.`;
 }
 
 function strategicPriority(a: Analysis): string {
@@ -115,23 +129,38 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
   const decision = `On "${clip(facts.decision, 160)}": ${rule}Settle it in ${f.name}'s "${decidingPhase.phase}" step (${lowerFirst(question)}?), once the numbers below are on the table.`;
   const actions: string[] = [];
   const lowerBaseline = facts.baseline.toLowerCase();
-  const told = facts.phrases.filter((p) => !lowerBaseline.includes(p.toLowerCase()) && !(facts.subject ?? '').toLowerCase().includes(p.toLowerCase())).slice(0, 4);
-  if (facts.baseline) actions.push(`Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`);
-  else if (facts.phrases.length) actions.push(`Start from what you told us about ${who} (${facts.phrases.slice(0, 5).join(', ')}) and put a number on each before deciding.`);
+  const told = facts.phrases
+    .filter((p) => !lowerBaseline.includes(p.toLowerCase()) && !(facts.subject ?? '').toLowerCase().includes(p.toLowerCase()))
+    .slice(0, 4);
+  if (facts.baseline)
+    actions.push(
+      `Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`,
+    );
+  else if (facts.phrases.length)
+    actions.push(`Start from what you told us about ${who} (${facts.phrases.slice(0, 5).join(', ')}) and put a number on each before deciding.`);
   // The options the question names, compared on the same terms before choosing.
-  if (u.options.length >= 2) actions.push(`Compare the options you named for ${who} side by side (${u.options.map((o) => `"${o}"`).join(' vs ')}): what each costs, what it changes in your numbers, how fast and how reversibly, before choosing.`);
+  if (u.options.length >= 2)
+    actions.push(
+      `Compare the options you named for ${who} side by side (${u.options.map((o) => `"${o}"`).join(' vs ')}): what each costs, what it changes in your numbers, how fast and how reversibly, before choosing.`,
+    );
   if (rule) actions.push(rule.trim());
   actions.push(`For ${who}: ${lowerFirst(stripDot(f.strategicActions[0]!))}.`);
   for (const insight of facts.insights.slice(1, 3)) actions.push(insight);
   if (facts.constraint) actions.push(`Keep to your constraint (${facts.constraint}): rule out the options that break it before comparing the rest.`);
-  if (facts.deadline) actions.push(`Work back from your deadline (${facts.deadline}): fix the first results you need by the halfway point${facts.deadlineWeeks ? ` (week ${Math.max(1, Math.round(facts.deadlineWeeks / 2))} of ${facts.deadlineWeeks})` : ''}.`);
+  if (facts.deadline)
+    actions.push(
+      `Work back from your deadline (${facts.deadline}): fix the first results you need by the halfway point${facts.deadlineWeeks ? ` (week ${Math.max(1, Math.round(facts.deadlineWeeks / 2))} of ${facts.deadlineWeeks})` : ''}.`,
+    );
   actions.push(...f.strategicActions.slice(1, 4));
   for (const s of support) actions.push(`${s.strategicActions[0]!} (${s.name})`);
 
   const n = f.phases.length;
   const steps = [
     `Frame the decision: "${clip(facts.decision, 140)}"${facts.baseline ? ` with today's numbers (${clip(facts.baseline, 160)})` : facts.phrases.length ? ` around ${facts.phrases.slice(0, 4).join(', ')}` : ''}.`,
-    ...f.phases.map((p, i) => `${facts.deadlineWeeks ? `${weeksLabel(i, n, facts.deadlineWeeks)[0]!.toUpperCase()}${weeksLabel(i, n, facts.deadlineWeeks).slice(1)} of ${facts.deadlineWeeks}: ` : ''}${p.phase}: ${p.deliverables[0]} for ${who} (${lowerFirst(stripDot(p.expectedInsights))}).`),
+    ...f.phases.map(
+      (p, i) =>
+        `${facts.deadlineWeeks ? `${weeksLabel(i, n, facts.deadlineWeeks)[0]!.toUpperCase()}${weeksLabel(i, n, facts.deadlineWeeks).slice(1)} of ${facts.deadlineWeeks}: ` : ''}${p.phase}: ${p.deliverables[0]} for ${who} (${lowerFirst(stripDot(p.expectedInsights))}).`,
+    ),
     ...support.map((s) => `${s.name}, ${lowerFirst(s.phases[0]!.phase)}: ${s.phases[0]!.deliverables[0]}.`),
   ];
   const metrics = uniq([...facts.metrics, ...f.successMetrics, ...support.map((s) => s.successMetrics[0]!)]);
@@ -141,13 +170,21 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
     ...support.map((s) => s.risks[0]!),
   ]);
   const notes: string[] = [];
-  if (u.declined.length) notes.push(`One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; latchkey-developer-assistant or latchkey-general-assistant can help with it.`);
+  if (u.declined.length)
+    notes.push(
+      `One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; latchkey-developer-assistant or latchkey-general-assistant can help with it.`,
+    );
   return { facts, decision, actions: uniq(actions), steps, metrics, risks, notes };
 }
 
 function definitionLines(a: Analysis, short = false): string[] {
   const f = a.primary;
-  if (short) return [`**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`, `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`, ...(f.sources?.length ? [`**Sources:** ${f.sources[0]}.`] : [])];
+  if (short)
+    return [
+      `**${f.name}** is ${lowerFirst(stripDot(firstSentence(f.summary, 300)))}.`,
+      `Use it when: ${lowerFirst(stripDot(f.whenToUse[0]!))}.`,
+      ...(f.sources?.length ? [`**Sources:** ${f.sources[0]}.`] : []),
+    ];
   const lines = [`**${f.name}** is ${lowerFirst(stripDot(f.summary))}.`, '', '**Use it when:**', bullets(f.whenToUse.slice(0, 3)), '', '**How it works:**'];
   lines.push(f.phases.map((p, i) => `${i + 1}. **${p.phase}**: ${p.expectedInsights}`).join('\n'));
   if (f.sources?.length) lines.push('', `**Sources:** ${f.sources.join('; ')}.`);
@@ -165,8 +202,17 @@ function frameworkMarkdown(library: Library, a: Analysis, core: GuidanceCore, fo
   lines.push('');
   if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
   if (u.vague) {
-    lines.push(`There is not enough in the question yet to pick a framework with confidence; ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`);
-    if (a.style !== 'concise') lines.push('', `**${f.name} in one line:** ${firstSentence(f.summary, 260)}`, '', `**What it would ask first:**`, bullets(f.phases[0]!.strategicQuestions.slice(0, 3)));
+    lines.push(
+      `There is not enough in the question yet to pick a framework with confidence; ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`,
+    );
+    if (a.style !== 'concise')
+      lines.push(
+        '',
+        `**${f.name} in one line:** ${firstSentence(f.summary, 260)}`,
+        '',
+        `**What it would ask first:**`,
+        bullets(f.phases[0]!.strategicQuestions.slice(0, 3)),
+      );
     lines.push('\n### Before going further, clarify');
     lines.push(bullets(followUps.slice(0, a.style === 'concise' ? 2 : 5)));
     return lines.join('\n');
@@ -181,12 +227,20 @@ function frameworkMarkdown(library: Library, a: Analysis, core: GuidanceCore, fo
     lines.push(`\n### Checklist${core.facts.deadline ? ` to your deadline (${core.facts.deadline})` : ` (${f.implementationTimeline})`}`);
     lines.push(core.steps.map((s) => `- [ ] ${s}`).join('\n'));
     lines.push('\n### Also on the list');
-    lines.push(core.actions.slice(0, 5).map((x) => `- [ ] ${x}`).join('\n'));
+    lines.push(
+      core.actions
+        .slice(0, 5)
+        .map((x) => `- [ ] ${x}`)
+        .join('\n'),
+    );
     lines.push('\n### Track weekly');
     lines.push(bullets(core.metrics.slice(0, 4)));
   } else {
-    lines.push(`**Why ${f.name}:** the question is about ${u.problem ? u.problem.label : lowerFirst(stripDot(a.matchedUse))}. ${firstSentence(f.summary, 260)}`);
-    if (a.supporting.length) lines.push(`\n**Supporting frameworks:** ${a.supporting.map((s) => `${s.name} (${lowerFirst(stripDot(s.whenToUse[0]!))})`).join('; ')}.`);
+    lines.push(
+      `**Why ${f.name}:** the question is about ${u.problem ? u.problem.label : lowerFirst(stripDot(a.matchedUse))}. ${firstSentence(f.summary, 260)}`,
+    );
+    if (a.supporting.length)
+      lines.push(`\n**Supporting frameworks:** ${a.supporting.map((s) => `${s.name} (${lowerFirst(stripDot(s.whenToUse[0]!))})`).join('; ')}.`);
     if (core.facts.insights.length) {
       lines.push('\n### What your numbers say');
       lines.push(bullets(core.facts.insights));
@@ -300,7 +354,10 @@ export function frameworkResponse(library: Library, a: Analysis, sessionId: stri
       expertGuidance: {
         methodologyApplication: f.phases.map((p, i) => ({
           phase: weeks && a.style === 'tactical' ? `${p.phase} (${weeksLabel(i, f.phases.length, weeks)} of ${weeks})` : p.phase,
-          strategicQuestions: i === 0 && core.facts.baseline ? [`Given ${clip(core.facts.baseline, 200)}: ${lowerFirst(p.strategicQuestions[0]!)}`, ...p.strategicQuestions.slice(1)] : [...p.strategicQuestions],
+          strategicQuestions:
+            i === 0 && core.facts.baseline
+              ? [`Given ${clip(core.facts.baseline, 200)}: ${lowerFirst(p.strategicQuestions[0]!)}`, ...p.strategicQuestions.slice(1)]
+              : [...p.strategicQuestions],
           expectedInsights: p.expectedInsights,
           deliverables: [`${p.deliverables[0]} for ${who}`, ...p.deliverables.slice(1)],
         })),
@@ -361,10 +418,15 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
   const risks = core.risks.slice(0, shape.risks);
   const qs = setQuestions(library, f);
   const clarifying = a.confidence < 70 ? clarifyingQuestions(a) : [];
-  const followUps = uniq([...clarifying, ...f.phases[0]!.strategicQuestions.slice(0, 2), ...qs.leadership.slice(0, 1).map((q) => q.question)]).slice(0, clarifying.length ? 6 : 3);
+  const followUps = uniq([...clarifying, ...f.phases[0]!.strategicQuestions.slice(0, 2), ...qs.leadership.slice(0, 1).map((q) => q.question)]).slice(
+    0,
+    clarifying.length ? 6 : 3,
+  );
   const related = uniq([...support.map((s) => s.whenToUse[0]!), ...alternatives(a).map((x) => `${x.whenToUse[0]!} (${x.name})`)]).slice(0, 3);
   const weeks = core.facts.deadlineWeeks;
-  const milestones = f.phases.map((p, i) => `Milestone ${i + 1}${weeks ? ` (${weeksLabel(i, f.phases.length, weeks)} of ${weeks})` : ''}: ${p.deliverables[0]}`).slice(0, depth === 'simple' ? 2 : 4);
+  const milestones = f.phases
+    .map((p, i) => `Milestone ${i + 1}${weeks ? ` (${weeksLabel(i, f.phases.length, weeks)} of ${weeks})` : ''}: ${p.deliverables[0]}`)
+    .slice(0, depth === 'simple' ? 2 : 4);
 
   const lines: string[] = [];
   lines.push(`## ${a.strategicFocus}`);
@@ -375,8 +437,17 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
   const approach = `start with **${f.name}**${support.length ? `, supported by ${support.map((s) => `**${s.name}**`).join(' and ')}` : ''}.`;
   if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
   if (u.vague) {
-    lines.push(`There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**). Tell me the following and ask again; this answer is charged as a simple one.`);
-    if (a.style !== 'concise') lines.push('', `**${f.name} in one line:** ${firstSentence(f.summary, 260)}`, '', `**What it would ask first:**`, bullets(f.phases[0]!.strategicQuestions.slice(0, 3)));
+    lines.push(
+      `There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**). Tell me the following and ask again; this answer is charged as a simple one.`,
+    );
+    if (a.style !== 'concise')
+      lines.push(
+        '',
+        `**${f.name} in one line:** ${firstSentence(f.summary, 260)}`,
+        '',
+        `**What it would ask first:**`,
+        bullets(f.phases[0]!.strategicQuestions.slice(0, 3)),
+      );
   } else if (a.style === 'concise') {
     // The decision and three actions.
     lines.push(`**The decision:** ${core.decision}`);
@@ -389,13 +460,20 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
     lines.push(`\n### Checklist${core.facts.deadline ? ` to your deadline (${core.facts.deadline})` : ` (${f.implementationTimeline.split(';')[0]})`}`);
     lines.push(steps.map((s) => `- [ ] ${s}`).join('\n'));
     lines.push('\n### Also do');
-    lines.push(recs.slice(0, 4).map((r) => `- [ ] ${r}`).join('\n'));
+    lines.push(
+      recs
+        .slice(0, 4)
+        .map((r) => `- [ ] ${r}`)
+        .join('\n'),
+    );
     lines.push('\n### Track weekly');
     lines.push(bullets(metrics));
     if (risks.length) lines.push(`\n**Watch for:** ${risks.map((r) => lowerFirst(stripDot(r))).join('; ')}.`);
   } else {
     // The reasoning: why this framework, what the numbers say, then the plan.
-    lines.push(`**Approach:** ${approach} The question is about ${u.problem ? u.problem.label : lowerFirst(stripDot(a.matchedUse))}; ${lowerFirst(firstSentence(f.summary, 240))}`);
+    lines.push(
+      `**Approach:** ${approach} The question is about ${u.problem ? u.problem.label : lowerFirst(stripDot(a.matchedUse))}; ${lowerFirst(firstSentence(f.summary, 240))}`,
+    );
     if (core.facts.insights.length) {
       lines.push('\n### What your numbers say');
       lines.push(bullets(core.facts.insights));

@@ -167,7 +167,15 @@ export class RateLimiter {
     return { allowed: false, exceeded: w.window, windows, limit: w.limit, resetAt: w.resetAt };
   }
 
-  private async takeInRedis(keys: string[], slotsKey: string, member: string, now: number, windowLimits: number[], concLimit: number, starts: number[]): Promise<number[]> {
+  private async takeInRedis(
+    keys: string[],
+    slotsKey: string,
+    member: string,
+    now: number,
+    windowLimits: number[],
+    concLimit: number,
+    starts: number[],
+  ): Promise<number[]> {
     const ttls = WINDOWS.map((w, i) => Math.max(1000, starts[i]! + w.ms - now + 1000));
     const run = (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).strategyRateLimit!;
     return (await run.call(this.redis, ...keys, slotsKey, now, this.slotTtlMs, member, concLimit, ...windowLimits, ...ttls)).map(Number);
@@ -198,5 +206,7 @@ export class RateLimiter {
  * requests left (the shortest on a tie), or the exceeded one on a refusal.
  */
 export function headerWindow(windows: WindowState[]): WindowState {
-  return [...windows].sort((a, b) => a.remaining - b.remaining || WINDOWS.findIndex((w) => w.name === a.window) - WINDOWS.findIndex((w) => w.name === b.window))[0]!;
+  return [...windows].sort(
+    (a, b) => a.remaining - b.remaining || WINDOWS.findIndex((w) => w.name === a.window) - WINDOWS.findIndex((w) => w.name === b.window),
+  )[0]!;
 }

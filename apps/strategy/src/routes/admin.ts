@@ -26,7 +26,10 @@ export function adminRouter(deps: { adminToken: string | undefined; keys: ApiKey
   router.use('/admin', adminAuth(deps.adminToken), express.json({ limit: '16kb' }));
 
   router.post('/admin/keys', async (req, res) => {
-    const body = parse(z.object({ org: ORG, tier: z.enum(TIERS as [string, ...string[]]).default('free'), name: z.string().max(100).optional() }), req.body ?? {});
+    const body = parse(
+      z.object({ org: ORG, tier: z.enum(TIERS as [string, ...string[]]).default('free'), name: z.string().max(100).optional() }),
+      req.body ?? {},
+    );
     const { key, record } = await deps.keys.create(body.org, body.tier as (typeof TIERS)[number], body.name);
     await deps.ledger.ensureAccount(body.org);
     res.status(201).json({ key, ...record });
@@ -45,9 +48,15 @@ export function adminRouter(deps: { adminToken: string | undefined; keys: ApiKey
 
   router.post('/admin/credits/:org/grant', async (req, res) => {
     const org = parse(ORG, req.params.org);
-    const body = parse(z.object({ amount: z.number().int().positive().max(1_000_000_000), note: z.string().max(200).optional(), requestId: z.string().max(128).optional() }), req.body ?? {});
+    const body = parse(
+      z.object({ amount: z.number().int().positive().max(1_000_000_000), note: z.string().max(200).optional(), requestId: z.string().max(128).optional() }),
+      req.body ?? {},
+    );
     try {
-      const g = await deps.ledger.grant(org, body.amount, { note: body.note ?? 'granted by operator', ...(body.requestId ? { requestId: body.requestId } : {}) });
+      const g = await deps.ledger.grant(org, body.amount, {
+        note: body.note ?? 'granted by operator',
+        ...(body.requestId ? { requestId: body.requestId } : {}),
+      });
       res.status(g.duplicate ? 200 : 201).json({ orgId: org, balance: g.balance, entry: g.entry, duplicate: g.duplicate });
     } catch (err) {
       if (err instanceof CreditsError) throw badRequest('amount', err.message);

@@ -72,9 +72,17 @@ function issueText(issue: z.core.$ZodIssue, body: unknown): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':
-      return issue.origin === 'array' ? `must have at least ${issue.minimum} item(s)` : issue.origin === 'string' ? 'must not be empty' : `must be at least ${issue.minimum}`;
+      return issue.origin === 'array'
+        ? `must have at least ${issue.minimum} item(s)`
+        : issue.origin === 'string'
+          ? 'must not be empty'
+          : `must be at least ${issue.minimum}`;
     case 'too_big':
-      return issue.origin === 'array' ? `must have at most ${issue.maximum} items` : issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+      return issue.origin === 'array'
+        ? `must have at most ${issue.maximum} items`
+        : issue.origin === 'string'
+          ? `must be at most ${issue.maximum} characters`
+          : `must be at most ${issue.maximum}`;
     default:
       return issue.message;
   }

@@ -75,7 +75,8 @@ export function strategicRouter(deps: StrategicDeps): Router {
     jsonParser(req, res, (err?: unknown) => {
       const type = (err as { type?: string } | undefined)?.type;
       if (type === 'charset.unsupported') return next(badRequest('Content-Type', 'charset must be utf-8', 'The request body must be UTF-8 JSON.'));
-      if (type === 'encoding.unsupported') return next(badRequest('Content-Encoding', 'must be identity, gzip, deflate or br', 'Unsupported Content-Encoding.'));
+      if (type === 'encoding.unsupported')
+        return next(badRequest('Content-Encoding', 'must be identity, gzip, deflate or br', 'Unsupported Content-Encoding.'));
       next(err);
     });
 
@@ -207,7 +208,10 @@ export function strategicRouter(deps: StrategicDeps): Router {
       call.creditsUsed = cost;
       await deps.faultInjector?.(endpoint);
 
-      let answer = endpoint === 'framework' ? frameworkResponse(deps.library, analysis, sessionId, cost) : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
+      let answer =
+        endpoint === 'framework'
+          ? frameworkResponse(deps.library, analysis, sessionId, cost)
+          : coordinationResponse(deps.library, analysis, depth, sessionId, cost);
       call.engine = 'library';
       if (deps.model) {
         const written = await deps.model.answer({ endpoint, analysis, depth, sessionId, creditsUsed: cost }).catch(() => null);
@@ -245,7 +249,9 @@ export function strategicRouter(deps: StrategicDeps): Router {
       }
       const failure =
         err instanceof ChargeExpiredError
-          ? new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', { headers: { 'Retry-After': '1' } })
+          ? new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', {
+              headers: { 'Retry-After': '1' },
+            })
           : err;
       res.locals.errorCode = failure instanceof HttpError ? failure.code : 'COORDINATION_FAILED';
       next(failure);

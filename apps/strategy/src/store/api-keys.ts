@@ -32,7 +32,14 @@ export class ApiKeyStore {
   async create(orgId: string, tier: Tier, name?: string): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = await this.prisma.apiKey.create({
-      data: { id: `key_${randomUUID().replace(/-/g, '').slice(0, 20)}`, orgId, tier, fingerprint: sha256Hex(key), prefix: key.slice(0, KEY_PREFIX.length + 6), name: name ?? null },
+      data: {
+        id: `key_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+        orgId,
+        tier,
+        fingerprint: sha256Hex(key),
+        prefix: key.slice(0, KEY_PREFIX.length + 6),
+        name: name ?? null,
+      },
     });
     return { key, record: toRecord(row as Row) };
   }

@@ -11,11 +11,7 @@ import { createPgPool, type DependencyMonitor } from '@latchkey/service-kit';
  * connections closed by the server and failed connects are reported to
  * `monitor` (one warning per outage) and replaced on the next query.
  */
-export function createPools(
-  connectionString: string,
-  max = 10,
-  monitor?: DependencyMonitor,
-): { pool: pg.Pool; relaxed: pg.Pool } {
+export function createPools(connectionString: string, max = 10, monitor?: DependencyMonitor): { pool: pg.Pool; relaxed: pg.Pool } {
   const pool = createPgPool(connectionString, { max, monitor });
   const relaxed = createPgPool(connectionString, { max: Math.max(2, Math.ceil(max / 2)), options: '-c synchronous_commit=off', monitor });
   return { pool, relaxed };

@@ -28,7 +28,21 @@ export class RequestLogStore {
     await this.db.query(
       `INSERT INTO request_log (request_id, trace_id, org_id, endpoint, auth_method, principal, app_context, session_id, status, error_code, credits_used, engine, duration_ms)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [e.requestId, e.traceId, e.orgId, e.endpoint, e.authMethod, e.principal, e.appContext ?? null, e.sessionId ?? null, e.status, e.errorCode ?? null, e.creditsUsed, e.engine ?? null, Math.round(e.durationMs)],
+      [
+        e.requestId,
+        e.traceId,
+        e.orgId,
+        e.endpoint,
+        e.authMethod,
+        e.principal,
+        e.appContext ?? null,
+        e.sessionId ?? null,
+        e.status,
+        e.errorCode ?? null,
+        e.creditsUsed,
+        e.engine ?? null,
+        Math.round(e.durationMs),
+      ],
     );
   }
 }

@@ -29,7 +29,13 @@ export class SessionStore {
    * whether or not another organisation uses the same id.
    */
   async load(orgId: string, id: string): Promise<{ found: boolean; history: SessionHistory }> {
-    const { rows } = await this.db.query<{ frameworks: string[] | null; industry: string | null; business_stage: string | null; role: string | null; summary: string | null }>(
+    const { rows } = await this.db.query<{
+      frameworks: string[] | null;
+      industry: string | null;
+      business_stage: string | null;
+      role: string | null;
+      summary: string | null;
+    }>(
       `SELECT t.frameworks, t.industry, t.business_stage, t.role, t.summary
          FROM strategy_sessions s
          LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE org_id = s.org_id AND session_id = s.id ORDER BY id DESC LIMIT 20) t ON true
