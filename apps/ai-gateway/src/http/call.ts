@@ -93,6 +93,8 @@ export class Call implements AccessLine {
   status = 0;
   /** The unexpected error behind a 500 (name, message, stack: logged, never sent). */
   err: unknown = undefined;
+  /** The usage record has been handed to the usage sink (once per call). */
+  private recorded = false;
 
   /**
    * @param path the request's path, without its query string
@@ -236,6 +238,8 @@ export class Call implements AccessLine {
     }
     this.status = status;
     res.setHeader('x-latchkey-overhead-ms', (performance.now() - this.startedAt - this.upstreamMs).toFixed(3));
+    // Spooled before the answer leaves: a process killed after answering has its call's record on disk.
+    this.recordUsage();
     sendJson(res, status, body, headers);
   }
 
@@ -264,16 +268,16 @@ export class Call implements AccessLine {
   }
 
   /**
-   * Ends the call: usage recorded (calls that reached model resolution), the access-log line,
-   * and the token reservation settled (real usage when known, the estimate given back when
-   * refused before the provider, else kept).
+   * Hands the call's usage record to the usage sink (calls that reached model resolution), once:
+   * from `send` just before a whole answer is written, from the stream relay before its last write,
+   * else from `finish`.
    */
-  finish(): void {
-    const res = this.res;
-    if (res.destroyed && !res.writableFinished && this.status === 200) this.status = 499;
+  recordUsage(): void {
+    if (this.recorded) return;
     const ctx = this.ctx;
     const key = this.key;
     if (key && this.model && this.provider) {
+      this.recorded = true;
       ctx.usage.record({
         requestId: this.id,
         solutionId: key.solutionId,
@@ -292,6 +296,19 @@ export class Call implements AccessLine {
         at: ctx.now?.() ?? Date.now(),
       });
     }
+  }
+
+  /**
+   * Ends the call: usage recorded (calls that reached model resolution), the access-log line,
+   * and the token reservation settled (real usage when known, the estimate given back when
+   * refused before the provider, else kept).
+   */
+  finish(): void {
+    const res = this.res;
+    if (res.destroyed && !res.writableFinished && this.status === 200) this.status = 499;
+    const ctx = this.ctx;
+    const key = this.key;
+    this.recordUsage();
     logAccess(ctx.logger, this);
     const a = this.admission;
     if (a && key) {

@@ -103,6 +103,7 @@ class StreamRelay {
     if (this.failed && !call.usage) call.usage = { input: call.estimate, output: Math.ceil(this.streamedChars / 4) };
     call.upstreamMs = performance.now() - call.upstreamStartedAt;
     if (!res.destroyed) {
+      call.recordUsage();
       if (this.out) res.end(this.out);
       else res.end();
     }
