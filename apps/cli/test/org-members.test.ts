@@ -4,42 +4,21 @@
  * against a running auth-central. People "sign in" through the store function
  * the callback uses (role `user`); the CLI gives and removes roles.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createLogger } from '@latchkey/service-kit';
+import { cliRunner, BIN } from './run-cli.js';
 import { createTestDatabase, type TestDatabase } from '@latchkey/testing';
 import { startAuthCentral, type RunningAuthCentral } from '../../auth-central/src/server.js';
 import { upsertApp } from '../../auth-central/src/store/apps.js';
 import { upsertUserAndMembership } from '../../auth-central/src/store/users.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/index.js');
 const ADMIN_TOKEN = `cli-test-${randomBytes(8).toString('hex')}`;
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let database: TestDatabase;
 let auth: RunningAuthCentral;
 
-function latchkey(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN, LATCHKEY_AUTH_URL: auth.url, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const latchkey = cliRunner(() => ({ LATCHKEY_ADMIN_TOKEN: ADMIN_TOKEN, LATCHKEY_AUTH_URL: auth.url }));
 
 /** What a sign-in through an app of `org` records: the identity, role `user`. */
 const signIn = (email: string, org = 'acme') =>
