@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describeWithBinary, findExecutable } from '@latchkey/testing';
 import { developmentVariables, startEdge, type EdgeVariables, type RunningEdge } from '../../infra/nginx/edge.js';
 import { freePort, send, startStubUpstream, type StubUpstream } from './helpers.js';
+import { eventually } from './launcher.js';
 
 const HOSTS = {
   auth: 'auth.latchkey.test',
@@ -254,8 +255,11 @@ describeWithBinary('nginx')('edge (nginx)', () => {
       await send({ port: devPort, path: '/signin/page?svc_token=SECRETTOKEN' });
       await send({ port: prodPort, path: '/context/auth/callback?code=SECRETCODE2', host: HOSTS.auth });
       await send({ port: prodPort, path: '/anything?svc_token=SECRETTOKEN2', host: HOSTS.auth });
-      const devLog = readFileSync(path.join(dir, 'dev', 'access.log'), 'utf8');
-      const prodLog = readFileSync(path.join(dir, 'prod', 'access.log'), 'utf8');
+      // nginx writes a request's log line after its response has left: wait for the lines, then read.
+      const read = (which: string) => readFileSync(path.join(dir, which, 'access.log'), 'utf8');
+      await eventually(() => read('dev').includes('GET /signin/page HTTP/1.1') && read('prod').includes('GET /anything HTTP/1.1'), 10_000);
+      const devLog = read('dev');
+      const prodLog = read('prod');
       expect(devLog).toContain('GET /signin/page HTTP/1.1');
       expect(prodLog).toContain('GET /anything HTTP/1.1');
       expect(devLog + prodLog).not.toMatch(/SECRET/);
