@@ -47,14 +47,32 @@ async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => b
   }
 }
 
-/** Starts `apps/<service>/src/main.ts` on `port` with `env`, and waits for its /readyz. */
-async function startService(service: Service, port: number, env: NodeJS.ProcessEnv): Promise<Proc> {
+/** The port of the service's `listening` log line (pino JSON, `{"url": "http://127.0.0.1:<port>", "msg": "listening"}`), or 0 before it. */
+function listeningPort(output: string): number {
+  for (const line of output.split('\n')) {
+    if (!line.includes('"listening"')) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === 'listening' && entry.url) return Number(new URL(entry.url).port);
+    } catch {
+      // not a JSON line
+    }
+  }
+  return 0;
+}
+
+/**
+ * Starts `apps/<service>/src/main.ts` on a port of its own choosing (PORT=0: a port picked
+ * beforehand can be taken by another test's server meanwhile, which then answers in its place),
+ * reads the port from its `listening` line, and waits for its /readyz.
+ */
+async function startService(service: Service, env: NodeJS.ProcessEnv): Promise<Proc> {
   const childEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     HOST: '127.0.0.1',
-    PORT: String(port),
+    PORT: '0',
     LATCHKEY_ADMIN_TOKEN: ADMIN,
     ...env,
   };
@@ -68,11 +86,14 @@ async function startService(service: Service, port: number, env: NodeJS.ProcessE
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   let exited = false;
   child.once('exit', () => (exited = true));
+  let port = 0;
   const proc: Proc = { service, port, child, output: () => out };
   await waitFor(
-    `${service} on ${port} ready`,
+    `${service} ready`,
     async () => {
       if (exited) throw new Error(`${service} exited:\n${out}`);
+      port ||= listeningPort(out);
+      if (!port) return 0;
       return (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
     },
     (s) => s === 200,
@@ -81,6 +102,7 @@ async function startService(service: Service, port: number, env: NodeJS.ProcessE
     child.kill('SIGKILL');
     throw new Error(`${err.message}\n${out}`);
   });
+  proc.port = port;
   return proc;
 }
 
@@ -171,10 +193,6 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     redisUrl.pathname = `/${1 + (randomBytes(1)[0]! % 15)}`;
     dir = mkdtempSync(path.join(tmpdir(), 'latchkey-scale-'));
     edgePort = await freePort();
-    const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, [await freePort(), await freePort()]]))) as Record<
-      Service,
-      [number, number]
-    >;
     const [authDb, signinDb, strategyDb, gatewayDb] = await Promise.all(
       (['auth-central', 'app-signin', 'strategy', 'ai-gateway'] as const).map((service) => createTestDatabase({ service, prefix: `scale_${service}` })),
     );
@@ -217,7 +235,7 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
       }),
     };
     // Two cores: one service's pair at a time.
-    for (const s of SERVICES) procs[s] = [await startService(s, ports[s][0], envs[s](0)), await startService(s, ports[s][1], envs[s](1))];
+    for (const s of SERVICES) procs[s] = [await startService(s, envs[s](0)), await startService(s, envs[s](1))];
 
     const pool = (name: string, s: Service) => `upstream ${name} {\n    server 127.0.0.1:${A(s)};\n    server 127.0.0.1:${B(s)};\n    keepalive 8;\n}\n`;
     const vars: EdgeVariables = {
