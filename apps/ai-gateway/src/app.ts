@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import type { Redis } from 'ioredis';
 import {
+  adminAuth,
   createServiceApp,
   finishServiceApp,
   trackBreakers,
@@ -17,7 +18,10 @@ import { UsageSink } from './domain/usage.js';
 import type { V1Context } from './http/call.js';
 import { V1Router, v1FastPath } from './http/v1.js';
 import { PROVIDERS, Upstream, type ProviderConfig, type ProviderName, type UpstreamOptions } from './providers/upstream.js';
-import { adminRouter } from './routes/admin.js';
+import type { AdminContext } from './routes/admin-context.js';
+import * as adminKeys from './routes/admin-keys.js';
+import * as adminSolutions from './routes/admin-solutions.js';
+import * as adminUsage from './routes/admin-usage.js';
 import * as v1ChatCompletions from './routes/v1-chat-completions.js';
 import * as v1CountTokens from './routes/v1-count-tokens.js';
 import * as v1Embeddings from './routes/v1-embeddings.js';
@@ -125,10 +129,19 @@ export function createApp(deps: GatewayDeps): GatewayApp {
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
     },
   });
-  admin.use(
-    '/admin',
-    adminRouter({ keys, db: deps.db, adminToken: deps.adminToken, defaultModels: defaults.models, providers: PROVIDERS.filter((p) => deps.providers[p]) }),
-  );
+  const adminCtx: AdminContext = {
+    keys,
+    db: deps.db,
+    defaultModels: defaults.models,
+    providers: PROVIDERS.filter((p) => deps.providers[p]),
+    guards: { json: express.json({ limit: '100kb' }) },
+  };
+  const operator = express.Router();
+  operator.use(adminAuth(deps.adminToken));
+  adminKeys.register(operator, adminCtx);
+  adminSolutions.register(operator, adminCtx);
+  adminUsage.register(operator, adminCtx);
+  admin.use('/admin', operator);
   finishServiceApp(admin);
 
   // `/v1` (and the SDK paths of a base URL missing it) before Express, counted in /metrics by route.

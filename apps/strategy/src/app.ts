@@ -3,20 +3,24 @@
  * POST /v1/framework, plus the operator API under /admin.
  */
 import { warmUp } from './domain/understand.js';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { CreditLedger } from '@latchkey/credits';
-import { createServiceApp, finishServiceApp, type Logger, type ServiceApp } from '@latchkey/service-kit';
-import { BEARER_CACHE_TTL_MS, createBearerValidator, type BearerValidator } from './auth/bearer.js';
+import { adminAuth, createServiceApp, finishServiceApp, type Logger, type ServiceApp } from '@latchkey/service-kit';
+import { BEARER_CACHE_TTL_MS, createBearerValidator, type BearerValidator } from './http/bearer.js';
 import { ChargeService } from './domain/charges.js';
 import { loadLibrary, type Library } from './domain/library.js';
 import type { ModelEngine } from './domain/model-engine.js';
 import { FrameworkSelector } from './domain/selector.js';
 import { formatStrategyError } from './errors.js';
-import { RateLimiter, type RateLimiterOptions } from './limits/rate-limiter.js';
-import { adminRouter } from './routes/admin.js';
-import { strategicRouter } from './routes/strategic.js';
+import { RateLimiter, type RateLimiterOptions } from './domain/rate-limiter.js';
+import { strategicGuards } from './http/strategic-guards.js';
+import * as adminCredits from './routes/admin-credits.js';
+import * as adminKeys from './routes/admin-keys.js';
+import type { RouteContext } from './routes/context.js';
+import * as coordinate from './routes/coordinate.js';
+import * as framework from './routes/framework.js';
 import { ApiKeyStore } from './store/api-keys.js';
 import type { PrismaClient } from './store/prisma.js';
 import { RequestLogStore } from './store/request-log.js';
@@ -98,23 +102,29 @@ export function createApp(deps: AppDeps): StrategyApp {
       ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
     },
   });
-  app.use(
-    strategicRouter({
-      library,
-      selector,
-      charges,
-      keys,
-      sessions: new SessionStore(deps.relaxedPool ?? deps.pool),
-      requestLog: new RequestLogStore(deps.relaxedPool ?? deps.pool),
-      limiter,
-      bearer,
-      model: deps.model,
-      logger: deps.logger,
-      now,
-      faultInjector: deps.faultInjector,
-    }),
-  );
-  app.use(adminRouter({ adminToken: deps.adminToken, keys, ledger }));
+  const requestLog = new RequestLogStore(deps.relaxedPool ?? deps.pool);
+  const ctx: RouteContext = {
+    library,
+    selector,
+    charges,
+    ledger,
+    keys,
+    sessions: new SessionStore(deps.relaxedPool ?? deps.pool),
+    requestLog,
+    model: deps.model,
+    logger: deps.logger,
+    now,
+    faultInjector: deps.faultInjector,
+    guards: strategicGuards({ keys, bearer, limiter, requestLog, logger: deps.logger, now }),
+  };
+  coordinate.register(app, ctx);
+  framework.register(app, ctx);
+
+  const admin = express.Router();
+  admin.use(adminAuth(deps.adminToken));
+  adminKeys.register(admin, ctx);
+  adminCredits.register(admin, ctx);
+  app.use('/admin', admin);
   finishServiceApp(app, formatStrategyError);
   return { app, listener: app, express: app, close: () => charges.stop(), library, selector, ledger, keys, limiter, charges };
 }

@@ -4,4 +4,4 @@ export { strategyConfigSchema, type StrategyConfig } from './config.js';
 export { loadLibrary, loadEvalSet, type Library, type Framework } from './domain/library.js';
 export { FrameworkSelector } from './domain/selector.js';
 export { classifyScope } from './domain/scope.js';
-export { RateLimiter, DEFAULT_LIMITS, type Tier, type TierLimits } from './limits/rate-limiter.js';
+export { RateLimiter, DEFAULT_LIMITS, type Tier, type TierLimits } from './domain/rate-limiter.js';

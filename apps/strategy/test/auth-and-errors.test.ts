@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { createBearerValidator } from '../src/auth/bearer.js';
+import { createBearerValidator } from '../src/http/bearer.js';
 import { body, keyWithCredits, startHarness, QUESTION, type Harness } from './harness.js';
 
 /** A stand-in of auth-central's GET /context/auth/validate (SPEC.md area A). */

@@ -1,5 +1,5 @@
 import { strategyConfigSchema } from '../src/config.js';
-import { DEFAULT_LIMITS, RateLimiter } from '../src/limits/rate-limiter.js';
+import { DEFAULT_LIMITS, RateLimiter } from '../src/domain/rate-limiter.js';
 
 const parse = (limits: string) => strategyConfigSchema.safeParse({ STRATEGY_RATE_LIMITS: limits });
 

@@ -19,7 +19,7 @@ import {
   type TestDatabase,
 } from '@latchkey/testing';
 import { startStrategy, type StartedStrategy } from '../src/server.js';
-import { DEFAULT_LIMITS } from '../src/limits/rate-limiter.js';
+import { DEFAULT_LIMITS } from '../src/domain/rate-limiter.js';
 import { QUESTION, body } from './harness.js';
 
 /** Generous bound for "fails fast" on a loaded machine; the design target is ≤ 1 s. */

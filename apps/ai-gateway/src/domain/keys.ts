@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../store/db.js';
 import { findKey, findKeyByFingerprint, insertKeyWithSolution, listKeys, setKeyRevokedAt, type KeyRow } from '../store/keys.js';
+import { HttpError } from '@latchkey/errors';
 
 /** `lk_` + 43 base64url characters (32 random bytes). */
 export const KEY_PATTERN = /^lk_[A-Za-z0-9_-]{43}$/;
@@ -28,13 +29,11 @@ export interface KeyDefaults {
   tpm: number;
 }
 
-export class KeyError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** A refused key operation of the operator API (400 INVALID_REQUEST, 404 NOT_FOUND), answered in the admin error shape. */
+export class KeyError extends HttpError {
+  constructor(status: 400 | 404, code: 'INVALID_REQUEST' | 'NOT_FOUND', message: string) {
+    super(status, code, message);
+    this.name = 'KeyError';
   }
 }
 

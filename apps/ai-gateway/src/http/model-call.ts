@@ -33,7 +33,7 @@ export async function modelCall(call: Call, format: ModelFormat): Promise<void> 
   call.stream = canon.stream;
   call.estimate = estimateInputTokens(canon);
   const rl = await call.admit();
-  const plan = planUpstream(format.route, provider, cfg, canon, body, call.req.headers);
+  const plan = planUpstream({ route: format.route, provider, cfg, canon, raw: body, clientHeaders: call.req.headers });
   const abort = call.abortOnHangUp();
   const tUp = performance.now();
   call.upstreamStartedAt = tUp;

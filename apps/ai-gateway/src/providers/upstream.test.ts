@@ -1,7 +1,7 @@
 import { planUpstream } from './upstream.js';
 
-const canon = { model: 'gpt-4o-mini', stream: false } as unknown as Parameters<typeof planUpstream>[3];
-const cfg = { baseUrl: 'http://openai.test/v1', apiKey: 'k' } as Parameters<typeof planUpstream>[2];
+const canon = { model: 'gpt-4o-mini', stream: false } as unknown as Parameters<typeof planUpstream>[0]['canon'];
+const cfg = { baseUrl: 'http://openai.test/v1', apiKey: 'k' } as Parameters<typeof planUpstream>[0]['cfg'];
 
 describe('provider data retention: nothing asks OpenAI to keep prompts or completions', () => {
   it.each(['responses', 'chat'] as const)('%s: store is forced false; conversation and metadata are dropped', (route) => {
@@ -13,7 +13,7 @@ describe('provider data retention: nothing asks OpenAI to keep prompts or comple
       conversation: 'conv_123',
       metadata: { who: 'x' },
     };
-    const plan = planUpstream(route, 'openai', cfg, canon, raw, {});
+    const plan = planUpstream({ route, provider: 'openai', cfg, canon, raw, clientHeaders: {} });
     const body = JSON.parse(plan.body) as Record<string, unknown>;
     expect(body.store).toBe(false);
     expect(body).not.toHaveProperty('conversation');

@@ -29,12 +29,6 @@ export interface UpstreamPlan {
 }
 
 /**
- * Where and what to send. Same format on both sides → native pass-through
- * (the client's body, with the provider's model name, and `include_usage`
- * forced on Chat streams); otherwise the canonical request encoded for the
- * provider (OpenAI answers other routes through Chat Completions).
- */
-/**
  * SPEC area D: prompts and completions are not stored. The fields that ask
  * OpenAI to keep them (`store`, `conversation`, and `metadata`, which only
  * labels stored objects) are dropped from passed-through bodies, and
@@ -45,14 +39,40 @@ function withoutRetention(raw: Record<string, any>): Record<string, any> {
   return rest;
 }
 
-export function planUpstream(
-  route: RouteName,
-  provider: ProviderName,
-  cfg: ProviderConfig,
-  canon: CanonicalRequest,
-  raw: Record<string, any>,
-  clientHeaders: Record<string, string | string[] | undefined>,
-): UpstreamPlan {
+/** The client's request headers, as node:http gives them. */
+export type ClientHeaders = Record<string, string | string[] | undefined>;
+
+/** Anthropic's request headers: the client's `anthropic-version` (default 2023-06-01), the key, and the allowed betas. */
+function anthropicHeaders(cfg: ProviderConfig, clientHeaders: ClientHeaders, betas: boolean): Record<string, string> {
+  const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'anthropic-version': version,
+    ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}),
+  };
+  const beta = betas ? allowedAnthropicBetas(clientHeaders['anthropic-beta']) : undefined;
+  if (beta) headers['anthropic-beta'] = beta;
+  return headers;
+}
+
+/**
+ * Where and what to send. Same format on both sides → native pass-through
+ * (the client's body, with the provider's model name, and `include_usage`
+ * forced on Chat streams); otherwise the canonical request encoded for the
+ * provider (OpenAI answers other routes through Chat Completions).
+ */
+export function planUpstream(input: {
+  /** The gateway route the client called. */
+  route: RouteName;
+  provider: ProviderName;
+  cfg: ProviderConfig;
+  /** The request in the gateway's canonical form, with the provider's model name. */
+  canon: CanonicalRequest;
+  /** The client's body as parsed (passed through when the formats match). */
+  raw: Record<string, any>;
+  clientHeaders: ClientHeaders;
+}): UpstreamPlan {
+  const { route, provider, cfg, canon, raw, clientHeaders } = input;
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'openai') {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) };
@@ -74,14 +94,8 @@ export function planUpstream(
     return { url: `${base}/chat/completions`, headers, body: JSON.stringify(encodeChatRequest(canon)), format: 'chat', passthrough: false };
   }
   if (provider === 'anthropic') {
-    const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'anthropic-version': version,
-      ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}),
-    };
-    const beta = allowedAnthropicBetas(clientHeaders['anthropic-beta']);
-    if (route === 'messages' && beta) headers['anthropic-beta'] = beta;
+    // Betas only where the client's own Messages body goes through; a translated request uses none.
+    const headers = anthropicHeaders(cfg, clientHeaders, route === 'messages');
     if (route === 'messages') {
       return { url: `${base}/v1/messages`, headers, body: JSON.stringify({ ...raw, model: canon.model }), format: 'messages', passthrough: true };
     }
@@ -103,23 +117,19 @@ export function planUpstream(
  * `POST /v1beta/models/{model}:countTokens` (`generateContentRequest`: contents, system, tools).
  * OpenAI has no count endpoint (the gateway estimates: wire/tokens.ts).
  */
-export function planCountTokens(
-  provider: 'anthropic' | 'google',
-  cfg: ProviderConfig,
-  canon: CanonicalRequest,
-  raw: Record<string, any>,
-  clientHeaders: Record<string, string | string[] | undefined>,
-): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+export function planCountTokens(input: {
+  provider: 'anthropic' | 'google';
+  cfg: ProviderConfig;
+  /** The request in canonical form, with the provider's model name. */
+  canon: CanonicalRequest;
+  /** The client's Messages body. */
+  raw: Record<string, any>;
+  clientHeaders: ClientHeaders;
+}): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+  const { provider, cfg, canon, raw, clientHeaders } = input;
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'anthropic') {
-    const version = typeof clientHeaders['anthropic-version'] === 'string' ? clientHeaders['anthropic-version'] : '2023-06-01';
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'anthropic-version': version,
-      ...(cfg.apiKey ? { 'x-api-key': cfg.apiKey } : {}),
-    };
-    const beta = allowedAnthropicBetas(clientHeaders['anthropic-beta']);
-    if (beta) headers['anthropic-beta'] = beta;
+    const headers = anthropicHeaders(cfg, clientHeaders, true);
     const body: Record<string, unknown> = { ...raw, model: canon.model };
     delete body.max_tokens; // not a field of count_tokens
     delete body.stream;
@@ -138,13 +148,17 @@ export function planCountTokens(
  * Where an embeddings call goes: OpenAI's `POST /embeddings` (the client's body, the provider's
  * model name) or Gemini's `POST /v1beta/models/{model}:batchEmbedContents` (`geminiBody`).
  */
-export function planEmbeddings(
-  provider: 'openai' | 'google',
-  cfg: ProviderConfig,
-  model: string,
-  raw: Record<string, unknown>,
-  geminiBody?: Record<string, unknown>,
-): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+export function planEmbeddings(input: {
+  provider: 'openai' | 'google';
+  cfg: ProviderConfig;
+  /** The provider's model name. */
+  model: string;
+  /** The client's OpenAI embeddings body. */
+  raw: Record<string, unknown>;
+  /** Gemini's `batchEmbedContents` body (google only). */
+  geminiBody?: Record<string, unknown>;
+}): Pick<UpstreamPlan, 'url' | 'headers' | 'body'> {
+  const { provider, cfg, model, raw, geminiBody } = input;
   const base = cfg.baseUrl.replace(/\/+$/, '');
   if (provider === 'openai') {
     return {

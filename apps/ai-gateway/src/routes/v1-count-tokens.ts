@@ -20,7 +20,7 @@ async function countTokens(call: Call): Promise<void> {
     call.send(200, { input_tokens: await estimateOpenAITokens(canon) }, rl);
     return;
   }
-  const json = await call.upstreamJson(planCountTokens(provider, cfg, canon, body, call.req.headers));
+  const json = await call.upstreamJson(planCountTokens({ provider, cfg, canon, raw: body, clientHeaders: call.req.headers }));
   const n = provider === 'anthropic' ? json.input_tokens : json.totalTokens;
   if (typeof n !== 'number' || !Number.isFinite(n))
     throw new GatewayError(502, `Provider ${provider} sent a token count without a number.`, {

@@ -21,7 +21,7 @@ async function embeddings(call: Call): Promise<void> {
   const geminiBody = provider === 'google' ? encodeGeminiEmbeddings(emb, upstreamModel) : undefined;
   call.estimate = emb.estimate;
   const rl = await call.admit();
-  const json = await call.upstreamJson(planEmbeddings(provider, cfg, upstreamModel, body, geminiBody));
+  const json = await call.upstreamJson(planEmbeddings({ provider, cfg, model: upstreamModel, raw: body, geminiBody }));
   let out: Record<string, unknown> | undefined;
   if (provider === 'openai') {
     if (typeof json.model === 'string' && json.model) call.providerModel = json.model;

@@ -5,17 +5,17 @@
  * is required: 401 otherwise.
  * When both are sent, the API key is used.
  * A valid access token whose role may not spend the organisation's credits
- * (`user`: only signed in through one of its apps; see `roles.ts`) is refused
+ * (`user`: only signed in through one of its apps; see `domain/roles.ts`) is refused
  * with 403 FORBIDDEN before anything is counted or charged.
  */
 import type { NextFunction, Request, Response } from 'express';
 import { AuthUnavailableError, TokenRejectedError, parseBearer, type AccessTokenAuth } from '@latchkey/auth-backend';
 import { HttpError } from '@latchkey/errors';
 import { forbidden, unauthorized } from '../errors.js';
-import { TIERS, type Tier } from '../limits/rate-limiter.js';
+import { TIERS, type Tier } from '../domain/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
 import type { BearerValidator } from './bearer.js';
-import { maySpendCredits } from './roles.js';
+import { maySpendCredits } from '../domain/roles.js';
 
 export interface Principal {
   orgId: string;

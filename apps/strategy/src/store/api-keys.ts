@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { safeEqual, sha256Hex } from '@latchkey/service-kit';
 import type { PrismaClient } from './prisma.js';
 import type { StrategyApiKey } from '@latchkey/admin-api';
-import type { Tier } from '../limits/rate-limiter.js';
+import type { Tier } from '../domain/rate-limiter.js';
 
 export const KEY_PREFIX = 'lk_strategy_';
 const KEY_FORMAT = /^lk_strategy_[A-Za-z0-9_-]{43}$/;

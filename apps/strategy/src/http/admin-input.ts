@@ -1,0 +1,14 @@
+/** Input rules of the operator API (`/admin/*`): organisation ids and zod parsing into 400 INVALID_REQUEST. */
+import { z } from 'zod';
+import { badRequest } from '../errors.js';
+
+/** An organisation id: 1–128 characters of letters, digits and `._:-`. */
+export const ORG = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 characters of letters, digits and ._:-');
+
+/** `schema.parse(value)`, or a 400 naming the first field at fault. */
+export function parseAdminInput<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw badRequest(issue.path.join('.') || 'body', issue.message);
+}

@@ -1,0 +1,141 @@
+/**
+ * The answer step shared by POST /v1/coordinate and POST /v1/framework (after
+ * `RouteGuards.strategic`): session → analysis and scope → pending debit →
+ * answer (library, or the model engine) → session turn → settle → send.
+ * Anything failing after the debit is refunded, now or by the sweeper
+ * (domain/charges.ts). What differs between the two endpoints is a
+ * `StrategicEndpoint`, given by each route file.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { CoordinationDepth } from '@latchkey/credits';
+import { HttpError } from '@latchkey/errors';
+import { ChargeExpiredError } from '../domain/charges.js';
+import type { Analysis, CoordinationResponse, FrameworkResponse } from '../domain/guidance.js';
+import type { Library } from '../domain/library.js';
+import { planAnswer } from '../domain/plan.js';
+import { turnSummary } from '../domain/facts.js';
+import type { Endpoint, RouteContext } from '../routes/context.js';
+import { parseStrategicRequest } from './request-schema.js';
+import type { StrategicRequest } from './strategic-guards.js';
+
+/** What makes one strategic endpoint itself. */
+export interface StrategicEndpoint {
+  endpoint: Endpoint;
+  /** The 422 code of a question outside business strategy (SPEC.md area C). */
+  outOfScopeCode: 'FRAMEWORK_OUT_OF_SCOPE' | 'REQUEST_OUT_OF_SCOPE';
+  /** The depth answered: the analysis's own, or the deepest the charge could pay for. */
+  depth(analysis: Analysis, charged: CoordinationDepth): CoordinationDepth;
+  /** The library engine's answer. */
+  write(library: Library, analysis: Analysis, depth: CoordinationDepth, sessionId: string, creditsUsed: number): CoordinationResponse | FrameworkResponse;
+  /** How many supporting frameworks the answer uses (recorded in the session turn). */
+  supportingUsed(depth: CoordinationDepth): number;
+}
+
+/** The final handler of a strategic endpoint. */
+export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const r = req as StrategicRequest;
+    const call = r.call!;
+    try {
+      const body = parseStrategicRequest(req.body, spec.endpoint);
+
+      const orgId = r.principal.orgId;
+      let sessionId = body.sessionId;
+      let history = { turns: 0, applied: [] as string[] };
+      if (sessionId) {
+        // A key within the organisation: another organisation's id is simply unknown here.
+        history = (await ctx.sessions.load(orgId, sessionId)).history;
+      } else {
+        sessionId = `ses_${randomUUID()}`;
+      }
+      call.sessionId = sessionId;
+
+      const { analysis, scope } = planAnswer(ctx.library, ctx.selector, body, history);
+      if (!scope.inScope) {
+        throw new HttpError(
+          422,
+          spec.outOfScopeCode,
+          `This is not a business strategy question${scope.domain ? ` (it looks like ${scope.domain})` : ''}. Nothing was charged; other agents can help.`,
+          { details: { suggestions: scope.suggestions, ...(scope.domain ? { detectedDomain: scope.domain } : {}) } },
+        );
+      }
+
+      const maxCredits = body.preferences?.maxCredits;
+      // One pending debit (for coordination: the deepest answer that fits
+      // maxCredits and the balance); settled right before the answer is sent.
+      const charged = await ctx.charges.charge({
+        orgId,
+        requestId: call.requestId,
+        endpoint: spec.endpoint,
+        depth: analysis.depth,
+        weight: analysis.weight,
+        maxCredits,
+      });
+      if (!charged.ok) throw insufficient(charged.required, charged.available, maxCredits);
+      const cost = charged.cost;
+      const depth = spec.depth(analysis, charged.depth);
+      call.debited = true;
+      call.creditsUsed = cost;
+      await ctx.faultInjector?.(spec.endpoint);
+
+      let answer = spec.write(ctx.library, analysis, depth, sessionId, cost);
+      call.engine = 'library';
+      if (ctx.model) {
+        const written = await ctx.model.answer({ endpoint: spec.endpoint, analysis, depth, sessionId, creditsUsed: cost }).catch(() => null);
+        if (written) {
+          answer = written.response;
+          call.engine = `model:${written.model}`;
+          answer.metadata.engine = call.engine;
+        }
+      }
+      await ctx.sessions.recordTurn({
+        sessionId,
+        orgId,
+        requestId: call.requestId,
+        endpoint: `/v1/${spec.endpoint}`,
+        primaryFramework: analysis.primary.id,
+        frameworks: [analysis.primary.id, ...analysis.supporting.slice(0, spec.supportingUsed(depth)).map((f) => f.id)],
+        strategicFocus: analysis.strategicFocus,
+        confidence: analysis.confidence,
+        industry: analysis.context.industry,
+        businessStage: analysis.context.businessStage,
+        role: analysis.context.role,
+        summary: turnSummary(analysis.understanding),
+      });
+      if ('agent' in answer.metadata) answer.metadata.processingTimeMs = Math.max(0, ctx.now() - call.started);
+      // Last step before the answer: the charge becomes final (durably), or,
+      // when the sweeper already refunded it, the answer is withheld.
+      await ctx.charges.settle(call.requestId);
+      call.debited = false;
+      res.status(200).json(answer);
+    } catch (err) {
+      if (call.debited) {
+        // Refunded now, or by the sweeper once the database is back.
+        await ctx.charges.refund(call.requestId, err instanceof HttpError ? err.code : 'failed');
+        call.creditsUsed = 0;
+      }
+      const failure =
+        err instanceof ChargeExpiredError
+          ? new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', {
+              headers: { 'Retry-After': '1' },
+            })
+          : err;
+      res.locals.errorCode = failure instanceof HttpError ? failure.code : 'COORDINATION_FAILED';
+      next(failure);
+    }
+  };
+}
+
+/** 402 INSUFFICIENT_CREDITS: the balance, or `preferences.maxCredits`, does not cover `required`. */
+function insufficient(required: number, available: number, maxCredits: number | undefined): HttpError {
+  const capped = maxCredits !== undefined && maxCredits < required;
+  return new HttpError(
+    402,
+    'INSUFFICIENT_CREDITS',
+    capped
+      ? `This answer needs ${required} credits, more than preferences.maxCredits (${maxCredits}).`
+      : `This answer needs ${required} credits; the organisation has ${available}. Nothing was charged.`,
+    { details: { creditsRequired: required, creditsAvailable: available, ...(maxCredits !== undefined ? { maxCredits } : {}) } },
+  );
+}
