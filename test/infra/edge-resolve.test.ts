@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { describeWithBinary, findExecutable } from '@latchkey/testing';
+import { describeWithBinary, findExecutable, pollUntil } from '@latchkey/testing';
 import { developmentVariables, startEdge, writeEdgeConfig, type EdgeVariables, type RunningEdge } from '../../infra/nginx/edge.js';
 import { freePort, send } from './helpers.js';
 import { composeConfig } from './compose-config.js';
@@ -65,16 +65,6 @@ async function startNamed(host: string, port: number, name: string): Promise<htt
     server.listen(port, host, () => resolve());
   });
   return server;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describeWithBinary('nginx')('edge: re-resolution and upstream health', () => {
@@ -132,12 +122,15 @@ describeWithBinary('nginx')('edge: re-resolution and upstream health', () => {
 
     // The container is gone and its name points at an address where nothing listens.
     address.current = '127.0.0.3';
-    await waitFor('upstream health after the service went away', upstreamHealth, (h) => Object.values(h).every((s) => s === 502));
+    await pollUntil('upstream health after the service went away', upstreamHealth, (h) => Object.values(h).every((s) => s === 502), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
     expect((await send({ port: edgePort, path: '/edge/healthz' })).status).toBe(200); // the edge process itself is fine
 
     // Recreated with another address: followed without restarting nginx.
     address.current = '127.0.0.2';
-    await waitFor('requests after the service came back elsewhere', viaEdge, (b) => b === 'second');
+    await pollUntil('requests after the service came back elsewhere', viaEdge, (b) => b === 'second', { timeoutMs: 30_000, intervalMs: 250 });
     expect(await upstreamHealth()).toEqual({ auth: 200, signin: 200, strategy: 200, ai: 200 });
   }, 60_000);
 });

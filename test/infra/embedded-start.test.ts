@@ -13,7 +13,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { signInWithPassword } from '../../apps/dev-idp/src/browser.js';
 import { DEMO_USER } from '../../apps/dev-idp/src/idp.js';
-import { eventually, processAlive, startLauncher, type RunningLauncher } from './launcher.js';
+import { waitFor } from '@latchkey/testing';
+import { processAlive, startLauncher, type RunningLauncher } from './launcher.js';
 
 // Generous: the first start initialises five embedded databases; a loaded CI machine is slow at it.
 const BOOT_MS = 240_000;
@@ -223,9 +224,9 @@ it('stops every component process on SIGTERM and frees the state directory', asy
   expect(children.length).toBeGreaterThanOrEqual(pids.size);
   // As a service manager stops it: SIGTERM to the launcher process alone.
   process.kill(owner, 'SIGTERM');
-  expect(await eventually(() => /^Stopped\.$/m.test(launcher.output()), 30_000)).toBe(true);
-  expect(await eventually(() => !processAlive(owner), 10_000)).toBe(true);
-  expect(await eventually(() => children.every((pid) => !processAlive(pid)), 10_000)).toBe(true);
+  await waitFor(() => /^Stopped\.$/m.test(launcher.output()), 30_000, 'the launcher to print Stopped.');
+  await waitFor(() => !processAlive(owner), 10_000, 'the launcher process to exit');
+  await waitFor(() => children.every((pid) => !processAlive(pid)), 10_000, 'every component process to exit');
   expect(launcher.output()).not.toMatch(/Forced exit|did not finish within|killing it/);
   expect(() => readFileSync(path.join(launcher.stateDir, 'launcher.pid'))).toThrow();
 }, 60_000);

@@ -6,10 +6,9 @@ import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeWithBinary, findExecutable } from '@latchkey/testing';
+import { describeWithBinary, findExecutable, waitFor } from '@latchkey/testing';
 import { developmentVariables, startEdge, type EdgeVariables, type RunningEdge } from '../../infra/nginx/edge.js';
 import { freePort, send, startStubUpstream, type StubUpstream } from './helpers.js';
-import { eventually } from './launcher.js';
 
 const HOSTS = {
   auth: 'auth.latchkey.test',
@@ -257,7 +256,7 @@ describeWithBinary('nginx')('edge (nginx)', () => {
       await send({ port: prodPort, path: '/anything?svc_token=SECRETTOKEN2', host: HOSTS.auth });
       // nginx writes a request's log line after its response has left: wait for the lines, then read.
       const read = (which: string) => readFileSync(path.join(dir, which, 'access.log'), 'utf8');
-      await eventually(() => read('dev').includes('GET /signin/page HTTP/1.1') && read('prod').includes('GET /anything HTTP/1.1'), 10_000);
+      await waitFor(() => read('dev').includes('GET /signin/page HTTP/1.1') && read('prod').includes('GET /anything HTTP/1.1'), 10_000, 'the access-log lines');
       const devLog = read('dev');
       const prodLog = read('prod');
       expect(devLog).toContain('GET /signin/page HTTP/1.1');

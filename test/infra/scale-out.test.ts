@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_USER, signInWithPassword, startDevIdp, type DevIdp } from '../../apps/dev-idp/src/index.js';
 import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
-import { createTestDatabase, findExecutable, postgresServerUrl, redisServerUrl, type TestDatabase, metricSum } from '@latchkey/testing';
+import { createTestDatabase, findExecutable, metricSum, pollUntil, postgresServerUrl, redisServerUrl, type TestDatabase } from '@latchkey/testing';
 import { developmentVariables, startEdge, type EdgeVariables, type RunningEdge } from '../../infra/nginx/edge.js';
 import { freePort, send, type RawResponse } from './helpers.js';
 import { root } from './compose-config.js';
@@ -34,17 +34,6 @@ interface Proc {
   port: number;
   child: ChildProcess;
   output(): string;
-}
-
-/** Polls `probe` until `ok`, failing with `what` after `timeoutMs`. */
-async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch((err: Error) => err as unknown as T);
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${v instanceof Error ? v.message : JSON.stringify(v)?.slice(0, 300)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The port of the service's `listening` log line (pino JSON, `{"url": "http://127.0.0.1:<port>", "msg": "listening"}`), or 0 before it. */
@@ -88,7 +77,7 @@ async function startService(service: Service, env: NodeJS.ProcessEnv): Promise<P
   child.once('exit', () => (exited = true));
   let port = 0;
   const proc: Proc = { service, port, child, output: () => out };
-  await waitFor(
+  await pollUntil(
     `${service} ready`,
     async () => {
       if (exited) throw new Error(`${service} exited:\n${out}`);
@@ -97,7 +86,7 @@ async function startService(service: Service, env: NodeJS.ProcessEnv): Promise<P
       return (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
     },
     (s) => s === 200,
-    60_000,
+    { timeoutMs: 60_000 },
   ).catch((err: Error) => {
     child.kill('SIGKILL');
     throw new Error(`${err.message}\n${out}`);
@@ -376,11 +365,11 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     expect(en.status).toBe(200);
     const secret = new URL(en.json.totpURI).searchParams.get('secret')!;
     // Stay inside one 30-second step from here on (a condition, not a pause).
-    await waitFor(
+    await pollUntil(
       'the start of a TOTP step',
       async () => Date.now() % 30_000,
       (ms) => ms < 15_000,
-      31_000,
+      { timeoutMs: 31_000 },
     );
     const step = Math.floor(Date.now() / 30_000);
     // Turning TOTP on consumes the previous step's code (accepted for clock skew); sign-ins use the current one.
@@ -422,7 +411,7 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     expect((await chat(edgePort, HOSTS.ai)).status).toBe(429);
 
     // Usage: the six calls (four answered, two refused by the limit), recorded by two processes in one database, seen from either instance.
-    const report = await waitFor(
+    const report = await pollUntil(
       'usage of both instances',
       async () => (await admin(B('ai-gateway'), 'GET', `/admin/usage?solution=${solution}`)).json,
       (r: any) => r?.requests === 6,
@@ -442,11 +431,11 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     expect((await chat2(A('ai-gateway'))).status).toBe(200);
     expect((await chat2(B('ai-gateway'))).status).toBe(200); // cached on B now
     expect((await admin(A('ai-gateway'), 'POST', `/admin/keys/${other.json.id}/revoke`)).status).toBe(200);
-    await waitFor(
+    await pollUntil(
       'revocation on instance B',
       async () => (await chat2(B('ai-gateway'))).status,
       (s) => s === 401,
-      5_000,
+      { timeoutMs: 5_000 },
     );
     expect((await chat2(A('ai-gateway'))).status).toBe(401);
   });

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
-import { createTestDatabase, postgresServerUrl, redisServerUrl, type TestDatabase } from '@latchkey/testing';
+import { createTestDatabase, pollUntil, postgresServerUrl, redisServerUrl, type TestDatabase } from '@latchkey/testing';
 import { freePort } from './helpers.js';
 import { root } from './compose-config.js';
 
@@ -80,16 +80,9 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; posts: str
   };
 }
 
-/** Polls `probe` until it returns a value, failing with `what` after `timeoutMs`. */
-async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polls `probe` until it returns a value (anything but undefined), failing with `what` after `timeoutMs`. */
+const eventually = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs?: number): Promise<T> =>
+  pollUntil(what, probe, (v) => v !== undefined, { timeoutMs, intervalMs: 100 }) as Promise<T>;
 
 interface Proc {
   port: number;

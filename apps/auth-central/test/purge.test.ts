@@ -1,4 +1,4 @@
-import { createTestRedis, type TestRedis } from '@latchkey/testing';
+import { createTestRedis, waitFor, type TestRedis } from '@latchkey/testing';
 import { purgeExpiredRows, startPurge, PURGE_RETENTION_MS } from '../src/domain/purge.js';
 import { createHarness, seedApp, seedExchangeToken, silentLogger, type Harness } from './helpers.js';
 
@@ -25,21 +25,13 @@ it('deletes exchange tokens expired for longer than the retention, keeps the oth
   expect(await purgeExpiredRows(h.db, t0)).toEqual({ exchangeTokens: 0, loginStates: 0 });
 });
 
-async function waitFor(check: () => boolean, ms = 8000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 it('without Redis: an in-process timer runs the purge', async () => {
   await seedExchangeToken(h.db, { now: h.clock.now() - PURGE_RETENTION_MS - 61_000, email: 'timer@example.com' });
   const runs: number[] = [];
   const p = await startPurge({ db: h.db, intervalMs: 50, now: h.clock.now, logger: silentLogger, onRun: (r) => runs.push(r.exchangeTokens) });
   try {
     expect(p.kind).toBe('timer');
-    await waitFor(() => runs.length > 0);
+    await waitFor(() => runs.length > 0, 8_000, 'a purge run');
     expect(runs[0]).toBe(1);
   } finally {
     await p.stop();
@@ -61,7 +53,7 @@ it('with Redis: a BullMQ job scheduler runs the purge', async () => {
   });
   try {
     expect(p.kind).toBe('bullmq');
-    await waitFor(() => runs.length > 0);
+    await waitFor(() => runs.length > 0, 8_000, 'a purge run');
     expect(runs[0]).toBe(1);
     expect((await redis.redis!.keys(`${redis.prefix}{latchkey-auth}:auth-central-purge:*`)).length).toBeGreaterThan(0);
   } finally {

@@ -11,7 +11,7 @@ export {
   privatePostgresMissing,
   postgresBinDir,
   freePort,
-  waitFor,
   type PrivateServer,
 } from './private-servers.js';
 export { metricSample, metricSum } from './metrics.js';
+export { pollUntil, waitFor } from './poll.js';

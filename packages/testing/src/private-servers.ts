@@ -16,6 +16,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findExecutable } from './binaries.js';
+import { waitFor } from './poll.js';
 
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -52,16 +53,6 @@ function accepts(port: number): Promise<boolean> {
     });
     s.once('error', () => resolve(false));
   });
-}
-
-/** Polls `check` every 50 ms until it is true; throws after `timeoutMs`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 function exited(child: ChildProcess): Promise<void> {
