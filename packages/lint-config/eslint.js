@@ -52,7 +52,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/*/src/domain/**/*.ts'],
+    // domain/, and the extra logic folders of a service (CONTRIBUTING.md: ai-gateway's canonical/, wire/, providers/).
+    files: ['apps/*/src/domain/**/*.ts', 'apps/ai-gateway/src/{canonical,wire,providers}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
