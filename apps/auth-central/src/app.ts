@@ -92,6 +92,9 @@ export interface AuthCentralLocals {
   logins: Logins;
 }
 
+/** auth-central's app: the fast path of validate in front of Express, callable as a request listener. */
+export type AuthCentralApp = FastPathApp & ServiceApp;
+
 /**
  * The auth-central app (SPEC.md area A): `/context/auth/*` (login,
  * callback, exchange, refresh, validate, logout, JWKS), `/admin/*` behind the
@@ -102,9 +105,6 @@ export interface AuthCentralLocals {
  * (`http/fast-validate.ts`) with the same limits, CORS and error bodies; the
  * Express app behind it is `.express`.
  */
-/** auth-central's app: the fast path of validate in front of Express, callable as a request listener. */
-export type AuthCentralApp = FastPathApp & ServiceApp;
-
 export function createApp(deps: AuthCentralDeps): AuthCentralApp {
   const s = deps.settings;
   const now = deps.now ?? Date.now;
