@@ -27,7 +27,7 @@ const heldoutQuestion = z.strictObject({
   segment: z.string(),
   area: z.string(),
   kind: z.enum(['plain', 'vague', 'definition', 'mixed', 'non-english', 'multi-turn', 'out-of-scope']),
-  language: z.enum(['en', 'de', 'fr', 'es', 'nl']).optional(),
+  language: z.enum(['en', 'de', 'fr', 'es', 'nl', 'it', 'pt']).optional(),
   expect: z.enum(['answer', 'clarify', 'refuse']),
   messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string() })).min(1),
   userContext: z
@@ -47,11 +47,12 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Two blind sets (30 questions each), written without reading the selector, the cue lists or the other
- * sets. blind4 may be tuned on; blind5 is the untouched measure for questions never seen in tuning.
+ * Blind sets (blind4 and blind5: 30 questions each; blind6: 40), written without reading the selector, the
+ * cue lists or the other sets. blind4 may be tuned on; blind5 and blind6 measure questions never seen in tuning.
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
+export const BLIND6_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind6.json');
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
