@@ -31,7 +31,7 @@ RUN turbo run build --filter=@latchkey/db
 # 3. @latchkey/db alone with its production dependencies, laid out as in the
 #    repository (packages/db finds apps/<service>/prisma two levels up).
 RUN --mount=type=cache,id=pnpm,target=/pnpm/store \
-    pnpm --filter @latchkey/db deploy --prod --legacy /app/packages/db \
+    pnpm --filter @latchkey/db deploy --prod --legacy --ignore-scripts /app/packages/db \
   && node /prune-deploy.mjs /app/packages/db
 COPY apps/auth-central/prisma/ /app/apps/auth-central/prisma/
 COPY apps/app-signin/prisma/ /app/apps/app-signin/prisma/
