@@ -67,6 +67,102 @@ export interface SigninAppView {
   database: string;
 }
 
+/** `POST /admin/apps/:appId/database`: the app's database, made now or already there. */
+export interface SigninDatabaseCreated extends SigninAppView {
+  created: boolean;
+}
+
+/** `GET /admin/apps/:appId/database`: the connection string of the app's own database (operator only). */
+export interface SigninDatabaseConnection {
+  appId: string;
+  connectionString: string;
+}
+
+/** `POST /admin/apps/:appId/migrations`: the app's own migrations by file name, applied now or already applied. */
+export interface SigninMigrationsResult {
+  applied: string[];
+  skipped: string[];
+}
+
+/** `POST /admin/apps/:appId/auth/provision`: the sign-in schema installed (its version, and the steps applied now). */
+export interface SigninProvisioned extends SigninAppView {
+  schemaVersion: number;
+  applied: number[];
+}
+
+/** `POST /admin/apps/:appId/auth/deploy`: sign-in is live; the JWKS its row-level security trusts, the key id, roles that must use two factors, allowed origins. */
+export interface SigninDeployed extends SigninAppView {
+  jwksUrl: string;
+  kid: string;
+  policy: string[];
+  origins: string[];
+}
+
+/** `PUT /admin/apps/:appId/auth/policy`: roles that must use two factors, as saved and as applied to the live service (they differ until the next deploy). */
+export interface SigninPolicyResult {
+  saved: string[];
+  applied: string[];
+}
+
+/** An app's sign-in settings (`PUT /admin/apps/:appId/auth/settings` answers `{settings}`). */
+export interface SigninSettings {
+  requireEmailVerification: boolean;
+  mailFrom: string | null;
+  /** Subject line per mail kind (verification, reset, change of address, …). */
+  mailSubjects: Record<string, string>;
+  /** Base URL of the links in mails. */
+  mailLinkBase: string;
+  /** What deleting a user does (see the app-signin README). */
+  userDeletion: string;
+}
+
+/** A social or OpenID provider of an app (its client secret is never returned). */
+export interface SigninProviderView {
+  id: string;
+  kind: string;
+  clientId: string;
+  issuer: string | null;
+}
+
+/** `PUT /admin/apps/:appId/auth/providers/:id`: the provider and the redirect URI to register with it. */
+export interface SigninProviderSaved {
+  provider: SigninProviderView;
+  redirectUri: string;
+}
+
+/** `POST /admin/apps/:appId/auth/reset-user`: second factor cleared and sessions ended, recorded with the actor. */
+export interface SigninUserReset {
+  userId: string;
+  email: string;
+  sessionsEnded: number;
+  hadSecondFactor: boolean;
+  actor: string;
+}
+
+/** `POST /admin/apps/:appId/auth/disable`: sign-in off, accounts kept, everyone signed out. */
+export interface SigninDisabled extends SigninAppView {
+  sessionsEnded: number;
+}
+
+/** `GET /admin/apps/:appId/doctor`: whether the app's sign-in is in order, and what to do when not. */
+export interface SigninDoctorReport extends Omit<SigninAppView, 'database'> {
+  live: boolean;
+  /** True when nothing needs doing (`latchkey host db auth doctor` exits 0). */
+  ok: boolean;
+  /** The app's own database: its name and whether it answers. */
+  database: { name: string; reachable: boolean };
+  schema: { installed: number; expected: number; current: boolean };
+  /** The database roles of the app's row-level security exist. */
+  dataAccess: boolean;
+  policy: { saved: string[]; applied: string[]; pendingDeploy: boolean };
+  /** Origins allowed to call the app's sign-in from a browser. */
+  origins: string[];
+  settings: SigninSettings;
+  mail: 'smtp' | 'mailbox' | 'off';
+  providers: Array<SigninProviderView & { redirectUri: string }>;
+  advice: string[];
+}
+
 // ── strategy: /admin/keys, /admin/credits ────────────────────────────────
 
 /** A strategy API key (`apikey` header); only its fingerprint is stored, `prefix` is for display. */

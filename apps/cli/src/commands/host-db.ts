@@ -10,7 +10,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { adminRequest, CliError } from '../client.js';
-import type { SigninAppView as AppSummary } from '@latchkey/admin-api';
+import type {
+  SigninDatabaseConnection,
+  SigninDatabaseCreated,
+  SigninDeployed,
+  SigninDisabled,
+  SigninDoctorReport,
+  SigninMigrationsResult,
+  SigninPolicyResult,
+  SigninProviderSaved,
+  SigninProvisioned,
+  SigninSettings,
+  SigninUserReset,
+} from '@latchkey/admin-api';
 import { group } from './group.js';
 import { print, withSpinner } from '../output.js';
 
@@ -86,7 +98,7 @@ Order for an app with row-level security:
       .option('--database-url <url>', 'attach an existing PostgreSQL database instead of creating one'),
   ).action(async (appId: string, o: { org: string; databaseUrl?: string; json?: boolean }) => {
     const r = await withSpinner(`creating the database of ${appId}`, !o.json, () =>
-      adminRequest<AppSummary & { created: boolean }>('signin', 'POST', `${appPath(appId)}/database`, { org: o.org, databaseUrl: o.databaseUrl }),
+      adminRequest<SigninDatabaseCreated>('signin', 'POST', `${appPath(appId)}/database`, { org: o.org, databaseUrl: o.databaseUrl }),
     );
     print(!!o.json, r, () => {
       console.log(r.created ? `Created database ${r.database} for ${r.appId}.` : `${r.appId} already has database ${r.database} (nothing to do).`);
@@ -96,7 +108,7 @@ Order for an app with row-level security:
 
   jsonFlag(db.command('connect <app-id>').description("Print the connection string of the app's database.")).action(
     async (appId: string, o: { json?: boolean }) => {
-      const r = await adminRequest<{ appId: string; connectionString: string }>('signin', 'GET', `${appPath(appId)}/database`);
+      const r = await adminRequest<SigninDatabaseConnection>('signin', 'GET', `${appPath(appId)}/database`);
       print(!!o.json, r, () => console.log(r.connectionString));
     },
   );
@@ -109,7 +121,7 @@ Order for an app with row-level security:
   ).action(async (appId: string, o: { dir: string; json?: boolean }) => {
     const migrations = await readMigrations(o.dir);
     const r = await withSpinner(`migrating ${appId}`, !o.json, () =>
-      adminRequest<{ applied: string[]; skipped: string[] }>('signin', 'POST', `${appPath(appId)}/migrations`, { migrations }),
+      adminRequest<SigninMigrationsResult>('signin', 'POST', `${appPath(appId)}/migrations`, { migrations }),
     );
     print(!!o.json, r, () => {
       for (const m of r.applied) console.log(`applied  ${m}`);
@@ -125,7 +137,7 @@ Order for an app with row-level security:
     auth.command('provision <app-id>').description("Install the sign-in tables (schema latchkey_auth) in the app's database. Additive; safe to repeat."),
   ).action(async (appId: string, o: { json?: boolean }) => {
     const r = await withSpinner(`installing the sign-in tables of ${appId}`, !o.json, () =>
-      adminRequest<AppSummary & { schemaVersion: number; applied: number[] }>('signin', 'POST', `${appPath(appId)}/auth/provision`),
+      adminRequest<SigninProvisioned>('signin', 'POST', `${appPath(appId)}/auth/provision`),
     );
     print(!!o.json, r, () => {
       console.log(
@@ -154,7 +166,7 @@ Order for an app with row-level security:
             .map((s) => s.trim())
             .filter(Boolean);
     const r = await withSpinner(`deploying sign-in for ${appId}`, !o.json, async () => {
-      const d = await adminRequest<AppSummary & { jwksUrl: string; kid: string; policy: string[]; origins: string[] }>(
+      const d = await adminRequest<SigninDeployed>(
         'signin',
         'POST',
         `${appPath(appId)}/auth/deploy`,
@@ -188,7 +200,7 @@ Order for an app with row-level security:
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const r = await adminRequest<{ saved: string[]; applied: string[] }>('signin', 'PUT', `${appPath(appId)}/auth/policy`, { require: roles });
+    const r = await adminRequest<SigninPolicyResult>('signin', 'PUT', `${appPath(appId)}/auth/policy`, { require: roles });
     print(!!o.json, r, () => {
       console.log(`Saved: ${r.saved.length ? `a second factor is required for ${r.saved.join(', ')}` : 'no role requires a second factor'}.`);
       console.log(`Applied now: ${r.applied.length ? r.applied.join(', ') : 'none'}. Run \`latchkey host db auth deploy ${appId}\` to apply it.`);
@@ -242,16 +254,9 @@ mailbox at <app-signin>/dev/mailbox). Examples:
         }
         body.mailSubjects = subjects;
       }
-      type Settings = {
-        requireEmailVerification: boolean;
-        mailFrom: string | null;
-        mailSubjects: Record<string, string>;
-        mailLinkBase: string;
-        userDeletion: string;
-      };
       const r = Object.keys(body).length
-        ? await adminRequest<{ settings: Settings }>('signin', 'PUT', `${appPath(appId)}/auth/settings`, body)
-        : { settings: (await adminRequest<{ settings: Settings }>('signin', 'GET', `${appPath(appId)}/doctor`)).settings };
+        ? await adminRequest<{ settings: SigninSettings }>('signin', 'PUT', `${appPath(appId)}/auth/settings`, body)
+        : { settings: (await adminRequest<{ settings: SigninSettings }>('signin', 'GET', `${appPath(appId)}/doctor`)).settings };
       print(!!o.json, r, () => {
         const st = r.settings;
         console.log(`${Object.keys(body).length ? 'Saved' : 'Settings'} for ${appId}:`);
@@ -304,7 +309,7 @@ Examples:
         if (!secret) throw new CliError('no client secret on standard input', 2);
       }
       const known = ['google', 'github', 'microsoft'].includes(o.provider.toLowerCase());
-      const r = await adminRequest<{ provider: { id: string; kind: string; clientId: string; issuer: string | null }; redirectUri: string }>(
+      const r = await adminRequest<SigninProviderSaved>(
         'signin',
         'PUT',
         at,
@@ -337,7 +342,7 @@ Examples:
       .description("Clear a user's second factor and end all their sessions (recorded with the actor: LATCHKEY_ACTOR or your OS user).")
       .requiredOption('--email <email>', "the user's email"),
   ).action(async (appId: string, o: { email: string; json?: boolean }) => {
-    const r = await adminRequest<{ userId: string; email: string; sessionsEnded: number; hadSecondFactor: boolean; actor: string }>(
+    const r = await adminRequest<SigninUserReset>(
       'signin',
       'POST',
       `${appPath(appId)}/auth/reset-user`,
@@ -356,7 +361,7 @@ Examples:
       .option('--confirm', 'yes, sign everyone out and turn sign-in off'),
   ).action(async (appId: string, o: { confirm?: boolean; json?: boolean }) => {
     if (!o.confirm) throw new CliError(`disabling signs every user of ${appId} out: re-run with --confirm`, 2);
-    const r = await adminRequest<AppSummary & { sessionsEnded: number }>('signin', 'POST', `${appPath(appId)}/auth/disable`, {
+    const r = await adminRequest<SigninDisabled>('signin', 'POST', `${appPath(appId)}/auth/disable`, {
       confirm: true,
       actor: actor(),
     });
@@ -373,19 +378,7 @@ Examples:
       .addHelpText('after', '\nExit code 0 when everything is in order, 1 when something needs doing.'),
   ).action(async (appId: string, o: { json?: boolean }) => {
     const r = await withSpinner(`checking ${appId}`, !o.json, () =>
-      adminRequest<
-        AppSummary & {
-          live: boolean;
-          ok: boolean;
-          database: { name: string; reachable: boolean };
-          schema: { installed: number; expected: number; current: boolean };
-          policy: { saved: string[]; applied: string[]; pendingDeploy: boolean };
-          settings: { requireEmailVerification: boolean; mailFrom: string | null; userDeletion: string };
-          mail: 'smtp' | 'mailbox' | 'off';
-          providers: Array<{ id: string; kind: string; clientId: string; issuer: string | null; redirectUri: string }>;
-          advice: string[];
-        }
-      >('signin', 'GET', `${appPath(appId)}/doctor`),
+      adminRequest<SigninDoctorReport>('signin', 'GET', `${appPath(appId)}/doctor`),
     );
     print(!!o.json, r, () => {
       const mark = (ok: boolean) => (ok ? '✓' : '✗');
