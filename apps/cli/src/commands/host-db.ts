@@ -166,12 +166,7 @@ Order for an app with row-level security:
             .map((s) => s.trim())
             .filter(Boolean);
     const r = await withSpinner(`deploying sign-in for ${appId}`, !o.json, async () => {
-      const d = await adminRequest<SigninDeployed>(
-        'signin',
-        'POST',
-        `${appPath(appId)}/auth/deploy`,
-        origins ? { origins } : {},
-      );
+      const d = await adminRequest<SigninDeployed>('signin', 'POST', `${appPath(appId)}/auth/deploy`, origins ? { origins } : {});
       return { ...d, propagated: await keyPropagated(d.signinUrl, d.kid) };
     });
     print(!!o.json, r, () => {
@@ -309,25 +304,20 @@ Examples:
         if (!secret) throw new CliError('no client secret on standard input', 2);
       }
       const known = ['google', 'github', 'microsoft'].includes(o.provider.toLowerCase());
-      const r = await adminRequest<SigninProviderSaved>(
-        'signin',
-        'PUT',
-        at,
-        {
-          ...(known ? {} : { kind: 'oidc' }),
-          clientId: o.clientId,
-          clientSecret: secret,
-          ...(o.issuer ? { issuer: o.issuer } : {}),
-          ...(o.scopes
-            ? {
-                scopes: o.scopes
-                  .split(',')
-                  .map((x) => x.trim())
-                  .filter(Boolean),
-              }
-            : {}),
-        },
-      );
+      const r = await adminRequest<SigninProviderSaved>('signin', 'PUT', at, {
+        ...(known ? {} : { kind: 'oidc' }),
+        clientId: o.clientId,
+        clientSecret: secret,
+        ...(o.issuer ? { issuer: o.issuer } : {}),
+        ...(o.scopes
+          ? {
+              scopes: o.scopes
+                .split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
+            }
+          : {}),
+      });
       print(!!o.json, r, () => {
         console.log(`Saved provider ${r.provider.id} (${r.provider.kind}${r.provider.issuer ? `, issuer ${r.provider.issuer}` : ''}) for ${appId}.`);
         console.log(`  redirect URI to register at the provider: ${r.redirectUri}`);
@@ -342,12 +332,7 @@ Examples:
       .description("Clear a user's second factor and end all their sessions (recorded with the actor: LATCHKEY_ACTOR or your OS user).")
       .requiredOption('--email <email>', "the user's email"),
   ).action(async (appId: string, o: { email: string; json?: boolean }) => {
-    const r = await adminRequest<SigninUserReset>(
-      'signin',
-      'POST',
-      `${appPath(appId)}/auth/reset-user`,
-      { email: o.email, actor: actor() },
-    );
+    const r = await adminRequest<SigninUserReset>('signin', 'POST', `${appPath(appId)}/auth/reset-user`, { email: o.email, actor: actor() });
     print(!!o.json, r, () => {
       console.log(`Reset ${r.email}: ${r.hadSecondFactor ? 'second factor cleared' : 'had no second factor'}, ${r.sessionsEnded} session(s) ended.`);
       console.log(`The user enrols again after their next sign-in. Recorded as done by ${r.actor}.`);
@@ -377,9 +362,7 @@ Examples:
       .description("Check an app's sign-in: live or not, its address, whether the sign-in schema is current, and what to do.")
       .addHelpText('after', '\nExit code 0 when everything is in order, 1 when something needs doing.'),
   ).action(async (appId: string, o: { json?: boolean }) => {
-    const r = await withSpinner(`checking ${appId}`, !o.json, () =>
-      adminRequest<SigninDoctorReport>('signin', 'GET', `${appPath(appId)}/doctor`),
-    );
+    const r = await withSpinner(`checking ${appId}`, !o.json, () => adminRequest<SigninDoctorReport>('signin', 'GET', `${appPath(appId)}/doctor`));
     print(!!o.json, r, () => {
       const mark = (ok: boolean) => (ok ? '✓' : '✗');
       console.log(`${mark(r.live)} sign-in      ${r.live ? 'live' : `not live (${r.state})`}`);
