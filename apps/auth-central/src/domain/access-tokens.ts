@@ -18,6 +18,7 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
 
+/** Issues and verifies access tokens (`AccessClaims`, lifetime in seconds) with the signing keys; verification never throws. */
 export class AccessTokens {
   constructor(
     private readonly keys: SigningKeys,

@@ -15,6 +15,11 @@ import { addKey, listKeys, type KeyRow } from '../store/keys.js';
 /** Seconds a retired key keeps verifying beyond the token life (covers instances that reload late). */
 const RETENTION_MARGIN = 300;
 
+/**
+ * The signing keys shared by every instance: `current()` (the loaded `KeyRing`, which also gives the
+ * public JWKS; the first start creates a key), `sign`/`verify` of access tokens, and `rotate`.
+ * Reloads from the database when a token names an unknown `kid` (another instance rotated).
+ */
 export class SigningKeys {
   private ring: KeyRing | undefined;
   private loading: Promise<KeyRing> | undefined;

@@ -64,6 +64,11 @@ export function bindingCookieName(state: string): string {
   return `lk_login_${sha256Hex(state).slice(0, 16)}`;
 }
 
+/**
+ * Starts logins (`start`: the redirect to the identity provider, with state, nonce and PKCE) and
+ * finishes them (`finish`: the callback, which yields a 60-second single-use exchange token for the
+ * app's `redirect_url`). Throws `AuthCentralError`/`HttpError` with SPEC.md area A's codes.
+ */
 export class Logins {
   constructor(private readonly o: LoginOptions) {}
 

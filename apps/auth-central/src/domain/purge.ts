@@ -14,6 +14,7 @@ import { purgeExpired } from '../store/sessions.js';
 export const PURGE_RETENTION_MS = 60 * 60 * 1000;
 export const PURGE_QUEUE = 'auth-central-purge';
 
+/** Deletes exchange tokens and logins expired more than `PURGE_RETENTION_MS` before `now` (ms since the epoch); returns how many of each. */
 export async function purgeExpiredRows(db: Db, now: number): Promise<{ exchangeTokens: number; loginStates: number }> {
   return purgeExpired(db, new Date(now - PURGE_RETENTION_MS));
 }
@@ -23,6 +24,7 @@ export interface PurgeScheduler {
   stop(): Promise<void>;
 }
 
+/** Starts the purge every `intervalMs`: a BullMQ job scheduler with Redis, an in-process timer without; `stop()` ends it. */
 export async function startPurge(opts: {
   db: Db;
   intervalMs: number;

@@ -47,6 +47,11 @@ export type AppHook = (appId: string) => Promise<void>;
 
 const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthCentralError('INVALID_TOKEN', message, status);
 
+/**
+ * The sessions of signed-in users: `exchange` (single use, replay-guarded), `refresh`, `validate`
+ * and `logout`, over the database and the access-token signer. Throws `AuthCentralError` with the
+ * codes and statuses of SPEC.md area A.
+ */
 export class Sessions {
   constructor(private readonly o: SessionsOptions) {}
 
