@@ -22,7 +22,7 @@ export interface KeyRow {
   revokedAt: Date | null;
 }
 
-/** A key to store (`insertKey`, `insertKeyWithSolution`). */
+/** A key to store (`insertKeyWithSolution`). */
 export interface NewKey {
   id: string;
   solutionId: string;
