@@ -6,6 +6,7 @@
 import { analyse, type Analysis, type SessionHistory, type StrategicRequest } from './guidance.js';
 import type { Library } from './library.js';
 import { classifyScope, type ScopeVerdict } from './scope.js';
+import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
 import { TROUBLE } from './understand.js';
 
@@ -37,7 +38,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
     // So is an organisation speaking of itself ("our", "we") with a number of its own.
     const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
-    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0) + ownFacts;
+    // A question as close to the example bank of business questions as a typical bank question is (cosine FULL_SIMILARITY) counts as one more.
+    const likeBank = Math.min(1, (u.similar[0]?.similarity ?? 0) / FULL_SIMILARITY);
+    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0) + ownFacts + likeBank;
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     // A vague ask is business when it uses business words, comes with context, or describes trouble in the asker's
     // own organisation without another domain's markers ("Things aren't working and I don't know what to fix first").

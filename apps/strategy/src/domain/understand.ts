@@ -10,6 +10,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { eld } from 'eld/medium';
 import { normalise } from './text.js';
+import { ExampleClassifier, loadProblemExamples, type TypeSimilarity } from './problem-examples.js';
 
 export type Language = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'other';
 
@@ -1676,6 +1677,8 @@ export interface Understanding {
   declined: string[];
   problem?: ProblemScore | undefined;
   runnerUp?: ProblemScore | undefined;
+  /** The example bank's three most similar problem types for the question's own text, most similar first. */
+  similar: TypeSimilarity[];
   /** What the question is about ("warehouse", "bakery", "food bank network"). */
   subject?: string | undefined;
   /** What the asker says the organisation is ("we're a food bank network"), when said. */
@@ -1715,8 +1718,70 @@ export function sentences(text: string): string[] {
 export interface ProblemScore {
   type: ProblemType;
   label: string;
+  /** All evidence, in cue units (a plain cue phrase weighs 1). */
   strength: number;
+  /** Distinct cue phrases matched. */
   hits: number;
+  /** The cue phrases' part of `strength` of the question's own text (set by `combinedScores`). */
+  cue?: number;
+  /** The example bank's part of `strength` of the question's own text (set by `combinedScores`). */
+  examples?: number;
+}
+
+/** What classifies a text by its similarity to the example bank (an `ExampleClassifier`, or a stand-in in cross-validation). */
+export interface ProblemExampleSource {
+  classify(text: string): TypeSimilarity[];
+}
+
+let examples: ProblemExampleSource | undefined;
+
+/**
+ * The example-bank classifier (built on first use from `library/problem-examples.json`, about 50 ms).
+ * @throws LibraryError when the bank is missing or invalid.
+ */
+function exampleSource(): ProblemExampleSource {
+  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples);
+  return examples;
+}
+
+/**
+ * Replaces the example-bank classifier (cross-validation holds examples out
+ * through a stand-in); `undefined` restores the bank's own on next use.
+ */
+export function useProblemExamples(source: ProblemExampleSource | undefined): void {
+  examples = source;
+}
+
+/**
+ * Weight of the example-bank signal, in cue units: a question the bank
+ * places with certainty in one type (evidence 1) adds as much to that type
+ * as two cue phrases. Chosen by leave-one-out cross-validation over the bank
+ * (scripts/problem-examples-cv.ts): flat between 1.5 and 3.
+ */
+export const EXAMPLE_WEIGHT = 2;
+
+/**
+ * Problem-type scores of `text` from both signals, best first: the cue
+ * phrases (`problemScores`) plus `EXAMPLE_WEIGHT` times the example bank's
+ * evidence for each type (`ExampleClassifier.classify`: softmax share of the
+ * centroid similarities, scaled down when the text is far from the whole
+ * bank). Each score keeps its two parts apart (`cue`, `examples`). Hits count
+ * cue phrases only.
+ */
+export function combinedScores(text: string): { scores: ProblemScore[]; similar: TypeSimilarity[] } {
+  const scores = problemScores(text);
+  const similar = exampleSource().classify(text);
+  for (const x of similar) {
+    if (x.evidence < 0.01) continue;
+    const add = EXAMPLE_WEIGHT * x.evidence;
+    const type = x.type as ProblemType;
+    const same = scores.find((s) => s.type === type);
+    if (same) {
+      same.strength += add;
+      same.examples = add;
+    } else scores.push({ type, label: PROBLEMS[type].label, strength: add, hits: 0, cue: 0, examples: add });
+  }
+  return { scores: scores.sort((a, b) => b.strength - a.strength), similar };
 }
 
 /** Problem-type scores of `text` (stemmed cue phrases), best first. */
@@ -1741,7 +1806,7 @@ export function problemScores(text: string): ProblemScore[] {
       }
     }
     if (type === 'new-role' && !firstPerson) s *= 0.3;
-    if (s > 0) out.push({ type, label: def.label, strength: s, hits });
+    if (s > 0) out.push({ type, label: def.label, strength: s, hits, cue: s });
   }
   // People leaving a team (staff, engineers, nurses) is about careers and the team, not customer churn.
   const retention = out.find((o) => o.type === 'retention');
@@ -1751,6 +1816,7 @@ export function problemScores(text: string): ProblemScore[] {
     else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength * 0.8, hits: retention.hits });
     retention.strength *= 0.25;
   }
+  for (const o of out) o.cue = o.strength;
   return out.sort((a, b) => b.strength - a.strength);
 }
 
@@ -1929,7 +1995,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
   // describes the business, not the problem: its words do not name a problem type.
   const scoringText = withoutOffer(business);
-  const scores = problemScores(scoringText);
+  const { scores, similar } = combinedScores(scoringText);
   const addScores = (extra: ProblemScore[], weight: number, countHits = true) => {
     for (const e of extra) {
       const same = scores.find((s) => s.type === e.type);
@@ -2032,7 +2098,9 @@ export function understand(question: string, conversation: string, ctx: { indust
     .split(/\s+/)
     .filter((w) => w.length > 2 && !GENERIC.has(w)).length;
   const definition = DEFINITION.test(english.trim());
-  const strength = scores[0]?.strength ?? 0;
+  // Vagueness is judged without the example bank: it finds a nearest problem type for almost any text,
+  // so its similarity says what kind of problem a question is, not that the question says enough.
+  const strength = Math.max(0, ...scores.map((x) => x.strength - (x.examples ?? 0)));
   // Too little to go on: few words and no clear problem, or a short cry for help that names no problem at all
   // ("Things just aren't working and I don't know what to fix first").
   // A language we cannot gloss is answered with clarifying questions (in English, saying so).
@@ -2050,6 +2118,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     declined,
     problem: scores[0],
     runnerUp: scores[1],
+    similar: similar.slice(0, 3),
     subject,
     identity,
     quantities,
