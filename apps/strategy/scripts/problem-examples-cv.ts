@@ -9,7 +9,7 @@
 import { ExampleClassifier, loadProblemExamples } from '../src/domain/problem-examples.js';
 import { loadLibrary } from '../src/domain/library.js';
 import { planAnswer } from '../src/domain/plan.js';
-import { FrameworkSelector } from '../src/domain/selector.js';
+import { agreement, FrameworkSelector } from '../src/domain/selector.js';
 import { PROBLEMS, problemScores, understand, useProblemExamples, warmUp, type ProblemExampleSource } from '../src/domain/understand.js';
 
 const types = Object.keys(PROBLEMS);
@@ -77,7 +77,7 @@ function engine(label: string, source: (i: number) => ProblemExampleSource): voi
   let confident = 0;
   let confidentFit = 0;
   let refused = 0;
-  const byClass = new Map<string, [number, number, number]>();
+  const byClass = new Map<string, [number, number, number, number]>();
   bank.forEach((b, i) => {
     useProblemExamples(source(i));
     const plan = planAnswer(library, selector, { messages: [{ role: 'user', content: b.text }] }, { turns: 0, applied: [] });
@@ -93,9 +93,10 @@ function engine(label: string, source: (i: number) => ProblemExampleSource): voi
       if (ok) confidentFit++;
     }
     const u = a.understanding;
-    const cls = !u.problem ? 'no type' : u.similar[0]?.type === u.problem.type ? ((u.problem.cue ?? 0) > 0 ? 'agree' : 'examples only') : 'disagree';
-    const c = byClass.get(cls) ?? [0, 0, 0];
+    const cls = agreement(u, a.primary.id);
+    const c = byClass.get(cls) ?? [0, 0, 0, 0];
     c[0]++;
+    if (ok) c[3]++;
     if (a.confidence >= 70) {
       c[1]++;
       if (ok) c[2]++;
@@ -104,8 +105,10 @@ function engine(label: string, source: (i: number) => ProblemExampleSource): voi
   });
   useProblemExamples(undefined);
   console.log(`  ${label}: fit ${pct(fit, n)}, refused ${refused}, confidence >= 70 precision ${pct(confidentFit, confident)}`);
-  for (const [k, [of, conf, ok]] of [...byClass.entries()].sort()) console.log(`    ${k.padEnd(14)} ${of} questions, ${conf} confident, ${ok} of them fit`);
+  for (const [k, [of, conf, ok, fits]] of [...byClass.entries()].sort())
+    console.log(`    ${k.padEnd(15)} ${String(of).padStart(4)} questions, fit ${pct(fits, of)}; ${conf} confident, ${ok} of them fit`);
 }
 console.log("library engine over the bank (fit = primary among the type's frameworks)");
+// Without the bank every pick has 'no reading' and stays under 70: only fit and refusals compare.
 engine('without the example signal', () => ({ classify: () => [] }));
 engine('with both signals (leave-one-out)', (i) => classifier.holdingOut(i));

@@ -162,6 +162,10 @@ export const WEIGHTS = {
   agreement: 3,
   /** Softmax share from which the example bank's most similar type counts as its reading of the question. */
   bankShare: 0.2,
+  /** Evidence besides the bank (cue phrases, the numbers' meaning) the chosen type needs for the signals to agree. */
+  agreeOwn: 0.8,
+  /** A runner-up problem type at this share of the chosen type's strength keeps a pick it does not fit under 70. */
+  rivalRatio: 0.6,
   /** Raw BM25 scores of a weak and of a strong best match (confidence scale). */
   weakRaw: 20,
   strongRaw: 600,
@@ -345,20 +349,21 @@ function confidenceOf(ranked: ScoredFramework[], best: number): number {
 /**
  * How the two signals of the problem type relate for a pick `id`:
  * - 'agree': the example bank's most similar type (share >= `WEIGHTS.bankShare`) is the problem type
- *   chosen, and evidence other than the bank (cue phrases, the numbers' meaning) supports it too;
- * - 'pick fits both': the bank reads another type (or the chosen type on its own evidence alone),
- *   but the picked framework fits the bank's type as well;
+ *   chosen, and evidence other than the bank (cue phrases, the numbers' meaning) supports it too
+ *   (at least `WEIGHTS.agreeOwn`, most of one cue phrase);
+ * - 'bank alone': the chosen type is the bank's, with less evidence than that besides it;
+ * - 'pick fits both': the bank reads another type, but the picked framework fits the bank's type as well;
  * - 'disagree': the bank reads another type the pick does not fit;
  * - 'no reading': the bank has no clear type (share under `WEIGHTS.bankShare`), or no type was chosen.
- * Leave-one-out over the example bank (scripts/problem-examples-cv.ts): picks
- * of 'agree' questions fit about 85% of the time, those of 'disagree' or 'no reading' about 55%.
+ * Leave-one-out over the example bank (scripts/problem-examples-cv.ts), share of picks that fit:
+ * 'agree' 87%, 'pick fits both' 78%, 'bank alone' 61%, 'disagree' 57%, 'no reading' 56%.
  */
-export function agreement(u: Understanding, id: string): 'agree' | 'pick fits both' | 'disagree' | 'no reading' {
+export function agreement(u: Understanding, id: string): 'agree' | 'bank alone' | 'pick fits both' | 'disagree' | 'no reading' {
   const bank = u.similar[0];
   const chosen = u.problem;
   if (!chosen || !bank || bank.share < WEIGHTS.bankShare) return 'no reading';
   const own = chosen.strength - (chosen.examples ?? 0);
-  if (bank.type === chosen.type && own > 0) return 'agree';
+  if (bank.type === chosen.type) return own >= WEIGHTS.agreeOwn ? 'agree' : 'bank alone';
   if (PROBLEMS[bank.type as keyof typeof PROBLEMS].frameworks.includes(id)) return 'pick fits both';
   return 'disagree';
 }
@@ -369,7 +374,11 @@ export function agreement(u: Understanding, id: string): 'agree' | 'pick fits bo
  * the question scores 92+; one chosen by a clearly recognised problem type
  * scores 70-95, more when the text agrees (BM25 rank) and no other problem
  * type competes; a pick by text similarity alone stays under 70, and so does
- * a vague question, so both come with clarifying questions.
+ * a vague question, so both come with clarifying questions. The two signals
+ * of the problem type (cue phrases and the example bank, see `agreement`)
+ * must agree for 70+ (agreeing adds `WEIGHTS.agreement`), unless the pick
+ * fits the bank's reading too; a runner-up type at `WEIGHTS.rivalRatio` of
+ * the chosen one's strength that the pick does not fit keeps it under 70.
  */
 function calibratedConfidence(ranked: ScoredFramework[], bm25: Map<string, number>, basis: Selection['basis'], u: Understanding): number {
   const primary = ranked[0]!;
@@ -398,6 +407,8 @@ function calibratedConfidence(ranked: ScoredFramework[], bm25: Map<string, numbe
     const agree = agreement(u, id);
     if (agree === 'agree') value += WEIGHTS.agreement;
     else if (agree !== 'pick fits both') value = Math.min(value, 68);
+    // A second problem type nearly as strong that the pick does not fit: the question reads two ways.
+    if (rival && rival.strength >= WEIGHTS.rivalRatio * s && !PROBLEMS[rival.type].frameworks.includes(id)) value = Math.min(value, 68);
   } else {
     value = Math.min(66, 45 + Math.round(20 * margin));
   }
