@@ -2,8 +2,11 @@
  * `pnpm eval:strategy`: the held-out set (eval/heldout.json: fit, fact use,
  * refusals, calibration) and framework selection agreement over the eval set
  * (library/eval/questions.json) and out-of-scope detection
- * (library/eval/out-of-scope.json against the in-scope questions).
+ * (library/eval/out-of-scope.json against the in-scope questions), and the
+ * leave-one-out cross-validation of the problem-type classification over the
+ * example bank (library/problem-examples.json).
  */
+import { crossValidateBank } from '../src/domain/bank-eval.js';
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
 import { BLIND4_FILE, BLIND5_FILE, BLIND6_FILE, FRESH_FILE, UNSEEN_FILE, loadHeldout, runHeldout, type HeldoutReport } from '../src/domain/heldout.js';
@@ -97,6 +100,21 @@ printSet(
   blind6,
   'blind6 set (eval/blind6.json, 40 questions written blind, never tuned on; its first run (commit fa79a1a) gave fit 77.1% (27/35), fact use 94.3% (33/35), 1 false refusal (b6-33, Italian), 2 non-business questions answered, 3/3 vague clarified, precision 85.7% (18/21), 1/2 non-English saying English)',
 );
+
+// ------------------------------------------------------------ example bank
+const bank = crossValidateBank(library, new FrameworkSelector(library));
+const rate = ({ ok, of }: { ok: number; of: number }) => `${pct(ok / Math.max(1, of))} (${ok}/${of})`;
+console.log(
+  `example bank (library/problem-examples.json, ${bank.questions} questions in users' own words, leave-one-out; details: scripts/problem-examples-cv.ts)`,
+);
+console.log(`  problem type, example classifier alone:                ${rate(bank.classifierTop1)}`);
+console.log(`  problem type, cue phrases alone:                       ${rate(bank.cueTop1)}`);
+console.log(`  problem type, understand() with both signals:          ${rate(bank.understandWith)} (without the examples: ${rate(bank.understandWithout)})`);
+if (bank.engineWith && bank.engineWithout)
+  console.log(
+    `  library engine: fit ${rate(bank.engineWith.fit)} (without the examples: ${rate(bank.engineWithout.fit)}), refused ${bank.engineWith.refused} (without: ${bank.engineWithout.refused}), confidence >= 70 precision ${rate(bank.engineWith.precision)}`,
+  );
+console.log(`  classification cost per question: p50 ${bank.classifyMs.p50.toFixed(3)} ms, p99 ${bank.classifyMs.p99.toFixed(3)} ms`);
 
 /** The same report as the held-out set, for another set. */
 function printSet(rep: HeldoutReport, title: string): void {

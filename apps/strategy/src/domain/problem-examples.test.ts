@@ -7,11 +7,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { crossValidateBank } from './bank-eval.js';
 import { loadLibrary, LibraryError } from './library.js';
 import { planAnswer } from './plan.js';
 import { ExampleClassifier, loadProblemExamples, type TypeSimilarity } from './problem-examples.js';
 import { FrameworkSelector } from './selector.js';
-import { PROBLEMS, problemScores, understand, useProblemExamples } from './understand.js';
+import { PROBLEMS, useProblemExamples } from './understand.js';
 
 const types = Object.keys(PROBLEMS);
 const bank = loadProblemExamples(types);
@@ -53,18 +54,14 @@ test('similarity ranks every type, shares sum to 1, and a text of another domain
 });
 
 test('leave-one-out: the bank alone, the cue phrases alone and both signals in understand() stay above their floors', () => {
-  const loo = classifier.leaveOneOut();
-  const n = loo.length;
-  expect(loo.filter((r) => r.ranking[0]!.type === r.type).length / n).toBeGreaterThanOrEqual(0.62);
-  const examples = classifier.examples();
-  expect(examples.filter((b) => problemScores(b.text)[0]?.type === b.type).length / n).toBeGreaterThanOrEqual(0.5);
-  let right = 0;
-  examples.forEach((b, i) => {
-    useProblemExamples(classifier.holdingOut(i));
-    if (understand(b.text, '').problem?.type === b.type) right++;
-  });
-  expect(right / n).toBeGreaterThanOrEqual(0.67);
-  expect(() => classifier.holdingOut(n)).toThrow(RangeError);
+  const library = loadLibrary();
+  const r = crossValidateBank(library, new FrameworkSelector(library), false);
+  expect(r.questions).toBe(Object.values(bank.examples).flat().length);
+  expect(r.classifierTop1.ok / r.questions).toBeGreaterThanOrEqual(0.62);
+  expect(r.cueTop1.ok / r.questions).toBeGreaterThanOrEqual(0.5);
+  expect(r.understandWith.ok / r.questions).toBeGreaterThanOrEqual(0.67);
+  expect(r.understandWith.ok).toBeGreaterThan(r.understandWithout.ok);
+  expect(() => classifier.holdingOut(r.questions)).toThrow(RangeError);
 });
 
 test('confidence 70+ needs both signals to agree: the same question scores lower when the bank reads another problem', () => {
