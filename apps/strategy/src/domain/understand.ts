@@ -1513,7 +1513,11 @@ function compound(word: string, dict: Record<string, string>): string | undefine
 
 let nlpInstance: WinkMethods | undefined;
 
-/** Loads the language model and detector now (about 100 ms), so the first request does not pay for it. */
+/**
+ * Loads the language model and detector (about 100 ms) and builds the example-bank classifier (about 50 ms)
+ * now, so the first request does not pay for them.
+ * @throws LibraryError when library/problem-examples.json is missing or invalid (the service does not start).
+ */
 export function warmUp(): void {
   understand('We run 3 shops and sales fell 10% to $40k a month. What should we do by June?', '');
 }
