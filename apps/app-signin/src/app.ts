@@ -8,7 +8,8 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger, type ServiceApp } from '@latchkey/service-kit';
-import { HttpError, type ErrorFormatter } from '@latchkey/errors';
+import type { ErrorFormatter } from '@latchkey/errors';
+import { SigninError } from './errors.js';
 import { pingRegistry, type PrismaClient } from './store/prisma.js';
 import type { SigninConfig } from './config.js';
 import { AppRuntime } from './domain/apps.js';
@@ -150,7 +151,7 @@ export function createApp(deps: AppDeps): SigninApp {
     const slug = String(req.params.slug ?? '');
     const ctx = /^[a-z0-9]{1,32}-[a-z2-7]{22}$/.test(slug) ? await apps.bySlug(slug) : null;
     if (!ctx || ctx.state !== 'live') {
-      next(new HttpError(404, 'NOT_FOUND', 'No sign-in service at this address.'));
+      next(new SigninError('NOT_FOUND', 'No sign-in service at this address.'));
       return;
     }
     attachState(req, buildState(req, ctx, config.publicUrl));
@@ -169,7 +170,7 @@ export function createApp(deps: AppDeps): SigninApp {
   const auth = express.Router();
   // One file per endpoint under routes/, each exporting register(router, svc), in better-auth's order of plugins.
   for (const register of END_USER_ROUTES) register(auth, svc);
-  auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
+  auth.use((req, _res, next) => next(new SigninError('NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
 
   app.use(
     '/a/:slug/api/auth',

@@ -6,7 +6,7 @@
  */
 import type { SigninAppState } from '@latchkey/admin-api';
 import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { KeyRing, type StoredKey } from '@latchkey/jwt';
 import type { App, PrismaClient, SigningKey } from '../store/prisma.js';
 import { openAppPool, type AppDb } from '../store/app-db.js';
@@ -107,7 +107,7 @@ export class AppRuntime {
   async record(appId: string): Promise<App> {
     const app = await findApp(this.prisma, appId);
     if (!app) {
-      throw new HttpError(404, 'APP_NOT_FOUND', `App ${appId} has no sign-in database yet: run \`latchkey host db create ${appId}\` first.`);
+      throw new SigninError('APP_NOT_FOUND', `App ${appId} has no sign-in database yet: run \`latchkey host db create ${appId}\` first.`);
     }
     return app;
   }
