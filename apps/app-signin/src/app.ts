@@ -18,7 +18,14 @@ import { Limits } from './domain/limits.js';
 import { Operator } from './domain/operator.js';
 import { attachState, buildState, stateOf, type Services } from './http/context.js';
 import { cors } from './http/cors.js';
-import { register as admin } from './routes/admin.js';
+import { register as adminDatabase } from './routes/admin-database.js';
+import { register as adminSignIn } from './routes/admin-auth.js';
+import { register as adminProviders } from './routes/admin-providers.js';
+import { register as adminUsers } from './routes/admin-users.js';
+import { register as adminMigrations } from './routes/admin-migrations.js';
+import { register as adminAudit } from './routes/admin-audit.js';
+import { register as adminDoctor } from './routes/admin-doctor.js';
+import { register as devMailbox } from './routes/dev-mailbox.js';
 import { register as signUp } from './routes/sign-up.js';
 import { register as signIn } from './routes/sign-in.js';
 import { register as signOut } from './routes/sign-out.js';
@@ -134,8 +141,15 @@ export function createApp(deps: AppDeps): SigninApp {
     dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
   };
   const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => pingRegistry(prisma) }, trustProxy: config.trustProxy });
+  // The operator API, one file per admin resource under routes/admin-*.ts.
   const adminRoutes = express.Router();
-  admin(adminRoutes, svc);
+  adminDatabase(adminRoutes, svc);
+  adminSignIn(adminRoutes, svc);
+  adminProviders(adminRoutes, svc);
+  adminUsers(adminRoutes, svc);
+  adminMigrations(adminRoutes, svc);
+  adminAudit(adminRoutes, svc);
+  adminDoctor(adminRoutes, svc);
   app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRoutes);
 
   // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.
@@ -158,14 +172,8 @@ export function createApp(deps: AppDeps): SigninApp {
     next();
   };
 
-  if (mailer.mode === 'mailbox') {
-    // Development only (no SMTP_URL, SIGNIN_DEV_MAILBOX=1): the messages that would have been mailed.
-    app.get('/dev/mailbox', (req, res) => {
-      const to = typeof req.query.to === 'string' ? req.query.to.toLowerCase() : undefined;
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(mailer.mailbox().filter((m) => !to || m.to.toLowerCase() === to));
-    });
-  }
+  // Development only (no SMTP_URL, SIGNIN_DEV_MAILBOX=1): the messages that would have been mailed.
+  if (mailer.mode === 'mailbox') devMailbox(app, svc);
 
   const auth = express.Router();
   // One file per endpoint under routes/, each exporting register(router, svc), in better-auth's order of plugins.

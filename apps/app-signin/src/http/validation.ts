@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SigninError } from '../errors.js';
 
 /** Parses a request body; a mismatch is 400 VALIDATION_ERROR naming the fields (better-auth's code). */
@@ -8,6 +8,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const msg = r.error.issues.map((i) => `[body${i.path.length ? '.' : ''}${i.path.join('.')}] ${i.message}`).join('; ');
   throw new SigninError('VALIDATION_ERROR', msg || 'Invalid request body');
 }
+
+/** Who ran an operator command (`--actor`), recorded in the audit log. */
+export const operatorActor = z.string().min(1).max(128).optional();
 
 // No whitespace, no second @ and no control characters (NUL cannot be stored, and is no one's address).
 // eslint-disable-next-line no-control-regex
