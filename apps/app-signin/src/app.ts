@@ -117,10 +117,33 @@ export interface SigninApp extends ServiceApp {
 /** Area B error body: better-auth's `{code, message}`. */
 export const formatSigninError: ErrorFormatter = (err) => ({ code: err.code, message: err.message });
 
+/**
+ * Builds app-signin's Express app from what it is given; it neither listens
+ * nor reads the environment.
+ *
+ * - `/admin/*`: the operator API (routes/admin-*.ts) behind the operator token
+ *   and a 5 MB JSON body.
+ * - `/a/:slug/api/auth/*`: the end-user routes of one live app
+ *   (routes/<endpoint>.ts), with its CORS check, sign-in metrics and body
+ *   parsers; an unknown slug or an app that is not live is 404 NOT_FOUND.
+ * - `/dev/mailbox` when the mailer keeps a development mailbox.
+ * - `/healthz`, `/readyz` (the registry database, and Redis when given) and
+ *   `/metrics`, from service-kit; errors in better-auth's `{code, message}`.
+ *
+ * It owns what it creates: the app runtime (one connection pool per app
+ * database), the limiters, the mailer and its queue of mails sent after the
+ * answer, and the operator. `close()` waits for that queue and closes the
+ * pools; the Prisma client and Redis stay the caller's to close.
+ *
+ * @param deps the registry's Prisma client, the config, the logger, Redis
+ *   (shared limits; in-process without it) and the clock.
+ * @returns the app (`app`, also as `listener` and `express`), the operator, the
+ *   app runtime, the mailer, `idle()` and `close()`.
+ */
 export function createApp(deps: AppDeps): SigninApp {
-  const { prisma, config, logger } = deps;
+  const { prisma, config, logger, redis } = deps;
   const apps = new AppRuntime(prisma, config);
-  const limits = new Limits(config.limits, deps.redis, config.redisPrefix);
+  const limits = new Limits(config.limits, redis, config.redisPrefix);
   let dummy: Promise<string> | undefined;
   const mailer = new Mailer({ ...config.mail, logger });
   const pending = new Set<Promise<unknown>>();
@@ -140,7 +163,15 @@ export function createApp(deps: AppDeps): SigninApp {
     now: deps.now ?? Date.now,
     dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
   };
-  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => pingRegistry(prisma) }, trustProxy: config.trustProxy });
+  const app = createServiceApp({
+    logger,
+    service: 'app-signin',
+    readiness: {
+      database: () => pingRegistry(prisma),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+    },
+    trustProxy: config.trustProxy,
+  });
   // The operator API, one file per admin resource under routes/admin-*.ts.
   const adminRoutes = express.Router();
   adminDatabase(adminRoutes, svc);
