@@ -8,14 +8,14 @@ import os from 'node:os';
 import { databaseName, databaseUrl as urlOnServer, ensureDatabase } from '@latchkey/db';
 import { SigninError } from '../errors.js';
 import { generateStoredKey } from '@latchkey/jwt';
-import type { App, PrismaClient } from '../store/prisma.js';
+import type { Registry } from '../store/prisma.js';
 import type { SigninConfig } from '../config.js';
 import type { AppRuntime, AppState } from './apps.js';
 import { applyAppMigrations, type AppMigration } from './app-migrations.js';
 import { randomBase32 } from './crypto.js';
-import { findUserByEmail } from './users.js';
+import { findUserByEmail } from '../store/users.js';
 import { pingAppDb } from '../store/app-db.js';
-import { findApp, insertApp, setDatabaseUrl, setDeployed, setDisabled, setProvisioned, setSavedPolicy, setSettings } from '../store/apps.js';
+import { findApp, insertApp, setDatabaseUrl, setDeployed, setDisabled, setProvisioned, setSavedPolicy, setSettings, type AppRow } from '../store/apps.js';
 import { insertAuditEntry, listAuditEntries } from '../store/audit.js';
 import { installedAuthVersion, LATEST_AUTH_SCHEMA_VERSION, provisionAuthSchema } from '../store/auth-schema.js';
 import { dataAccessDeployed, deployDataAccess } from '../store/data-access.js';
@@ -36,14 +36,14 @@ export function checkAppId(appId: string): void {
 
 export class Operator {
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly prisma: Registry,
     private readonly apps: AppRuntime,
     private readonly config: SigninConfig,
     /** How end-user mail goes out (doctor reports it). */
     private readonly mailMode: 'smtp' | 'mailbox' | 'off' = 'off',
   ) {}
 
-  private summary(app: App): SigninAppView {
+  private summary(app: AppRow): SigninAppView {
     return {
       appId: app.id,
       org: app.orgId,
@@ -237,7 +237,7 @@ export class Operator {
     return { appId, settings: this.settingsOf(updated) };
   }
 
-  private settingsOf(app: App) {
+  private settingsOf(app: AppRow) {
     return {
       requireEmailVerification: app.requireEmailVerification,
       mailFrom: app.mailFrom,
@@ -305,7 +305,7 @@ export class Operator {
     return { appId, removed: providerId.toLowerCase() };
   }
 
-  private async providersOf(app: App) {
+  private async providersOf(app: AppRow) {
     const rows = await listProviders(this.prisma, app.id);
     return rows.map((p) => ({
       id: p.providerId,

@@ -7,7 +7,7 @@
  */
 import { SigninError } from '../errors.js';
 import type { AppContext } from './apps.js';
-import type { UserRow } from './users.js';
+import type { UserRow } from '../store/users.js';
 
 /** Whether the applied policy requires a second factor of this user that is missing. */
 export function mfaMissing(policy: string[], user: Pick<UserRow, 'role' | 'two_factor_enabled'>): boolean {

@@ -15,12 +15,6 @@ import type { SessionRow } from '../store/sessions.js';
 import type { UserRow } from '../store/users.js';
 import { deleteUserVerifications } from '../store/verification.js';
 
-export type { SessionRow } from '../store/sessions.js';
-export type { UserRow } from '../store/users.js';
-export { findUserByEmail, findUserById, findUserWithPassword, passwordOf } from '../store/users.js';
-export { findUserByAccount, linkAccount } from '../store/accounts.js';
-export { deleteOtherSessions, deleteUserSessions, listUserSessions } from '../store/sessions.js';
-
 /** The user as better-auth returns it. */
 export function publicUser(u: UserRow) {
   return {

@@ -5,7 +5,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { SigninError } from '../errors.js';
-import { findUserByEmail } from '../domain/users.js';
+import { findUserByEmail } from '../store/users.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { mailToken, trustedRedirect } from '../http/mail-links.js';
 import { checkEmail, parseBody } from '../http/validation.js';

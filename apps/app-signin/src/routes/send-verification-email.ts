@@ -6,7 +6,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { SigninError } from '../errors.js';
-import { findUserByEmail } from '../domain/users.js';
+import { findUserByEmail } from '../store/users.js';
 import { clientIp, currentSession, stateOf, type Services } from '../http/context.js';
 import { sendVerification, trustedRedirect } from '../http/mail-links.js';
 import { checkEmail, parseBody } from '../http/validation.js';

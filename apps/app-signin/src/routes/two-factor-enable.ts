@@ -4,7 +4,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { SigninError } from '../errors.js';
-import { findTwoFactor, startEnrolment } from '../domain/two-factor.js';
+import { startEnrolment } from '../domain/two-factor.js';
+import { findTwoFactor } from '../store/two-factor.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from '../http/validation.js';
 import { checkPassword } from '../http/second-factor.js';

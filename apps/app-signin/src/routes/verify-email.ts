@@ -5,7 +5,7 @@ import type { Response, Router } from 'express';
 import { SigninError } from '../errors.js';
 import { withQuery } from '../domain/redirects.js';
 import { confirmEmail, consumeVerification, MAX_TOKEN_LENGTH, moveToEmail } from '../domain/verification.js';
-import { findUserById } from '../domain/users.js';
+import { findUserById } from '../store/users.js';
 import { stateOf, type Services } from '../http/context.js';
 import { trustedRedirect } from '../http/mail-links.js';
 import { queryOf } from '../http/email-routes.js';
