@@ -8,7 +8,8 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { adminAuth, createServiceApp, finishServiceApp, signIns, type Logger, type ServiceApp } from '@latchkey/service-kit';
-import { HttpError, type ErrorFormatter } from '@latchkey/errors';
+import type { ErrorFormatter } from '@latchkey/errors';
+import { SigninError } from './errors.js';
 import { pingRegistry, type PrismaClient } from './store/prisma.js';
 import type { SigninConfig } from './config.js';
 import { AppRuntime } from './domain/apps.js';
@@ -17,7 +18,14 @@ import { Limits } from './domain/limits.js';
 import { Operator } from './domain/operator.js';
 import { attachState, buildState, stateOf, type Services } from './http/context.js';
 import { cors } from './http/cors.js';
-import { register as admin } from './routes/admin.js';
+import { register as adminDatabase } from './routes/admin-database.js';
+import { register as adminSignIn } from './routes/admin-auth.js';
+import { register as adminProviders } from './routes/admin-providers.js';
+import { register as adminUsers } from './routes/admin-users.js';
+import { register as adminMigrations } from './routes/admin-migrations.js';
+import { register as adminAudit } from './routes/admin-audit.js';
+import { register as adminDoctor } from './routes/admin-doctor.js';
+import { register as devMailbox } from './routes/dev-mailbox.js';
 import { register as signUp } from './routes/sign-up.js';
 import { register as signIn } from './routes/sign-in.js';
 import { register as signOut } from './routes/sign-out.js';
@@ -109,10 +117,33 @@ export interface SigninApp extends ServiceApp {
 /** Area B error body: better-auth's `{code, message}`. */
 export const formatSigninError: ErrorFormatter = (err) => ({ code: err.code, message: err.message });
 
+/**
+ * Builds app-signin's Express app from what it is given; it neither listens
+ * nor reads the environment.
+ *
+ * - `/admin/*`: the operator API (routes/admin-*.ts) behind the operator token
+ *   and a 5 MB JSON body.
+ * - `/a/:slug/api/auth/*`: the end-user routes of one live app
+ *   (routes/<endpoint>.ts), with its CORS check, sign-in metrics and body
+ *   parsers; an unknown slug or an app that is not live is 404 NOT_FOUND.
+ * - `/dev/mailbox` when the mailer keeps a development mailbox.
+ * - `/healthz`, `/readyz` (the registry database, and Redis when given) and
+ *   `/metrics`, from service-kit; errors in better-auth's `{code, message}`.
+ *
+ * It owns what it creates: the app runtime (one connection pool per app
+ * database), the limiters, the mailer and its queue of mails sent after the
+ * answer, and the operator. `close()` waits for that queue and closes the
+ * pools; the Prisma client and Redis stay the caller's to close.
+ *
+ * @param deps the registry's Prisma client, the config, the logger, Redis
+ *   (shared limits; in-process without it) and the clock.
+ * @returns the app (`app`, also as `listener` and `express`), the operator, the
+ *   app runtime, the mailer, `idle()` and `close()`.
+ */
 export function createApp(deps: AppDeps): SigninApp {
-  const { prisma, config, logger } = deps;
+  const { prisma, config, logger, redis } = deps;
   const apps = new AppRuntime(prisma, config);
-  const limits = new Limits(config.limits, deps.redis, config.redisPrefix);
+  const limits = new Limits(config.limits, redis, config.redisPrefix);
   let dummy: Promise<string> | undefined;
   const mailer = new Mailer({ ...config.mail, logger });
   const pending = new Set<Promise<unknown>>();
@@ -132,9 +163,24 @@ export function createApp(deps: AppDeps): SigninApp {
     now: deps.now ?? Date.now,
     dummyHash: () => (dummy ??= hashPassword('latchkey-dummy-password', config.passwordCost)),
   };
-  const app = createServiceApp({ logger, service: 'app-signin', readiness: { database: () => pingRegistry(prisma) }, trustProxy: config.trustProxy });
+  const app = createServiceApp({
+    logger,
+    service: 'app-signin',
+    readiness: {
+      database: () => pingRegistry(prisma),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+    },
+    trustProxy: config.trustProxy,
+  });
+  // The operator API, one file per admin resource under routes/admin-*.ts.
   const adminRoutes = express.Router();
-  admin(adminRoutes, svc);
+  adminDatabase(adminRoutes, svc);
+  adminSignIn(adminRoutes, svc);
+  adminProviders(adminRoutes, svc);
+  adminUsers(adminRoutes, svc);
+  adminMigrations(adminRoutes, svc);
+  adminAudit(adminRoutes, svc);
+  adminDoctor(adminRoutes, svc);
   app.use('/admin', adminAuth(config.adminToken), express.json({ limit: '5mb' }), adminRoutes);
 
   // `/metrics`: sign-in attempts (password, TOTP, backup code, social callback) by app and result.
@@ -150,26 +196,20 @@ export function createApp(deps: AppDeps): SigninApp {
     const slug = String(req.params.slug ?? '');
     const ctx = /^[a-z0-9]{1,32}-[a-z2-7]{22}$/.test(slug) ? await apps.bySlug(slug) : null;
     if (!ctx || ctx.state !== 'live') {
-      next(new HttpError(404, 'NOT_FOUND', 'No sign-in service at this address.'));
+      next(new SigninError('NOT_FOUND', 'No sign-in service at this address.'));
       return;
     }
     attachState(req, buildState(req, ctx, config.publicUrl));
     next();
   };
 
-  if (mailer.mode === 'mailbox') {
-    // Development only (no SMTP_URL, SIGNIN_DEV_MAILBOX=1): the messages that would have been mailed.
-    app.get('/dev/mailbox', (req, res) => {
-      const to = typeof req.query.to === 'string' ? req.query.to.toLowerCase() : undefined;
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(mailer.mailbox().filter((m) => !to || m.to.toLowerCase() === to));
-    });
-  }
+  // Development only (no SMTP_URL, SIGNIN_DEV_MAILBOX=1): the messages that would have been mailed.
+  if (mailer.mode === 'mailbox') devMailbox(app, svc);
 
   const auth = express.Router();
   // One file per endpoint under routes/, each exporting register(router, svc), in better-auth's order of plugins.
   for (const register of END_USER_ROUTES) register(auth, svc);
-  auth.use((req, _res, next) => next(new HttpError(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
+  auth.use((req, _res, next) => next(new SigninError('NOT_FOUND', `No route for ${req.method} ${req.path}.`)));
 
   app.use(
     '/a/:slug/api/auth',

@@ -4,7 +4,7 @@
  * database (`store/app-migrations.ts`), never re-applied, never edited.
  */
 import { createHash } from 'node:crypto';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import type { AppDb } from '../store/app-db.js';
 import { withMigrationLedger } from '../store/app-migrations.js';
 
@@ -28,7 +28,7 @@ export function checksum(sql: string): string {
  * or `anonymous` before deploy is refused with a message that says so.
  * @param opts.deployed whether sign-in has been deployed for the app.
  * @returns the names applied now and those already applied.
- * @throws HttpError 400 INVALID_MIGRATION_NAME, DUPLICATE_MIGRATION; 409 MIGRATION_CHANGED,
+ * @throws SigninError 400 INVALID_MIGRATION_NAME, DUPLICATE_MIGRATION; 409 MIGRATION_CHANGED,
  *   DEPLOY_FIRST; 422 MIGRATION_FAILED (rolled back). The 409/422 carry `details.applied`
  *   (what this call applied before) and `details.migration`.
  */
@@ -39,10 +39,10 @@ export async function applyAppMigrations(
 ): Promise<{ applied: string[]; skipped: string[] }> {
   for (const m of migrations) {
     if (!MIGRATION_NAME.test(m.name))
-      throw new HttpError(400, 'INVALID_MIGRATION_NAME', `"${m.name}" is not a valid migration name (letters, digits, ., _ and -).`);
+      throw new SigninError('INVALID_MIGRATION_NAME', `"${m.name}" is not a valid migration name (letters, digits, ., _ and -).`);
   }
   const names = migrations.map((m) => m.name);
-  if (new Set(names).size !== names.length) throw new HttpError(400, 'DUPLICATE_MIGRATION', 'Two migrations have the same name.');
+  if (new Set(names).size !== names.length) throw new SigninError('DUPLICATE_MIGRATION', 'Two migrations have the same name.');
   const sorted = [...migrations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return withMigrationLedger(db, async (ledger) => {
     const done = await ledger.recorded();
@@ -53,8 +53,7 @@ export async function applyAppMigrations(
       const before = done.get(m.name);
       if (before !== undefined) {
         if (before !== sum) {
-          throw new HttpError(
-            409,
+          throw new SigninError(
             'MIGRATION_CHANGED',
             `Migration ${m.name} was already applied and has changed since; write a new migration instead of editing it.`,
             {
@@ -66,8 +65,7 @@ export async function applyAppMigrations(
         continue;
       }
       if (!opts.deployed && ROLE_REFERENCE.test(m.sql)) {
-        throw new HttpError(
-          409,
+        throw new SigninError(
           'DEPLOY_FIRST',
           `Migration ${m.name} references the ${ROLE_REFERENCE.exec(m.sql)![1]!.toLowerCase()} role, which exists only after sign-in is deployed: run \`latchkey host db auth deploy ${opts.appId}\` first, then re-run db migrate.`,
           { details: { applied, migration: m.name } },
@@ -78,8 +76,7 @@ export async function applyAppMigrations(
       } catch (err) {
         const e = err as { code?: string; message?: string };
         if (e.code === '42704' && /role "(authenticated|anonymous)" does not exist/.test(e.message ?? '')) {
-          throw new HttpError(
-            409,
+          throw new SigninError(
             'DEPLOY_FIRST',
             `Migration ${m.name} failed: ${e.message}. Run \`latchkey host db auth deploy ${opts.appId}\` first, then re-run db migrate.`,
             {
@@ -87,8 +84,7 @@ export async function applyAppMigrations(
             },
           );
         }
-        throw new HttpError(
-          422,
+        throw new SigninError(
           'MIGRATION_FAILED',
           `Migration ${m.name} failed and was rolled back: ${e.message ?? 'unknown error'}${e.code ? ` (SQLSTATE ${e.code})` : ''}.`,
           {

@@ -6,11 +6,12 @@
  */
 import type { SigninAppState } from '@latchkey/admin-api';
 import { decryptSecret, encryptSecret } from '@latchkey/service-kit';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { KeyRing, type StoredKey } from '@latchkey/jwt';
-import type { App, PrismaClient, SigningKey } from '../store/prisma.js';
+import type { Registry } from '../store/prisma.js';
 import { openAppPool, type AppDb } from '../store/app-db.js';
-import { findApp, findAppBySlug } from '../store/apps.js';
+import { findApp, findAppBySlug, type AppRow } from '../store/apps.js';
+import type { SigningKeyRow } from '../store/signing-keys.js';
 import type { SigninConfig } from '../config.js';
 import { deriveKey } from './crypto.js';
 import type { AppMailSettings, MailKind } from './mail.js';
@@ -55,7 +56,7 @@ export class AppRuntime {
   private readonly pools = new Map<string, { url: string; pool: AppDb }>();
 
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly prisma: Registry,
     private readonly config: SigninConfig,
   ) {}
 
@@ -67,7 +68,7 @@ export class AppRuntime {
     return encryptSecret(this.config.encryptionKey, url, `app-db:${appId}`);
   }
 
-  databaseUrlOf(app: App): string {
+  databaseUrlOf(app: AppRow): string {
     return decryptSecret(this.config.encryptionKey, app.databaseUrl, `app-db:${app.id}`);
   }
 
@@ -83,7 +84,7 @@ export class AppRuntime {
     return decryptSecret(this.config.encryptionKey, sealed, `auth-provider:${appId}:${providerId}`);
   }
 
-  storedKeys(rows: SigningKey[]): StoredKey[] {
+  storedKeys(rows: SigningKeyRow[]): StoredKey[] {
     return rows.map((k) => ({
       kid: k.kid,
       alg: k.alg as StoredKey['alg'],
@@ -104,16 +105,16 @@ export class AppRuntime {
   }
 
   /** The registry row, or 404 naming the command that registers it. */
-  async record(appId: string): Promise<App> {
+  async record(appId: string): Promise<AppRow> {
     const app = await findApp(this.prisma, appId);
     if (!app) {
-      throw new HttpError(404, 'APP_NOT_FOUND', `App ${appId} has no sign-in database yet: run \`latchkey host db create ${appId}\` first.`);
+      throw new SigninError('APP_NOT_FOUND', `App ${appId} has no sign-in database yet: run \`latchkey host db create ${appId}\` first.`);
     }
     return app;
   }
 
   /** Pool of a registered app's database. */
-  async poolOf(app: App): Promise<AppDb> {
+  async poolOf(app: AppRow): Promise<AppDb> {
     return this.pool(app.id, this.databaseUrlOf(app));
   }
 

@@ -3,12 +3,12 @@
  * (`actor`: the operator's name, or `end-user:<id>`), what, on whom, and
  * details that never carry a secret or a token.
  */
-import type { PrismaClient } from '../store/prisma.js';
+import type { Registry } from '../store/prisma.js';
 import { insertAuditEntry } from '../store/audit.js';
 
 /** Appends an entry to the app's audit log. */
 export function recordAudit(
-  prisma: PrismaClient,
+  prisma: Registry,
   entry: { appId: string; actor: string; action: string; subject: string | null; details: Record<string, unknown> },
 ): Promise<void> {
   return insertAuditEntry(prisma, entry);

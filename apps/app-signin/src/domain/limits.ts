@@ -8,7 +8,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createLimiter } from '@latchkey/service-kit';
 import type { Redis } from 'ioredis';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 
 export interface LimitConfig {
   /** Sign-in and sign-up attempts per client address and app, per minute. */
@@ -43,9 +43,9 @@ export const DEFAULT_LIMITS: LimitConfig = {
   mailPerAccountPerHour: 5,
 };
 
-export function tooManyRequests(msBeforeNext: number): HttpError {
+export function tooManyRequests(msBeforeNext: number): SigninError {
   const seconds = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
-  return new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please try again later.', {
+  return new SigninError('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.', {
     headers: { 'Retry-After': seconds, 'X-Retry-After': seconds },
   });
 }
@@ -80,7 +80,7 @@ export class Limits {
    * A request that mails an address (reset, verification, change of address):
    * counted per client address and per email address, whether or not an
    * account has that address (so the limit reveals nothing either).
-   * @throws HttpError 429 TOO_MANY_REQUESTS
+   * @throws SigninError 429 TOO_MANY_REQUESTS
    */
   async mailRequest(appId: string, ip: string, email: string): Promise<void> {
     await Limits.take(this.mailAddress, `${appId}:${ip}`);
@@ -105,7 +105,7 @@ export class Limits {
    * Takes a failure point of the account — from this address and from all
    * addresses together — before the password is checked, so that a burst of
    * concurrent guesses gets no more checks than the limit (OWASP ASVS 6.3.1).
-   * @throws HttpError 429 TOO_MANY_REQUESTS (with Retry-After) when either is spent
+   * @throws SigninError 429 TOO_MANY_REQUESTS (with Retry-After) when either is spent
    */
   async passwordAttempt(appId: string, email: string, ip: string): Promise<void> {
     await Limits.take(this.accountAddress, `${appId}:${email}:${ip}`);
@@ -125,7 +125,7 @@ export class Limits {
   /**
    * Takes a point of the user's second-factor failures before the code is
    * checked (a concurrent burst gets no more checks than the limit).
-   * @throws HttpError 429 when the user's codes are locked
+   * @throws SigninError 429 when the user's codes are locked
    */
   codeAttempt(appId: string, userId: string): Promise<void> {
     return Limits.take(this.codes, `${appId}:${userId}`);

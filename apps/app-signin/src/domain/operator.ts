@@ -6,16 +6,16 @@
 import type { SigninAppView } from '@latchkey/admin-api';
 import os from 'node:os';
 import { databaseName, databaseUrl as urlOnServer, ensureDatabase } from '@latchkey/db';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { generateStoredKey } from '@latchkey/jwt';
-import type { App, PrismaClient } from '../store/prisma.js';
+import type { Registry } from '../store/prisma.js';
 import type { SigninConfig } from '../config.js';
 import type { AppRuntime, AppState } from './apps.js';
 import { applyAppMigrations, type AppMigration } from './app-migrations.js';
 import { randomBase32 } from './crypto.js';
-import { findUserByEmail } from './users.js';
+import { findUserByEmail } from '../store/users.js';
 import { pingAppDb } from '../store/app-db.js';
-import { findApp, insertApp, setDatabaseUrl, setDeployed, setDisabled, setProvisioned, setSavedPolicy, setSettings } from '../store/apps.js';
+import { findApp, insertApp, setDatabaseUrl, setDeployed, setDisabled, setProvisioned, setSavedPolicy, setSettings, type AppRow } from '../store/apps.js';
 import { insertAuditEntry, listAuditEntries } from '../store/audit.js';
 import { installedAuthVersion, LATEST_AUTH_SCHEMA_VERSION, provisionAuthSchema } from '../store/auth-schema.js';
 import { dataAccessDeployed, deployDataAccess } from '../store/data-access.js';
@@ -31,19 +31,19 @@ const ORG_ID = /^[a-z0-9][a-z0-9]{0,31}$/;
 const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function checkAppId(appId: string): void {
-  if (!APP_ID.test(appId)) throw new HttpError(400, 'INVALID_APP_ID', `"${appId}" is not a valid app id (lowercase letters, digits and -, at most 40).`);
+  if (!APP_ID.test(appId)) throw new SigninError('INVALID_APP_ID', `"${appId}" is not a valid app id (lowercase letters, digits and -, at most 40).`);
 }
 
 export class Operator {
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly prisma: Registry,
     private readonly apps: AppRuntime,
     private readonly config: SigninConfig,
     /** How end-user mail goes out (doctor reports it). */
     private readonly mailMode: 'smtp' | 'mailbox' | 'off' = 'off',
   ) {}
 
-  private summary(app: App): SigninAppView {
+  private summary(app: AppRow): SigninAppView {
     return {
       appId: app.id,
       org: app.orgId,
@@ -61,20 +61,19 @@ export class Operator {
   async createDatabase(appId: string, opts: { org?: string; databaseUrl?: string }) {
     checkAppId(appId);
     const org = opts.org ?? 'default';
-    if (!ORG_ID.test(org)) throw new HttpError(400, 'INVALID_ORG', `"${org}" is not a valid organisation id (lowercase letters and digits, at most 32).`);
+    if (!ORG_ID.test(org)) throw new SigninError('INVALID_ORG', `"${org}" is not a valid organisation id (lowercase letters and digits, at most 32).`);
     const existing = await findApp(this.prisma, appId);
     if (existing) {
-      if (existing.orgId !== org && opts.org) throw new HttpError(409, 'APP_EXISTS', `App ${appId} already belongs to organisation ${existing.orgId}.`);
+      if (existing.orgId !== org && opts.org) throw new SigninError('APP_EXISTS', `App ${appId} already belongs to organisation ${existing.orgId}.`);
       return { ...this.summary(existing), created: false };
     }
     let url = opts.databaseUrl;
     let created = false;
     if (url) {
-      if (!/^postgres(ql)?:\/\//.test(url)) throw new HttpError(400, 'INVALID_DATABASE_URL', 'The database URL must be a postgresql:// URL.');
+      if (!/^postgres(ql)?:\/\//.test(url)) throw new SigninError('INVALID_DATABASE_URL', 'The database URL must be a postgresql:// URL.');
     } else {
       if (!this.config.appDatabasesUrl) {
-        throw new HttpError(
-          400,
+        throw new SigninError(
           'NO_DATABASE_SERVER',
           'No PostgreSQL server is configured for app databases: set APP_DATABASES_URL on app-signin, or attach an existing database with --database-url.',
         );
@@ -86,7 +85,7 @@ export class Operator {
     try {
       await pingAppDb(pool);
     } catch (err) {
-      throw new HttpError(502, 'DATABASE_UNREACHABLE', `The app database does not answer: ${(err as Error).message}`);
+      throw new SigninError('DATABASE_UNREACHABLE', `The app database does not answer: ${(err as Error).message}`);
     }
     const app = await insertApp(this.prisma, {
       id: appId,
@@ -127,13 +126,12 @@ export class Operator {
   async deploy(appId: string, opts: { origins?: string[] }) {
     const app = await this.apps.record(appId);
     if (app.state === 'registered') {
-      throw new HttpError(409, 'PROVISION_FIRST', `The sign-in tables of ${appId} are not installed: run \`latchkey host db auth provision ${appId}\` first.`);
+      throw new SigninError('PROVISION_FIRST', `The sign-in tables of ${appId} are not installed: run \`latchkey host db auth provision ${appId}\` first.`);
     }
     const pool = await this.apps.poolOf(app);
     const version = await installedAuthVersion(pool);
     if (version < LATEST_AUTH_SCHEMA_VERSION) {
-      throw new HttpError(
-        409,
+      throw new SigninError(
         'SCHEMA_OUT_OF_DATE',
         `The sign-in schema of ${appId} is at version ${version}, ${LATEST_AUTH_SCHEMA_VERSION} is current: re-run \`latchkey host db auth provision ${appId}\`.`,
       );
@@ -143,10 +141,11 @@ export class Operator {
       try {
         u = new URL(o);
       } catch {
-        throw new HttpError(400, 'INVALID_ORIGIN', `"${o}" is not an origin such as https://app.example.com.`);
+        // A malformed --origins value is bad operator input (400); 403 is the browser origin check's status.
+        throw new SigninError('INVALID_ORIGIN', `"${o}" is not an origin such as https://app.example.com.`, { status: 400 });
       }
       if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/+$/, '')) {
-        throw new HttpError(400, 'INVALID_ORIGIN', `"${o}" is not an origin such as https://app.example.com.`);
+        throw new SigninError('INVALID_ORIGIN', `"${o}" is not an origin such as https://app.example.com.`, { status: 400 });
       }
       return u.origin;
     });
@@ -190,7 +189,7 @@ export class Operator {
     for (const raw of roles) {
       const r = raw.trim();
       if (!r) continue;
-      if (!ROLE.test(r)) throw new HttpError(400, 'INVALID_ROLE', `"${r}" is not a valid role name (letters, digits, _ . : -).`);
+      if (!ROLE.test(r)) throw new SigninError('INVALID_ROLE', `"${r}" is not a valid role name (letters, digits, _ . : -).`);
       if (!clean.some((c) => c.toLowerCase() === r.toLowerCase())) clean.push(r);
     }
     const updated = await setSavedPolicy(this.prisma, app.id, clean, new Date());
@@ -213,7 +212,7 @@ export class Operator {
   ) {
     const app = await this.apps.record(appId);
     if (input.mailFrom && !/^[^<>\r\n]{0,128}<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(input.mailFrom)) {
-      throw new HttpError(400, 'INVALID_SENDER', `"${input.mailFrom}" is not a sender such as "Shop <no-reply@shop.example>".`);
+      throw new SigninError('INVALID_SENDER', `"${input.mailFrom}" is not a sender such as "Shop <no-reply@shop.example>".`);
     }
     if (input.mailLinkBase) {
       let u: URL | null = null;
@@ -223,7 +222,7 @@ export class Operator {
         /* refused below */
       }
       if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.search || u.hash || u.username) {
-        throw new HttpError(400, 'INVALID_LINK_BASE', `"${input.mailLinkBase}" is not a base URL such as https://signin.shop.example/a/${app.slug}.`);
+        throw new SigninError('INVALID_LINK_BASE', `"${input.mailLinkBase}" is not a base URL such as https://signin.shop.example/a/${app.slug}.`);
       }
     }
     const subjects = input.mailSubjects ? { ...((app.mailSubjects ?? {}) as Record<string, string>), ...input.mailSubjects } : undefined;
@@ -238,7 +237,7 @@ export class Operator {
     return { appId, settings: this.settingsOf(updated) };
   }
 
-  private settingsOf(app: App) {
+  private settingsOf(app: AppRow) {
     return {
       requireEmailVerification: app.requireEmailVerification,
       mailFrom: app.mailFrom,
@@ -250,7 +249,7 @@ export class Operator {
 
   /**
    * `db auth provider`: adds or replaces a sign-in provider. The client secret is stored encrypted
-   * and never returned. @throws HttpError 400 for an unknown kind, a bad id or a missing issuer.
+   * and never returned. @throws SigninError 400 for an unknown kind, a bad id or a missing issuer.
    */
   async saveProvider(
     appId: string,
@@ -259,18 +258,17 @@ export class Operator {
     const app = await this.apps.record(appId);
     const providerId = input.providerId.toLowerCase();
     if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(providerId))
-      throw new HttpError(400, 'INVALID_PROVIDER', `"${input.providerId}" is not a provider id (lowercase letters, digits and -).`);
+      throw new SigninError('INVALID_PROVIDER', `"${input.providerId}" is not a provider id (lowercase letters, digits and -).`);
     const kind: ProviderKind = input.kind ?? ((PROVIDER_KINDS as string[]).includes(providerId) ? (providerId as ProviderKind) : 'oidc');
-    if (!PROVIDER_KINDS.includes(kind)) throw new HttpError(400, 'INVALID_PROVIDER', `Unknown provider kind ${kind}: one of ${PROVIDER_KINDS.join(', ')}.`);
-    if (!input.clientId || !input.clientSecret) throw new HttpError(400, 'INVALID_PROVIDER', 'A provider needs --client-id and --client-secret.');
+    if (!PROVIDER_KINDS.includes(kind)) throw new SigninError('INVALID_PROVIDER', `Unknown provider kind ${kind}: one of ${PROVIDER_KINDS.join(', ')}.`);
+    if (!input.clientId || !input.clientSecret) throw new SigninError('INVALID_PROVIDER', 'A provider needs --client-id and --client-secret.');
     const issuer: string | null = input.issuer?.replace(/\/+$/, '') ?? null;
     if (kind === 'oidc' && !issuer)
-      throw new HttpError(
-        400,
+      throw new SigninError(
         'ISSUER_REQUIRED',
         `Provider ${providerId} is an OpenID Connect provider: give its --issuer (discovery at <issuer>/.well-known/openid-configuration).`,
       );
-    if (kind === 'github' && issuer) throw new HttpError(400, 'INVALID_PROVIDER', 'GitHub is not an OpenID Connect provider: no --issuer.');
+    if (kind === 'github' && issuer) throw new SigninError('INVALID_PROVIDER', 'GitHub is not an OpenID Connect provider: no --issuer.');
     if (issuer) {
       let u: URL | null = null;
       try {
@@ -280,7 +278,7 @@ export class Operator {
       }
       const local = u && (u.hostname === 'localhost' || u.hostname === '127.0.0.1');
       if (!u || !(u.protocol === 'https:' || (u.protocol === 'http:' && local))) {
-        throw new HttpError(400, 'INVALID_ISSUER', `"${issuer}" is not an https issuer URL.`);
+        throw new SigninError('INVALID_ISSUER', `"${issuer}" is not an https issuer URL.`);
       }
     }
     const data = {
@@ -302,12 +300,12 @@ export class Operator {
   async removeProvider(appId: string, providerId: string) {
     const app = await this.apps.record(appId);
     if (!(await deleteProvider(this.prisma, appId, providerId.toLowerCase())))
-      throw new HttpError(404, 'PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
+      throw new SigninError('PROVIDER_NOT_FOUND', `App ${appId} has no provider ${providerId}.`);
     this.apps.invalidate(app.slug);
     return { appId, removed: providerId.toLowerCase() };
   }
 
-  private async providersOf(app: App) {
+  private async providersOf(app: AppRow) {
     const rows = await listProviders(this.prisma, app.id);
     return rows.map((p) => ({
       id: p.providerId,
@@ -321,10 +319,10 @@ export class Operator {
   /** `db auth reset-user`: second factor cleared, all the user's sessions ended, actor recorded. */
   async resetUser(appId: string, email: string, actor: string) {
     const app = await this.apps.record(appId);
-    if (app.state === 'registered') throw new HttpError(409, 'PROVISION_FIRST', `Sign-in is not installed for ${appId}.`);
+    if (app.state === 'registered') throw new SigninError('PROVISION_FIRST', `Sign-in is not installed for ${appId}.`);
     const pool = await this.apps.poolOf(app);
     const user = await findUserByEmail(pool, email);
-    if (!user) throw new HttpError(404, 'USER_NOT_FOUND', `No user with email ${email} in app ${appId}.`);
+    if (!user) throw new SigninError('USER_NOT_FOUND', `No user with email ${email} in app ${appId}.`);
     const { sessionsEnded, hadSecondFactor } = await resetSecondFactorAndSessions(pool, user.id);
     await this.audit(appId, actor, 'reset-user', user.id, { email: user.email, sessionsEnded, hadSecondFactor });
     return { appId, userId: user.id, email: user.email, sessionsEnded, hadSecondFactor, actor };
@@ -332,7 +330,7 @@ export class Operator {
 
   /** `db auth disable --confirm`: off, accounts kept, every session ended. */
   async disable(appId: string, confirm: boolean, actor: string) {
-    if (!confirm) throw new HttpError(400, 'CONFIRM_REQUIRED', 'Disabling signs every user out: pass --confirm to do it.');
+    if (!confirm) throw new SigninError('CONFIRM_REQUIRED', 'Disabling signs every user out: pass --confirm to do it.');
     const app = await this.apps.record(appId);
     let sessionsEnded = 0;
     if (app.state !== 'registered') {

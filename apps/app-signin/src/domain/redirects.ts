@@ -6,11 +6,11 @@
  * protocol-relative `//evil`, backslash tricks, credentials in the URL — is
  * refused with 403 and better-auth's code for that field.
  */
-import { HttpError } from '@latchkey/errors';
+import { SigninError, type SigninErrorCode } from '../errors.js';
 
 export type RedirectField = 'callbackURL' | 'redirectTo' | 'errorCallbackURL' | 'newUserCallbackURL';
 
-const CODES: Record<RedirectField, { code: string; message: string }> = {
+const CODES: Record<RedirectField, { code: SigninErrorCode; message: string }> = {
   callbackURL: { code: 'INVALID_CALLBACK_URL', message: 'Invalid callbackURL' },
   redirectTo: { code: 'INVALID_REDIRECT_URL', message: 'Invalid redirectURL' },
   errorCallbackURL: { code: 'INVALID_ERROR_CALLBACK_URL', message: 'Invalid errorCallbackURL' },
@@ -29,10 +29,10 @@ export interface TrustedOrigins {
  * A relative path (`/account`) is resolved against the app's first origin
  * (else the sign-in service's). Control characters and backslashes are refused.
  * @returns the absolute URL to redirect to.
- * @throws HttpError 403 with `INVALID_CALLBACK_URL` (or the field's code).
+ * @throws SigninError 403 with `INVALID_CALLBACK_URL` (or the field's code).
  */
 export function checkRedirect(value: string, field: RedirectField, trusted: TrustedOrigins): string {
-  const refuse = () => new HttpError(403, CODES[field].code, CODES[field].message);
+  const refuse = () => new SigninError(CODES[field].code, CODES[field].message);
   // eslint-disable-next-line no-control-regex
   if (!value || value.length > 2048 || /[\u0000-\u001f\u007f\\]/.test(value)) throw refuse();
   const base = trusted.origins[0] ?? trusted.own;

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { generateStoredKey, Jws, KeyRing } from '@latchkey/jwt';
 import { issueToken, mfaMissing } from './tokens.js';
-import type { UserRow } from './users.js';
+import type { UserRow } from '../store/users.js';
 
 describe('role policy', () => {
   it('requires a second factor of listed roles only, case-insensitively, until enrolled', () => {

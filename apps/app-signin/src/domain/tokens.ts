@@ -5,9 +5,9 @@
  * role policy requires a second factor the user has not enrolled) and
  * `app_role` (the user's `role` column).
  */
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import type { AppContext } from './apps.js';
-import type { UserRow } from './users.js';
+import type { UserRow } from '../store/users.js';
 
 /** Whether the applied policy requires a second factor of this user that is missing. */
 export function mfaMissing(policy: string[], user: Pick<UserRow, 'role' | 'two_factor_enabled'>): boolean {
@@ -34,10 +34,10 @@ export function tokenClaims(app: Pick<AppContext, 'policy'>, user: UserRow): Rec
  * `tokenClaims` plus `sub`, `iss` = `aud` = the app's {signin_url}, `iat`,
  * `exp` = `iat + ttlSec`, `jti`.
  * @param opts.nowMs epoch milliseconds; opts.ttlSec seconds.
- * @throws HttpError 503 SIGNING_KEY_MISSING before the first deploy.
+ * @throws SigninError 503 SIGNING_KEY_MISSING before the first deploy.
  */
 export function issueToken(app: Pick<AppContext, 'keyRing' | 'policy' | 'signinUrl'>, user: UserRow, opts: { nowMs: number; ttlSec: number }): string {
-  if (!app.keyRing) throw new HttpError(503, 'SIGNING_KEY_MISSING', 'Sign-in has no signing key yet: the operator must run deploy.');
+  if (!app.keyRing) throw new SigninError('SIGNING_KEY_MISSING', 'Sign-in has no signing key yet: the operator must run deploy.');
   return app.keyRing.signSync(tokenClaims(app, user), {
     issuer: app.signinUrl,
     audience: app.signinUrl,

@@ -15,9 +15,6 @@ import { inTransaction, type AppDb } from '../store/app-db.js';
 import * as store from '../store/two-factor.js';
 import type { TwoFactorRow } from '../store/two-factor.js';
 
-export type { TwoFactorRow } from '../store/two-factor.js';
-export { findTwoFactor, removeTwoFactor } from '../store/two-factor.js';
-
 export const TOTP_PERIOD = 30;
 export const BACKUP_CODE_COUNT = 10;
 

@@ -5,7 +5,7 @@
  * stored as SHA-256 only.
  */
 import { sha256Hex } from '@latchkey/service-kit';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { randomToken } from './crypto.js';
 import { inTransaction, type AppDb } from '../store/app-db.js';
 import { listAccounts, unlinkAccount as deleteAccountRow, type AccountRow } from '../store/accounts.js';
@@ -14,12 +14,6 @@ import * as users from '../store/users.js';
 import type { SessionRow } from '../store/sessions.js';
 import type { UserRow } from '../store/users.js';
 import { deleteUserVerifications } from '../store/verification.js';
-
-export type { SessionRow } from '../store/sessions.js';
-export type { UserRow } from '../store/users.js';
-export { findUserByEmail, findUserById, findUserWithPassword, passwordOf } from '../store/users.js';
-export { findUserByAccount, linkAccount } from '../store/accounts.js';
-export { deleteOtherSessions, deleteUserSessions, listUserSessions } from '../store/sessions.js';
 
 /** The user as better-auth returns it. */
 export function publicUser(u: UserRow) {
@@ -63,11 +57,11 @@ export function publicAccount(a: AccountRow) {
   };
 }
 
-const userExists = () => new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
+const userExists = () => new SigninError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
 
 /**
  * Creates user and credential (one statement).
- * @throws HttpError 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL when the address is taken.
+ * @throws SigninError 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL when the address is taken.
  */
 export async function createUser(db: AppDb, input: { name: string; email: string; passwordHash: string; now: Date }): Promise<UserRow> {
   const user = await users.insertCredentialUser(db, input);
@@ -77,7 +71,7 @@ export async function createUser(db: AppDb, input: { name: string; email: string
 
 /**
  * Creates a user who signed up through a provider (no password), with the provider account.
- * @throws HttpError 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL when the address is taken.
+ * @throws SigninError 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL when the address is taken.
  */
 export async function createProviderUser(
   db: AppDb,
@@ -176,10 +170,10 @@ export async function accountsOf(db: AppDb, userId: string): Promise<ReturnType<
 
 /**
  * unlink-account: removes one of the user's accounts, never the last one.
- * @throws HttpError 400 FAILED_TO_UNLINK_LAST_ACCOUNT, 400 ACCOUNT_NOT_FOUND (also for another user's account).
+ * @throws SigninError 400 FAILED_TO_UNLINK_LAST_ACCOUNT, 400 ACCOUNT_NOT_FOUND (also for another user's account).
  */
 export async function unlinkAccount(db: AppDb, userId: string, accountId: string): Promise<void> {
   const r = await deleteAccountRow(db, userId, accountId);
-  if (r.total <= 1 && r.found) throw new HttpError(400, 'FAILED_TO_UNLINK_LAST_ACCOUNT', "You can't unlink your last account");
-  if (!r.found) throw new HttpError(400, 'ACCOUNT_NOT_FOUND', 'Account not found');
+  if (r.total <= 1 && r.found) throw new SigninError('FAILED_TO_UNLINK_LAST_ACCOUNT', "You can't unlink your last account");
+  if (!r.found) throw new SigninError('ACCOUNT_NOT_FOUND', 'Account not found');
 }

@@ -12,8 +12,6 @@ import { deleteUserSessions } from '../store/sessions.js';
 import { lockUser, markEmailVerified, setVerifiedEmail, upsertPassword } from '../store/users.js';
 import { deleteUserVerifications, findVerification, insertVerification, takeVerification, type Purpose } from '../store/verification.js';
 
-export type { Purpose } from '../store/verification.js';
-
 /** Token lives (seconds): better-auth's defaults (1 hour each). */
 export const TOKEN_TTL_SEC: Record<Purpose, number> = {
   'verify-email': 3600,

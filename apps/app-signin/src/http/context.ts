@@ -10,10 +10,12 @@ import type { Limits } from '../domain/limits.js';
 import type { Mailer } from '../domain/mail.js';
 import type { Operator } from '../domain/operator.js';
 import { unsignValue } from '../domain/crypto.js';
-import { findSession, type SessionRow, type UserRow } from '../domain/users.js';
+import { findSession } from '../domain/users.js';
+import type { SessionRow } from '../store/sessions.js';
+import type { UserRow } from '../store/users.js';
 import { cookieNames, isSecure, parseCookies, type CookieNames, type CookieScope } from './cookies.js';
 import type { Logger } from '@latchkey/service-kit';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { parseBearer } from '@latchkey/jwt';
 
 /** What the routes share: every `routes/<file>.ts` exports `register(router, svc: Services)`. */
@@ -85,7 +87,7 @@ export async function currentSession(req: Request, svc: Services): Promise<{ tok
 
 export async function requireSession(req: Request, svc: Services) {
   const s = await currentSession(req, svc);
-  if (!s) throw new HttpError(401, 'UNAUTHORIZED', 'Unauthorized');
+  if (!s) throw new SigninError('UNAUTHORIZED', 'Unauthorized');
   return s;
 }
 

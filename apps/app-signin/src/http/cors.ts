@@ -5,7 +5,7 @@
  * does); requests without an Origin header (servers, mobile apps) pass.
  */
 import type { RequestHandler } from 'express';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { stateOf } from './context.js';
 
 export function cors(publicUrl: string): RequestHandler {
@@ -34,7 +34,7 @@ export function cors(publicUrl: string): RequestHandler {
     // redirected to the GET callback, which checks state against this browser's cookie).
     const formPostCallback = req.method === 'POST' && /^\/callback\/[^/]+$/.test(req.path);
     if (!allowed && req.method !== 'GET' && req.method !== 'HEAD' && !formPostCallback) {
-      next(new HttpError(403, 'INVALID_ORIGIN', 'Invalid origin'));
+      next(new SigninError('INVALID_ORIGIN', 'Invalid origin'));
       return;
     }
     next();

@@ -3,7 +3,7 @@
  */
 import type { Request } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { type Services } from './context.js';
 
 /** Runs `task` after the answer (tracked, so tests and shutdown can wait for it); a failure is logged without details that could carry a token. */
@@ -19,6 +19,6 @@ export const tokenQuery = z.object({ token: z.string().max(1024).optional(), cal
 
 export function queryOf(req: Request) {
   const q = tokenQuery.safeParse(req.query);
-  if (!q.success) throw new HttpError(400, 'VALIDATION_ERROR', 'token and callbackURL must be single strings');
+  if (!q.success) throw new SigninError('VALIDATION_ERROR', 'token and callbackURL must be single strings');
   return q.data;
 }

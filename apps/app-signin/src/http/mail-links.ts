@@ -6,8 +6,9 @@
 import type { Request } from 'express';
 import type { MailKind } from '../domain/mail.js';
 import { checkRedirect, type RedirectField } from '../domain/redirects.js';
-import type { UserRow } from '../domain/users.js';
-import { createVerification, TOKEN_TTL_SEC, type Purpose } from '../domain/verification.js';
+import type { UserRow } from '../store/users.js';
+import { createVerification, TOKEN_TTL_SEC } from '../domain/verification.js';
+import type { Purpose } from '../store/verification.js';
 import { stateOf, type Services } from './context.js';
 
 /** A redirect target of this request checked against the app's trusted origins (see domain/redirects.ts). */

@@ -3,7 +3,7 @@
  */
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { randomToken, sealPayload } from '../domain/crypto.js';
 import { authorizationUrl, type ProviderConfig } from '../domain/oauth.js';
 import { setCookie } from './cookies.js';
@@ -69,7 +69,7 @@ export async function startProviderFlow(
     });
   } catch (err) {
     svc.logger.warn({ provider: provider.id, err: { message: (err as Error).message } }, 'provider discovery failed');
-    throw new HttpError(502, 'PROVIDER_UNAVAILABLE', `The sign-in provider ${provider.id} does not answer; try again later.`);
+    throw new SigninError('PROVIDER_UNAVAILABLE', `The sign-in provider ${provider.id} does not answer; try again later.`);
   }
   setCookie(res, state.scope, state.names.oauthState, sealPayload(app.keys.cookie, pending), STATE_COOKIE_SEC);
   return url;

@@ -3,10 +3,12 @@
  */
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { openPayload, sealPayload, verifyPassword } from '../domain/crypto.js';
-import { confirmEnrolment, findTwoFactor, useBackupCode, verifyTotp, type TwoFactorRow } from '../domain/two-factor.js';
-import { findUserById, passwordOf, publicUser, type UserRow } from '../domain/users.js';
+import { confirmEnrolment, useBackupCode, verifyTotp } from '../domain/two-factor.js';
+import { findTwoFactor, type TwoFactorRow } from '../store/two-factor.js';
+import { publicUser } from '../domain/users.js';
+import { findUserById, passwordOf, type UserRow } from '../store/users.js';
 import { clearCookie, setCookie } from './cookies.js';
 import { clientIp, currentSession, stateOf, type Services } from './context.js';
 import { issueSession } from './session.js';
@@ -17,13 +19,13 @@ export const passwordBody = z.object({ password: z.string().max(4096) });
 
 export const codeBody = z.object({ code: z.string().max(64), trustDevice: z.boolean().optional(), disableSession: z.boolean().optional() });
 
-export const invalidCookie = () => new HttpError(401, 'INVALID_TWO_FACTOR_COOKIE', 'Invalid two factor cookie');
+export const invalidCookie = () => new SigninError('INVALID_TWO_FACTOR_COOKIE', 'Invalid two factor cookie');
 
 export async function checkPassword(req: Request, svc: Services, user: UserRow, password: string): Promise<void> {
   const { app } = stateOf(req);
   await svc.limits.passwordAttempt(app.id, user.email.toLowerCase(), clientIp(req));
   const hash = await passwordOf(app.db, user.id);
-  if (!hash || !(await verifyPassword(password, hash))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+  if (!hash || !(await verifyPassword(password, hash))) throw new SigninError('INVALID_PASSWORD', 'Invalid password');
   await svc.limits.passwordSucceeded(app.id, user.email.toLowerCase(), clientIp(req));
 }
 
@@ -40,8 +42,7 @@ export function secondFactor(svc: Services, kind: 'totp' | 'backup') {
     const { app } = state;
     await svc.limits.twoFactorAttempt(app.id, clientIp(req));
     const input = parseBody(codeBody, req.body);
-    const wrong = () =>
-      kind === 'totp' ? new HttpError(401, 'INVALID_CODE', 'Invalid code') : new HttpError(401, 'INVALID_BACKUP_CODE', 'Invalid backup code');
+    const wrong = () => (kind === 'totp' ? new SigninError('INVALID_CODE', 'Invalid code') : new SigninError('INVALID_BACKUP_CODE', 'Invalid backup code'));
     const check = async (row: TwoFactorRow, userId: string) => {
       await svc.limits.codeAttempt(app.id, userId);
       const ok = kind === 'totp' ? await verifyTotp(app, row, input.code.trim(), svc.now()) : await useBackupCode(app, userId, input.code);
@@ -52,8 +53,8 @@ export function secondFactor(svc: Services, kind: 'totp' | 'backup') {
     const session = await currentSession(req, svc);
     if (session) {
       const row = await findTwoFactor(app.db, session.user.id);
-      if (!row) throw new HttpError(400, 'TOTP_NOT_ENABLED', 'TOTP not enabled');
-      if (kind === 'backup' && !row.verified) throw new HttpError(400, 'BACKUP_CODES_NOT_ENABLED', "Backup codes aren't enabled");
+      if (!row) throw new SigninError('TOTP_NOT_ENABLED', 'TOTP not enabled');
+      if (kind === 'backup' && !row.verified) throw new SigninError('BACKUP_CODES_NOT_ENABLED', "Backup codes aren't enabled");
       await check(row, session.user.id);
       let user = session.user;
       if (!row.verified) {

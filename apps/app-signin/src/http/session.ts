@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { createSession, type UserRow } from '../domain/users.js';
+import { createSession } from '../domain/users.js';
+import type { UserRow } from '../store/users.js';
 import { signValue } from '../domain/crypto.js';
 import { setCookie } from './cookies.js';
 import { clientIp, stateOf, type Services } from './context.js';

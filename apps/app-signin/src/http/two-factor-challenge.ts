@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { openPayload, sealPayload } from '../domain/crypto.js';
-import { findTwoFactor } from '../domain/two-factor.js';
-import type { UserRow } from '../domain/users.js';
+import { findTwoFactor } from '../store/two-factor.js';
+import type { UserRow } from '../store/users.js';
 import { clearCookie, setCookie } from './cookies.js';
 import { stateOf, type Services } from './context.js';
 

@@ -1,13 +1,16 @@
-import type { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { z } from 'zod';
+import { SigninError } from '../errors.js';
 
 /** Parses a request body; a mismatch is 400 VALIDATION_ERROR naming the fields (better-auth's code). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const msg = r.error.issues.map((i) => `[body${i.path.length ? '.' : ''}${i.path.join('.')}] ${i.message}`).join('; ');
-  throw new HttpError(400, 'VALIDATION_ERROR', msg || 'Invalid request body');
+  throw new SigninError('VALIDATION_ERROR', msg || 'Invalid request body');
 }
+
+/** Who ran an operator command (`--actor`), recorded in the audit log. */
+export const operatorActor = z.string().min(1).max(128).optional();
 
 // No whitespace, no second @ and no control characters (NUL cannot be stored, and is no one's address).
 // eslint-disable-next-line no-control-regex
@@ -16,7 +19,7 @@ const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u00
 /** better-auth's checks: INVALID_EMAIL (400, also for a control character), PASSWORD_TOO_SHORT (< 8), PASSWORD_TOO_LONG (> 128). */
 export function checkEmail(email: string): string {
   const e = email.trim();
-  if (e.length > 254 || !EMAIL.test(e)) throw new HttpError(400, 'INVALID_EMAIL', 'Invalid email');
+  if (e.length > 254 || !EMAIL.test(e)) throw new SigninError('INVALID_EMAIL', 'Invalid email');
   return e.toLowerCase();
 }
 
@@ -52,9 +55,9 @@ export function isCompromisedPassword(password: string): boolean {
  * its haveIBeenPwned plugin's PASSWORD_COMPROMISED (here against the offline list above). All 400.
  */
 export function checkNewPassword(password: string): void {
-  if (password.length < 8) throw new HttpError(400, 'PASSWORD_TOO_SHORT', 'Password too short');
-  if (password.length > 128) throw new HttpError(400, 'PASSWORD_TOO_LONG', 'Password too long');
+  if (password.length < 8) throw new SigninError('PASSWORD_TOO_SHORT', 'Password too short');
+  if (password.length > 128) throw new SigninError('PASSWORD_TOO_LONG', 'Password too long');
   if (isCompromisedPassword(password)) {
-    throw new HttpError(400, 'PASSWORD_COMPROMISED', 'The password you entered has been compromised. Please choose a different password.');
+    throw new SigninError('PASSWORD_COMPROMISED', 'The password you entered has been compromised. Please choose a different password.');
   }
 }

@@ -4,8 +4,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
-import { findUserByEmail } from '../domain/users.js';
+import { SigninError } from '../errors.js';
+import { findUserByEmail } from '../store/users.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { mailToken, trustedRedirect } from '../http/mail-links.js';
 import { checkEmail, parseBody } from '../http/validation.js';
@@ -17,10 +17,10 @@ export function register(router: Router, svc: Services): void {
     const { app } = stateOf(req);
     const s = await requireSession(req, svc);
     const input = parseBody(changeEmailBody, req.body);
-    if (!svc.mailer.enabled) throw new HttpError(400, 'VERIFICATION_EMAIL_NOT_ENABLED', "Verification email isn't enabled");
+    if (!svc.mailer.enabled) throw new SigninError('VERIFICATION_EMAIL_NOT_ENABLED', "Verification email isn't enabled");
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL');
     const newEmail = checkEmail(input.newEmail);
-    if (newEmail === s.user.email.toLowerCase()) throw new HttpError(400, 'EMAIL_IS_THE_SAME', 'Email is the same');
+    if (newEmail === s.user.email.toLowerCase()) throw new SigninError('EMAIL_IS_THE_SAME', 'Email is the same');
     await svc.limits.mailRequest(app.id, clientIp(req), newEmail);
     // An address that another account has gets the same answer and no mail (no enumeration); the
     // lookup happens after the answer, so its timing says nothing either.

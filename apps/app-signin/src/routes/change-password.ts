@@ -3,9 +3,10 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { hashPassword, verifyPassword } from '../domain/crypto.js';
-import { changePassword, passwordOf, publicUser } from '../domain/users.js';
+import { changePassword, publicUser } from '../domain/users.js';
+import { passwordOf } from '../store/users.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
 import { checkNewPassword, parseBody } from '../http/validation.js';
@@ -22,13 +23,13 @@ export function register(router: Router, svc: Services): void {
     const { app } = state;
     const s = await requireSession(req, svc);
     const input = parseBody(changePasswordBody, req.body);
-    if (input.currentPassword.length > 128) throw new HttpError(400, 'PASSWORD_TOO_LONG', 'Password too long');
+    if (input.currentPassword.length > 128) throw new SigninError('PASSWORD_TOO_LONG', 'Password too long');
     checkNewPassword(input.newPassword);
     const email = s.user.email.toLowerCase();
     await svc.limits.passwordAttempt(app.id, email, clientIp(req));
     const current = await passwordOf(app.db, s.user.id);
-    if (!current) throw new HttpError(400, 'CREDENTIAL_ACCOUNT_NOT_FOUND', 'Credential account not found');
-    if (!(await verifyPassword(input.currentPassword, current))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+    if (!current) throw new SigninError('CREDENTIAL_ACCOUNT_NOT_FOUND', 'Credential account not found');
+    if (!(await verifyPassword(input.currentPassword, current))) throw new SigninError('INVALID_PASSWORD', 'Invalid password');
     await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     const hash = await hashPassword(input.newPassword, svc.config.passwordCost);
     // A pending reset link would undo the change: it stops working. better-auth's revokeOtherSessions:

@@ -5,10 +5,11 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { verifyPassword } from '../domain/crypto.js';
 import { recordAudit } from '../domain/audit.js';
-import { deleteUserData, passwordOf } from '../domain/users.js';
+import { deleteUserData } from '../domain/users.js';
+import { passwordOf } from '../store/users.js';
 import { clearCookie } from '../http/cookies.js';
 import { clientIp, requireSession, stateOf, type Services } from '../http/context.js';
 import { trustedRedirect } from '../http/mail-links.js';
@@ -27,17 +28,17 @@ export function register(router: Router, svc: Services): void {
     const s = await requireSession(req, svc);
     const input = parseBody(deleteBody, req.body);
     trustedRedirect(req, input.callbackURL, 'callbackURL');
-    if (input.token) throw new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
+    if (input.token) throw new SigninError('INVALID_TOKEN', 'Invalid token');
     const email = s.user.email.toLowerCase();
     if (input.password !== undefined) {
-      if (input.password.length > 128) throw new HttpError(400, 'PASSWORD_TOO_LONG', 'Password too long');
+      if (input.password.length > 128) throw new SigninError('PASSWORD_TOO_LONG', 'Password too long');
       await svc.limits.passwordAttempt(app.id, email, clientIp(req));
       const current = await passwordOf(app.db, s.user.id);
-      if (!current) throw new HttpError(400, 'CREDENTIAL_ACCOUNT_NOT_FOUND', 'Credential account not found');
-      if (!(await verifyPassword(input.password, current))) throw new HttpError(400, 'INVALID_PASSWORD', 'Invalid password');
+      if (!current) throw new SigninError('CREDENTIAL_ACCOUNT_NOT_FOUND', 'Credential account not found');
+      if (!(await verifyPassword(input.password, current))) throw new SigninError('INVALID_PASSWORD', 'Invalid password');
       await svc.limits.passwordSucceeded(app.id, email, clientIp(req));
     } else if (svc.now() - s.session.created_at.getTime() >= svc.config.freshAgeSec * 1000) {
-      throw new HttpError(400, 'SESSION_EXPIRED', 'Session expired. Re-authenticate to perform this action.');
+      throw new SigninError('SESSION_EXPIRED', 'Session expired. Re-authenticate to perform this action.');
     }
     const mode = app.userDeletion;
     await deleteUserData(app.db, s.user.id, mode, new Date(svc.now()));

@@ -4,7 +4,7 @@
  * address is the user's.
  */
 import type { Router } from 'express';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { trustedRedirect } from '../http/mail-links.js';
 import { parseBody } from '../http/validation.js';
@@ -17,8 +17,8 @@ export function register(router: Router, svc: Services): void {
     const session = await requireSession(req, svc);
     const input = parseBody(socialBody, req.body);
     const provider = app.providers.get(input.provider);
-    if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', 'Provider not found');
-    if (input.idToken !== undefined) throw new HttpError(404, 'ID_TOKEN_NOT_SUPPORTED', 'id_token not supported');
+    if (!provider) throw new SigninError('PROVIDER_NOT_FOUND', 'Provider not found');
+    if (input.idToken !== undefined) throw new SigninError('ID_TOKEN_NOT_SUPPORTED', 'id_token not supported');
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL') ?? (app.origins[0] ? `${app.origins[0]}/` : `${app.signinUrl}/api/auth/error`);
     const errorURL = trustedRedirect(req, input.errorCallbackURL, 'errorCallbackURL') ?? callbackURL;
     const url = await startProviderFlow(req, res, svc, provider, {

@@ -5,7 +5,8 @@
  * as `token` (which revoke-session accepts).
  */
 import type { Router } from 'express';
-import { listUserSessions, publicSession } from '../domain/users.js';
+import { publicSession } from '../domain/users.js';
+import { listUserSessions } from '../store/sessions.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 
 export function register(router: Router, svc: Services): void {

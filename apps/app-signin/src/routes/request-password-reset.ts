@@ -5,8 +5,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
-import { findUserByEmail } from '../domain/users.js';
+import { SigninError } from '../errors.js';
+import { findUserByEmail } from '../store/users.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { mailToken, trustedRedirect } from '../http/mail-links.js';
 import { checkEmail, parseBody } from '../http/validation.js';
@@ -19,7 +19,7 @@ const requestResetBody = z.object({ email: z.string().max(1024), redirectTo: z.s
 export function register(router: Router, svc: Services): void {
   router.post('/request-password-reset', async (req, res) => {
     const input = parseBody(requestResetBody, req.body);
-    if (!svc.mailer.enabled) throw new HttpError(400, 'RESET_PASSWORD_DISABLED', "Reset password isn't enabled");
+    if (!svc.mailer.enabled) throw new SigninError('RESET_PASSWORD_DISABLED', "Reset password isn't enabled");
     const redirectTo = trustedRedirect(req, input.redirectTo, 'redirectTo');
     const email = checkEmail(input.email);
     const { app } = stateOf(req);

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { hashPassword } from '../domain/crypto.js';
 import { withQuery } from '../domain/redirects.js';
 import { peekVerification, resetPassword } from '../domain/verification.js';
@@ -67,13 +67,14 @@ export function register(router: Router, svc: Services): void {
     const input = parseBody(resetBody, req.body);
     const q = queryOf(req);
     const token = input.token || q.token;
-    if (!token) throw new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
+    if (!token) throw new SigninError('INVALID_TOKEN', 'Invalid token');
     checkNewPassword(input.newPassword);
     const hash = await hashPassword(input.newPassword, svc.config.passwordCost);
     const outcome = await resetPassword(app.db, token, hash, new Date(svc.now()));
     // An expired token is deleted all the same (it can never work again).
-    if (outcome === 'invalid') throw new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
-    if (outcome === 'no-user') throw new HttpError(400, 'USER_NOT_FOUND', 'User not found');
+    if (outcome === 'invalid') throw new SigninError('INVALID_TOKEN', 'Invalid token');
+    // better-auth answers a reset for a user that is gone with 400 on this endpoint.
+    if (outcome === 'no-user') throw new SigninError('USER_NOT_FOUND', 'User not found', { status: 400 });
     res.json({ status: true });
   });
 }

@@ -2,7 +2,7 @@
  * POST /revoke-other-sessions → `{status: true}`
  */
 import type { Router } from 'express';
-import { deleteOtherSessions } from '../domain/users.js';
+import { deleteOtherSessions } from '../store/sessions.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 
 export function register(router: Router, svc: Services): void {

@@ -2,7 +2,7 @@
  * POST /revoke-sessions → `{status: true}` (every session, this one included)
  */
 import type { Router } from 'express';
-import { deleteUserSessions } from '../domain/users.js';
+import { deleteUserSessions } from '../store/sessions.js';
 import { clearCookie } from '../http/cookies.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 

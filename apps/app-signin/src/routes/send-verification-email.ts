@@ -5,14 +5,14 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
-import { findUserByEmail } from '../domain/users.js';
+import { SigninError } from '../errors.js';
+import { findUserByEmail } from '../store/users.js';
 import { clientIp, currentSession, stateOf, type Services } from '../http/context.js';
 import { sendVerification, trustedRedirect } from '../http/mail-links.js';
 import { checkEmail, parseBody } from '../http/validation.js';
 import { afterAnswer } from '../http/email-routes.js';
 
-const verifyMailDisabled = () => new HttpError(400, 'VERIFICATION_EMAIL_NOT_ENABLED', "Verification email isn't enabled");
+const verifyMailDisabled = () => new SigninError('VERIFICATION_EMAIL_NOT_ENABLED', "Verification email isn't enabled");
 
 const sendBody = z.object({ email: z.string().max(1024), callbackURL: z.string().max(2048).optional() });
 
@@ -26,8 +26,8 @@ export function register(router: Router, svc: Services): void {
     await svc.limits.mailRequest(app.id, clientIp(req), email);
     const session = await currentSession(req, svc);
     if (session) {
-      if (session.user.email.toLowerCase() !== email) throw new HttpError(400, 'EMAIL_MISMATCH', 'Email mismatch');
-      if (session.user.email_verified) throw new HttpError(400, 'EMAIL_ALREADY_VERIFIED', 'Email is already verified');
+      if (session.user.email.toLowerCase() !== email) throw new SigninError('EMAIL_MISMATCH', 'Email mismatch');
+      if (session.user.email_verified) throw new SigninError('EMAIL_ALREADY_VERIFIED', 'Email is already verified');
       await sendVerification(req, svc, session.user, callbackURL);
       res.json({ status: true });
       return;

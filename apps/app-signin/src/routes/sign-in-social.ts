@@ -3,7 +3,7 @@
  *      → `{url, redirect}` (+ `Location`); the browser goes to the provider
  */
 import type { Router } from 'express';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { trustedRedirect } from '../http/mail-links.js';
 import { parseBody } from '../http/validation.js';
@@ -16,8 +16,8 @@ export function register(router: Router, svc: Services): void {
     await svc.limits.signInAttempt(app.id, clientIp(req));
     const input = parseBody(socialBody, req.body);
     const provider = app.providers.get(input.provider);
-    if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', 'Provider not found');
-    if (input.idToken !== undefined) throw new HttpError(404, 'ID_TOKEN_NOT_SUPPORTED', 'id_token not supported');
+    if (!provider) throw new SigninError('PROVIDER_NOT_FOUND', 'Provider not found');
+    if (input.idToken !== undefined) throw new SigninError('ID_TOKEN_NOT_SUPPORTED', 'id_token not supported');
     const fallback = app.origins[0] ? `${app.origins[0]}/` : `${app.signinUrl}/api/auth/error`;
     const callbackURL = trustedRedirect(req, input.callbackURL, 'callbackURL') ?? fallback;
     const errorURL = trustedRedirect(req, input.errorCallbackURL, 'errorCallbackURL') ?? `${app.signinUrl}/api/auth/error`;

@@ -1,8 +1,9 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { verifyPassword } from '../domain/crypto.js';
-import { findUserWithPassword, publicUser } from '../domain/users.js';
+import { publicUser } from '../domain/users.js';
+import { findUserWithPassword } from '../store/users.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
 import { sendVerification, trustedRedirect } from '../http/mail-links.js';
@@ -16,7 +17,7 @@ const body = z.object({
   rememberMe: z.boolean().optional(),
 });
 
-const invalid = () => new HttpError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password');
+const invalid = () => new SigninError('INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password');
 
 /**
  * POST /sign-in/email `{email, password, rememberMe?}` → `{redirect: false, token, user}`,
@@ -45,7 +46,7 @@ export function register(router: Router, svc: Services): void {
         () => false,
       );
       if (mayMail) await sendVerification(req, svc, user, callbackURL);
-      throw new HttpError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified');
+      throw new SigninError('EMAIL_NOT_VERIFIED', 'Email not verified');
     }
     if (await startTwoFactor(req, res, svc, user, input.rememberMe !== false)) {
       res.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });

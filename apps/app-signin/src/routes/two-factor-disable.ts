@@ -2,7 +2,7 @@
  * POST /two-factor/disable `{password}` → `{status: true}`
  */
 import type { Router } from 'express';
-import { removeTwoFactor } from '../domain/two-factor.js';
+import { removeTwoFactor } from '../store/two-factor.js';
 import { clearCookie } from '../http/cookies.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from '../http/validation.js';

@@ -3,8 +3,9 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
-import { findTwoFactor, startEnrolment } from '../domain/two-factor.js';
+import { SigninError } from '../errors.js';
+import { startEnrolment } from '../domain/two-factor.js';
+import { findTwoFactor } from '../store/two-factor.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from '../http/validation.js';
 import { checkPassword } from '../http/second-factor.js';
@@ -18,7 +19,7 @@ export function register(router: Router, svc: Services): void {
     const input = parseBody(enableBody, req.body);
     await checkPassword(req, svc, s.user, input.password);
     const existing = await findTwoFactor(app.db, s.user.id);
-    if (existing?.verified) throw new HttpError(400, 'TOTP_ALREADY_ENABLED', 'TOTP is already enabled');
+    if (existing?.verified) throw new SigninError('TOTP_ALREADY_ENABLED', 'TOTP is already enabled');
     const enrolment = await startEnrolment(app, s.user, input.issuer ?? app.id);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ method: 'totp', ...enrolment });

@@ -2,7 +2,7 @@
  * POST /two-factor/generate-backup-codes `{password}` → `{status: true, backupCodes}`
  */
 import type { Router } from 'express';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { regenerateBackupCodes } from '../domain/two-factor.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from '../http/validation.js';
@@ -14,7 +14,7 @@ export function register(router: Router, svc: Services): void {
     const s = await requireSession(req, svc);
     const input = parseBody(passwordBody, req.body);
     await checkPassword(req, svc, s.user, input.password);
-    if (!s.user.two_factor_enabled) throw new HttpError(400, 'TWO_FACTOR_NOT_ENABLED', "Two factor isn't enabled");
+    if (!s.user.two_factor_enabled) throw new SigninError('TWO_FACTOR_NOT_ENABLED', "Two factor isn't enabled");
     const backupCodes = await regenerateBackupCodes(app, s.user.id);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: true, backupCodes });

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { unlinkAccount } from '../domain/users.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
 import { parseBody } from '../http/validation.js';
@@ -15,7 +15,7 @@ export function register(router: Router, svc: Services): void {
     const { app } = stateOf(req);
     const s = await requireSession(req, svc);
     const { accountId } = parseBody(z.object({ accountId: z.string().min(1).max(256) }), req.body);
-    if (svc.now() - s.session.created_at.getTime() >= svc.config.freshAgeSec * 1000) throw new HttpError(403, 'SESSION_NOT_FRESH', 'Session is not fresh');
+    if (svc.now() - s.session.created_at.getTime() >= svc.config.freshAgeSec * 1000) throw new SigninError('SESSION_NOT_FRESH', 'Session is not fresh');
     // One statement: the count and the delete cannot race with another unlink.
     await unlinkAccount(app.db, s.user.id, accountId);
     res.json({ status: true });

@@ -2,22 +2,26 @@
  * GET  /verify-email?token&callbackURL → `{status: true, user: null}` or a redirect to callbackURL
  */
 import type { Response, Router } from 'express';
-import { HttpError } from '@latchkey/errors';
+import { SigninError } from '../errors.js';
 import { withQuery } from '../domain/redirects.js';
 import { confirmEmail, consumeVerification, MAX_TOKEN_LENGTH, moveToEmail } from '../domain/verification.js';
-import { findUserById } from '../domain/users.js';
+import { findUserById } from '../store/users.js';
 import { stateOf, type Services } from '../http/context.js';
 import { trustedRedirect } from '../http/mail-links.js';
 import { queryOf } from '../http/email-routes.js';
 
-/** better-auth's error for a bad token: a redirect to callbackURL?error=CODE when there is one, else 401. */
-function tokenError(res: Response, callbackURL: string | undefined, code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'USER_NOT_FOUND', status = 401): void {
+/**
+ * better-auth's error for a bad token: a redirect to callbackURL?error=CODE when there is one, else 401.
+ * better-auth answers every token failure of this endpoint with 401, so INVALID_TOKEN (400 elsewhere) and
+ * USER_NOT_FOUND (404 elsewhere) carry that status here.
+ */
+function tokenError(res: Response, callbackURL: string | undefined, code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'USER_NOT_FOUND'): void {
   const messages = { INVALID_TOKEN: 'Invalid token', TOKEN_EXPIRED: 'Token expired', USER_NOT_FOUND: 'User not found' };
   if (callbackURL) {
     res.redirect(302, withQuery(callbackURL, { error: code }));
     return;
   }
-  throw new HttpError(status, code, messages[code]);
+  throw new SigninError(code, messages[code], { status: 401 });
 }
 
 export function register(router: Router, svc: Services): void {
@@ -42,7 +46,7 @@ export function register(router: Router, svc: Services): void {
       // The new address is proven by this link: it becomes the user's, verified (unless another account took it since).
       if (!(await moveToEmail(app.db, user.id, used.email, new Date(now)))) {
         if (callbackURL) return void res.redirect(302, withQuery(callbackURL, { error: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' }));
-        throw new HttpError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
+        throw new SigninError('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists. Use another email.');
       }
       // The old address is told (no link): a stolen session cannot move an account away unnoticed.
       if (svc.mailer.enabled && user.email.toLowerCase() !== used.email.toLowerCase()) {

@@ -3,18 +3,54 @@
  * per app whose end users sign in here, with its state, database URL
  * (sealed by the caller), role policy and settings.
  */
-import type { App, AuthProvider, PrismaClient, SigningKey } from './prisma.js';
+import type { PrismaClient } from './prisma.js';
+import type { ProviderRow } from './providers.js';
+import type { SigningKeyRow } from './signing-keys.js';
 
 /** The lifecycle state column: registered → provisioned → live ⇄ disabled. */
 export type AppStateColumn = 'registered' | 'provisioned' | 'live' | 'disabled';
 
+/** A row of `apps`. */
+export interface AppRow {
+  id: string;
+  orgId: string;
+  /** Last path segment of the sign-in address: `<org>-<22 base32 chars>`. */
+  slug: string;
+  /** The app database's connection string, sealed (AES-256-GCM, aad = app id). */
+  databaseUrl: string;
+  /** True when app-signin created the database, false when it was attached. */
+  databaseCreated: boolean;
+  /** An `AppStateColumn`. */
+  state: string;
+  schemaVersion: number;
+  savedPolicy: string[];
+  policySavedAt: Date | null;
+  appliedPolicy: string[];
+  policyAppliedAt: Date | null;
+  allowedOrigins: string[];
+  deployedAt: Date | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  requireEmailVerification: boolean;
+  mailFrom: string | null;
+  /** JSON: subject lines by mail kind. */
+  mailSubjects: unknown;
+  mailLinkBase: string | null;
+  /** `delete` or `anonymise`. */
+  userDeletion: string;
+}
+
+/** An app row with its signing keys and providers. */
+export type AppWithKeys = AppRow & { keys: SigningKeyRow[]; providers: ProviderRow[] };
+
 /** The registry row of app `id`, or null. */
-export function findApp(prisma: PrismaClient, id: string): Promise<App | null> {
+export function findApp(prisma: PrismaClient, id: string): Promise<AppRow | null> {
   return prisma.app.findUnique({ where: { id } });
 }
 
 /** The app served at `/a/<slug>` with its signing keys and providers, or null. */
-export function findAppBySlug(prisma: PrismaClient, slug: string): Promise<(App & { keys: SigningKey[]; providers: AuthProvider[] }) | null> {
+export function findAppBySlug(prisma: PrismaClient, slug: string): Promise<AppWithKeys | null> {
   return prisma.app.findUnique({ where: { slug }, include: { keys: true, providers: true } });
 }
 
@@ -26,7 +62,7 @@ export function findAppBySlug(prisma: PrismaClient, slug: string): Promise<(App 
 export function insertApp(
   prisma: PrismaClient,
   input: { id: string; orgId: string; slug: string; databaseUrl: string; databaseCreated: boolean },
-): Promise<App> {
+): Promise<AppRow> {
   return prisma.app.create({ data: input });
 }
 
@@ -36,7 +72,7 @@ export async function setDatabaseUrl(prisma: PrismaClient, id: string, databaseU
 }
 
 /** Records a provision: the state and the installed `latchkey_auth` version. */
-export function setProvisioned(prisma: PrismaClient, id: string, state: AppStateColumn, schemaVersion: number): Promise<App> {
+export function setProvisioned(prisma: PrismaClient, id: string, state: AppStateColumn, schemaVersion: number): Promise<AppRow> {
   return prisma.app.update({ where: { id }, data: { state, schemaVersion } });
 }
 
@@ -48,13 +84,13 @@ export function setDeployed(
   prisma: PrismaClient,
   id: string,
   input: { schemaVersion: number; appliedPolicy: string[]; policyAppliedAt: Date | null; deployedAt: Date; allowedOrigins?: string[] },
-): Promise<App> {
+): Promise<AppRow> {
   const { allowedOrigins, ...rest } = input;
   return prisma.app.update({ where: { id }, data: { state: 'live', ...rest, ...(allowedOrigins ? { allowedOrigins } : {}) } });
 }
 
 /** Saves a role policy (not applied until the next deploy). */
-export function setSavedPolicy(prisma: PrismaClient, id: string, savedPolicy: string[], savedAt: Date): Promise<App> {
+export function setSavedPolicy(prisma: PrismaClient, id: string, savedPolicy: string[], savedAt: Date): Promise<AppRow> {
   return prisma.app.update({ where: { id }, data: { savedPolicy, policySavedAt: savedAt } });
 }
 
@@ -71,7 +107,7 @@ export interface AppSettingsUpdate {
 }
 
 /** Saves settings (see `AppSettingsUpdate`). */
-export function setSettings(prisma: PrismaClient, id: string, input: AppSettingsUpdate): Promise<App> {
+export function setSettings(prisma: PrismaClient, id: string, input: AppSettingsUpdate): Promise<AppRow> {
   return prisma.app.update({
     where: { id },
     data: {
@@ -85,6 +121,6 @@ export function setSettings(prisma: PrismaClient, id: string, input: AppSettings
 }
 
 /** Turns sign-in off (`disabled`, with the time). */
-export function setDisabled(prisma: PrismaClient, id: string, at: Date): Promise<App> {
+export function setDisabled(prisma: PrismaClient, id: string, at: Date): Promise<AppRow> {
   return prisma.app.update({ where: { id }, data: { state: 'disabled', disabledAt: at } });
 }

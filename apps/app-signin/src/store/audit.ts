@@ -2,7 +2,19 @@
  * The audit log of actions on an app's end users (`audit_log` in app-signin's
  * own database, Prisma): operator reset-user and disable, end users' delete-user.
  */
-import type { AuditEntry, PrismaClient } from './prisma.js';
+import type { PrismaClient } from './prisma.js';
+
+/** A row of `audit_log`. */
+export interface AuditRow {
+  id: bigint;
+  appId: string;
+  actor: string;
+  action: string;
+  subject: string | null;
+  /** The JSON object given at insert. */
+  details: unknown;
+  createdAt: Date;
+}
 
 /** Appends an entry. @param entry.details JSON object (never a secret or token). */
 export async function insertAuditEntry(
@@ -13,6 +25,6 @@ export async function insertAuditEntry(
 }
 
 /** The app's entries, oldest first. */
-export function listAuditEntries(prisma: PrismaClient, appId: string): Promise<AuditEntry[]> {
+export function listAuditEntries(prisma: PrismaClient, appId: string): Promise<AuditRow[]> {
   return prisma.auditEntry.findMany({ where: { appId }, orderBy: { id: 'asc' } });
 }

@@ -5,8 +5,14 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 
-export type { App, SigningKey, AuditEntry, AuthProvider } from '../generated/prisma/client.js';
 export { PrismaClient };
+
+/**
+ * The registry connection as domain/ holds it: it passes it to the store/
+ * functions and never queries it itself (the rows it gets back are the plain
+ * types of store/apps.ts, signing-keys.ts, providers.ts and audit.ts).
+ */
+export type Registry = PrismaClient;
 
 /** The registry client on app-signin's own database (latchkey_signin). */
 export function createPrisma(connectionString: string): PrismaClient {

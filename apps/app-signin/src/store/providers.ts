@@ -3,7 +3,7 @@
  * database, Prisma), keyed by app and provider id. The client secret is
  * stored sealed (AES-256-GCM, aad = app id + provider id) by the caller.
  */
-import type { AuthProvider, PrismaClient } from './prisma.js';
+import type { PrismaClient } from './prisma.js';
 
 /** What a provider row holds besides its key. */
 export interface ProviderData {
@@ -13,6 +13,15 @@ export interface ProviderData {
   clientSecret: string;
   issuer: string | null;
   scopes: string[];
+}
+
+/** A row of `auth_providers`. */
+export interface ProviderRow extends ProviderData {
+  appId: string;
+  /** google, github, microsoft, or the app's own name. */
+  providerId: string;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 /** Adds the provider, or replaces the one with the same id. */
@@ -27,6 +36,6 @@ export async function deleteProvider(prisma: PrismaClient, appId: string, provid
 }
 
 /** The app's providers, by provider id. */
-export function listProviders(prisma: PrismaClient, appId: string): Promise<AuthProvider[]> {
+export function listProviders(prisma: PrismaClient, appId: string): Promise<ProviderRow[]> {
   return prisma.authProvider.findMany({ where: { appId }, orderBy: { providerId: 'asc' } });
 }
