@@ -26,7 +26,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
   const ownNumbers = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date');
-  if (!scope.inScope && scope.domain && (scope.otherHits ?? 0) <= 1 && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1)) {
+  // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
+  // another domain's words.
+  const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
+  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething ? 3 : 1);
+  const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
+  if (!scope.inScope && scope.domain && strayMarkers && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }

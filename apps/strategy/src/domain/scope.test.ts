@@ -1,6 +1,7 @@
 import { loadLibrary } from './library.js';
 import { FrameworkSelector } from './selector.js';
 import { classifyScope } from './scope.js';
+import { planAnswer } from './plan.js';
 
 const selector = new FrameworkSelector(loadLibrary());
 
@@ -28,4 +29,25 @@ test.each([
 test('greetings and empty talk are not strategy questions', () => {
   expect(classifyScope('hello there', selector).inScope).toBe(false);
   expect(classifyScope('what is the meaning of life?', selector).inScope).toBe(false);
+});
+
+describe('personal questions with a number or a budget are still not business (planAnswer)', () => {
+  const library = loadLibrary();
+  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] });
+
+  test.each([
+    'My sourdough keeps coming out flat and the crumb is tight, even after 3 hours of proofing. What am I doing wrong?',
+    'We want a week of hiking in Patagonia next March, the two of us, for about 3,500 dollars. Where should we go?',
+    'Our honeymoon is in 6 weeks and we have 5000 euros: Bali or the Maldives?',
+  ])('%s → refused, free', (q) => {
+    expect(plan(q).kind).toBe('refuse');
+  });
+
+  test.each([
+    'Our bakery chain throws away 9% of what it bakes every day. How do we cut that?',
+    'Our hotel group runs 5 seaside hotels at 61% occupancy. How do we fill the off-season?',
+    'We run guided hiking trips for 1,400 guests a year at 800 euros each. Should we add a second region?',
+  ])('%s → answered', (q) => {
+    expect(plan(q).kind).toBe('answer');
+  });
 });
