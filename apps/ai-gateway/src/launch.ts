@@ -6,7 +6,6 @@
  * solution with a demo key (created once, printed with a working curl line).
  */
 import path from 'node:path';
-import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import type { LaunchContext, Launched } from '@latchkey/launcher';
 import type { FakeProviders } from '@latchkey/fake-providers';
 import { parseConfig } from '@latchkey/service-kit';
@@ -20,7 +19,6 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
   const logger = ctx.logger.child({ name: 'ai-gateway' });
   const cfg = parseConfig('ai-gateway', configSchema, { ...process.env, PORT: String(ctx.ports.gateway) });
   const databaseUrl = await ctx.database('latchkey_gateway');
-  await applyMigrations(databaseUrl, prismaDirOf('ai-gateway'));
   let providers = providersFrom(cfg);
   let fakes: FakeProviders | undefined;
   if (!cfg.OPENAI_API_KEY && !cfg.ANTHROPIC_API_KEY && !cfg.GEMINI_API_KEY) {

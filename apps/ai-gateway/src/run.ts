@@ -1,6 +1,6 @@
 /** The gateway as a standalone service, configured from the environment (started by `main.ts`: `node dist/main.js`). */
 import path from 'node:path';
-import { applyMigrations, prismaDirOf, startEmbeddedPostgres } from '@latchkey/db';
+import { startEmbeddedPostgres } from '@latchkey/db';
 import { createLogger, parseConfig } from '@latchkey/service-kit';
 import { configSchema, providersFrom } from './config.js';
 import { startGateway } from './server.js';
@@ -10,7 +10,6 @@ const logger = createLogger('ai-gateway', cfg.LOG_LEVEL);
 const embedded = cfg.DATABASE_URL ? undefined : await startEmbeddedPostgres({ port: 0 });
 const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
 if (embedded) logger.warn('DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
-if (embedded || cfg.MIGRATE_ON_START) await applyMigrations(databaseUrl, prismaDirOf('ai-gateway'));
 const providers = providersFrom(cfg);
 if (!Object.keys(providers).length) logger.warn('no provider is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY');
 await startGateway({
@@ -20,6 +19,7 @@ await startGateway({
   host: cfg.HOST,
   logger,
   poolSize: embedded ? 1 : 10,
+  migrate: embedded !== undefined || cfg.MIGRATE_ON_START,
   deps: {
     adminToken: cfg.LATCHKEY_ADMIN_TOKEN,
     providers,

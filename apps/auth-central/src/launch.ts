@@ -9,7 +9,6 @@
  * only sign in (role `user`).
  */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
-import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import { startAuthCentral } from './server.js';
 import { upsertApp } from './store/apps.js';
 import { setMembershipRole, upsertUser } from './store/users.js';
@@ -26,7 +25,6 @@ interface DevIdpShared {
 
 export async function launch(ctx: LaunchContext): Promise<Launched> {
   const databaseUrl = await ctx.database('latchkey_auth');
-  await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
   const devIdp = ctx.shared.get('devIdp') as DevIdpShared | undefined;
   const adminToken = ctx.secret('admin-token');
   const running = await startAuthCentral({

@@ -6,7 +6,7 @@
  * `.latchkey/data/latchkey_auth` (development only).
  */
 import path from 'node:path';
-import { applyMigrations, ensureDatabase, prismaDirOf, startEmbeddedPostgres } from '@latchkey/db';
+import { ensureDatabase, startEmbeddedPostgres } from '@latchkey/db';
 import { createLogger, parseConfig } from '@latchkey/service-kit';
 import { configSchema } from './config.js';
 import { startAuthCentral } from './server.js';
@@ -18,7 +18,6 @@ let databaseUrl = env.DATABASE_URL;
 const embedded = databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: path.resolve('.latchkey/data/latchkey_auth'), port: 0 });
 databaseUrl ??= embedded!.url;
 if (!embedded) await ensureDatabase(databaseUrl);
-if (embedded || env.MIGRATE_ON_START) await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
 
 if (!env.OIDC_ISSUER_URL || !env.OIDC_CLIENT_ID) logger.warn('OIDC_ISSUER_URL / OIDC_CLIENT_ID not set: login answers 503');
 if (!env.LATCHKEY_ADMIN_TOKEN) logger.warn('LATCHKEY_ADMIN_TOKEN not set: the admin API answers 401');
@@ -50,6 +49,7 @@ const running = await startAuthCentral({
   purgeIntervalMs: env.PURGE_INTERVAL_SECONDS * 1000,
   logger,
   handleSignals: true,
+  migrate: embedded !== undefined || env.MIGRATE_ON_START,
 });
 if (embedded) process.once('exit', () => void embedded.stop());
 logger.info({ url: running.url }, 'auth-central ready');
