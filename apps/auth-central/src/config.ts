@@ -3,7 +3,7 @@
  * through `parseConfig`; every bad variable is named at start.
  */
 import { z } from 'zod';
-import { baseConfigSchema, parseKey, port } from '@latchkey/service-kit';
+import { baseConfigSchema, parseKey, pgConnectTimeout, port } from '@latchkey/service-kit';
 
 const bool = (fallback: boolean) =>
   z
@@ -39,6 +39,13 @@ export const configSchema = baseConfigSchema.extend({
   REVOKE_SESSION_ON_TOKEN_REUSE: bool(true),
   BIND_LOGIN_TO_BROWSER: bool(true),
   PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(300),
+  PG_CONNECT_TIMEOUT_MS: pgConnectTimeout,
 });
+
+/**
+ * The variables `pnpm start` (`launch.ts`) takes from the environment: the
+ * identity provider when there is no dev IdP (the launcher supplies the rest).
+ */
+export const launchConfigSchema = configSchema.pick({ OIDC_ISSUER_URL: true, OIDC_CLIENT_ID: true, OIDC_CLIENT_SECRET: true, OIDC_SCOPES: true });
 
 export type AuthCentralEnv = z.infer<typeof configSchema>;

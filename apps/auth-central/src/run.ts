@@ -6,12 +6,13 @@
  * `.latchkey/data/latchkey_auth` (development only), stopped after the service.
  */
 import { openServiceDatabase } from '@latchkey/db';
-import { createLogger, parseConfig, stopOnSignals } from '@latchkey/service-kit';
+import { createLogger, parseConfig, setPgConnectTimeout, stopOnSignals } from '@latchkey/service-kit';
 import { configSchema } from './config.js';
 import { startAuthCentral } from './server.js';
 
 const env = parseConfig('auth-central', configSchema);
 const logger = createLogger('auth-central', env.LOG_LEVEL);
+setPgConnectTimeout(env.PG_CONNECT_TIMEOUT_MS);
 
 const database = await openServiceDatabase('auth-central', { databaseUrl: env.DATABASE_URL });
 if (database.embedded) logger.warn({ dataDir: database.dataDir }, 'DATABASE_URL is not set: using an embedded PostgreSQL (development only)');

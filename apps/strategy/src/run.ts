@@ -4,12 +4,13 @@
  * stopped after the service; without REDIS_URL the rate limits run in process.
  */
 import { openServiceDatabase } from '@latchkey/db';
-import { createLogger, parseConfig, stopOnSignals } from '@latchkey/service-kit';
+import { createLogger, parseConfig, setPgConnectTimeout, stopOnSignals } from '@latchkey/service-kit';
 import { strategyConfigSchema } from './config.js';
 import { startStrategy } from './server.js';
 
 const config = parseConfig('strategy', strategyConfigSchema);
 const logger = createLogger('strategy', config.LOG_LEVEL);
+setPgConnectTimeout(config.PG_CONNECT_TIMEOUT_MS);
 const database = await openServiceDatabase('strategy', { databaseUrl: config.DATABASE_URL });
 if (database.embedded) logger.warn({ dataDir: database.dataDir }, 'DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
 const service = await startStrategy({

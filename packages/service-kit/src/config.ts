@@ -128,5 +128,13 @@ export const baseConfigSchema = z.object({
   OTEL_SERVICE_NAME: z.string().optional(),
 });
 
+/**
+ * `PG_CONNECT_TIMEOUT_MS`, for the services whose pools come from
+ * `createPgPool`: how long a PostgreSQL connection attempt may take before it
+ * gives up, in milliseconds (unset: `PG_TIMEOUTS.connectMs`, 2000). Pass the
+ * parsed value to `setPgConnectTimeout` before connecting.
+ */
+export const pgConnectTimeout = z.coerce.number().int().min(100).max(60_000).optional();
+
 /** A TCP port from the environment (`"4101"` → 4101). */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
