@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseKey } from './secrets.js';
 
 /** Thrown when environment variables do not match a service's schema. */
 export class ConfigError extends Error {
@@ -53,6 +54,20 @@ const FLAG_VALUES = new Map([
   ['no', false],
   ['off', false],
 ]);
+
+/**
+ * A 256-bit encryption key variable: 64 hex or 44 base64 characters (what
+ * `parseKey` accepts), kept as the string; `parseKey` turns it into the 32 bytes.
+ */
+export const encryptionKey = () =>
+  z.string().refine((v) => {
+    try {
+      parseKey(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be 32 bytes as 64 hex or 44 base64 characters');
 
 /** Express's names of whole private ranges: refused, the edge's own addresses are named instead. */
 const RANGE_NAMES = new Set(['uniquelocal', 'linklocal', 'true', 'false']);

@@ -1,4 +1,4 @@
-export { ConfigError, parseConfig, baseConfigSchema, flag, pgConnectTimeout, port, trustProxy } from './config.js';
+export { ConfigError, parseConfig, baseConfigSchema, encryptionKey, flag, pgConnectTimeout, port, trustProxy } from './config.js';
 export { createLogger, REDACT_PATHS, type Logger } from './logger.js';
 export { createServiceApp, finishServiceApp, requestId, requestIdFrom, type ReadinessCheck, type ServiceApp, type ServiceAppOptions } from './app.js';
 export { runService, stopOnSignals, type RunningService } from './server.js';
