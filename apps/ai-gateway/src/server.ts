@@ -26,7 +26,8 @@ export async function startGateway(opts: {
 }): Promise<RunningGateway> {
   if (opts.migrate ?? true) await applyMigrations(opts.databaseUrl, prismaDirOf('ai-gateway'));
   const db = createDb(opts.databaseUrl, opts.poolSize ?? 10);
-  const redis = connectRedis(opts.redisUrl, 'ai-gateway');
+  // With the logger, a Redis outage and its end are logged (one warning per outage).
+  const redis = connectRedis(opts.redisUrl, 'ai-gateway', { logger: opts.logger });
   const app = createApp({ ...opts.deps, logger: opts.logger, db, redis });
   await app.ready;
   const running = await runService({
