@@ -3,7 +3,7 @@ import { baseConfigSchema, ConfigError, encryptionKey, flag, parseConfig, port, 
 import { OWASP_PASSWORD_COST, type PasswordCost } from './domain/crypto.js';
 import { DEFAULT_LIMITS, type LimitConfig } from './domain/limits.js';
 
-/** What createApp needs to know (main.ts reads it from the environment). */
+/** What createApp needs to know (run.ts reads it from the environment: `configFromEnv`). */
 export interface SigninConfig {
   /** Public base address; an app's {signin_url} is `<publicUrl>/a/<org>-<suffix>`. */
   publicUrl: string;
