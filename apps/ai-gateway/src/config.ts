@@ -28,6 +28,9 @@ export const configSchema = baseConfigSchema.extend({
 
 export type GatewayConfig = z.infer<typeof configSchema>;
 
+/** What `pnpm start` (`launch.ts`) takes from the environment: all but `PORT`, which the launcher assigns. */
+export const launchConfigSchema = configSchema.omit({ PORT: true });
+
 export const DEFAULT_BASE_URLS: Record<ProviderName, string> = {
   openai: 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com',

@@ -6,21 +6,19 @@
  * solution with a demo key (created once, printed with a working curl line).
  */
 import path from 'node:path';
-import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import type { LaunchContext, Launched } from '@latchkey/launcher';
 import type { FakeProviders } from '@latchkey/fake-providers';
 import { parseConfig } from '@latchkey/service-kit';
 import { DEFAULT_MODELS } from './app.js';
-import { configSchema, providersFrom } from './config.js';
+import { launchConfigSchema, providersFrom } from './config.js';
 import { startGateway } from './server.js';
 
 export const launchOrder = 35;
 
 export async function launch(ctx: LaunchContext): Promise<Launched> {
   const logger = ctx.logger.child({ name: 'ai-gateway' });
-  const cfg = parseConfig('ai-gateway', configSchema, { ...process.env, PORT: String(ctx.ports.gateway) });
+  const cfg = { ...parseConfig('ai-gateway', launchConfigSchema), PORT: ctx.ports.gateway };
   const databaseUrl = await ctx.database('latchkey_gateway');
-  await applyMigrations(databaseUrl, prismaDirOf('ai-gateway'));
   let providers = providersFrom(cfg);
   let fakes: FakeProviders | undefined;
   if (!cfg.OPENAI_API_KEY && !cfg.ANTHROPIC_API_KEY && !cfg.GEMINI_API_KEY) {
@@ -39,7 +37,8 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     port: ctx.ports.gateway,
     host: '127.0.0.1',
     logger,
-    poolSize: process.env.DATABASE_URL ? 10 : 1,
+    // One connection is plenty for an embedded database (the launcher runs one when DATABASE_URL is unset).
+    poolSize: cfg.DATABASE_URL ? 10 : 1,
     handleSignals: false,
     deps: {
       adminToken: ctx.secret('admin-token'),

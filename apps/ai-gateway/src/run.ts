@@ -1,25 +1,29 @@
-/** The gateway as a standalone service, configured from the environment (started by `main.ts`: `node dist/main.js`). */
+/**
+ * The gateway as a standalone service, configured from the environment (started by `main.ts`: `node dist/main.js`).
+ * Without DATABASE_URL it runs on an embedded PostgreSQL (PGlite) kept in `.latchkey/data/latchkey_gateway`
+ * (development only), stopped after the service.
+ */
 import path from 'node:path';
-import { applyMigrations, prismaDirOf, startEmbeddedPostgres } from '@latchkey/db';
-import { createLogger, parseConfig } from '@latchkey/service-kit';
+import { openServiceDatabase } from '@latchkey/db';
+import { createLogger, parseConfig, stopOnSignals } from '@latchkey/service-kit';
 import { configSchema, providersFrom } from './config.js';
 import { startGateway } from './server.js';
 
 const cfg = parseConfig('ai-gateway', configSchema);
 const logger = createLogger('ai-gateway', cfg.LOG_LEVEL);
-const embedded = cfg.DATABASE_URL ? undefined : await startEmbeddedPostgres({ port: 0 });
-const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
-if (embedded) logger.warn('DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
-if (embedded || cfg.MIGRATE_ON_START) await applyMigrations(databaseUrl, prismaDirOf('ai-gateway'));
+const database = await openServiceDatabase('ai-gateway', { databaseUrl: cfg.DATABASE_URL });
+if (database.embedded) logger.warn({ dataDir: database.dataDir }, 'DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
 const providers = providersFrom(cfg);
 if (!Object.keys(providers).length) logger.warn('no provider is configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY');
-await startGateway({
-  databaseUrl,
+const running = await startGateway({
+  databaseUrl: database.url,
   redisUrl: cfg.REDIS_URL,
   port: cfg.PORT,
   host: cfg.HOST,
   logger,
-  poolSize: embedded ? 1 : 10,
+  poolSize: database.embedded ? 1 : 10,
+  handleSignals: false,
+  migrate: database.embedded || cfg.MIGRATE_ON_START,
   deps: {
     adminToken: cfg.LATCHKEY_ADMIN_TOKEN,
     providers,
@@ -33,4 +37,11 @@ await startGateway({
     usageSpoolDir: cfg.GATEWAY_USAGE_SPOOL_DIR === 'none' ? undefined : path.resolve(cfg.GATEWAY_USAGE_SPOOL_DIR),
     trustProxy: cfg.TRUST_PROXY,
   },
+}).catch(async (err: unknown) => {
+  await database.stop();
+  throw err;
+});
+stopOnSignals(logger, async () => {
+  await running.close();
+  await database.stop();
 });

@@ -1,3 +1,4 @@
+import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import { connectRedis, runService, type Logger, type RunningService } from '@latchkey/service-kit';
 import { createApp, type GatewayApp, type GatewayDeps } from './app.js';
 import { createDb, type Db } from './store/db.js';
@@ -7,7 +8,10 @@ export interface RunningGateway extends RunningService {
   db: Db;
 }
 
-/** Connects the database and Redis, builds the app and listens (used by main.ts and launch.ts). */
+/**
+ * Applies pending migrations unless told not to, connects the database and Redis, builds the app
+ * and listens (used by run.ts, launch.ts and tests).
+ */
 export async function startGateway(opts: {
   databaseUrl: string;
   redisUrl?: string;
@@ -16,10 +20,14 @@ export async function startGateway(opts: {
   logger: Logger;
   poolSize?: number;
   handleSignals?: boolean;
+  /** Apply pending migrations first (default true; `MIGRATE_ON_START`). */
+  migrate?: boolean;
   deps: Omit<GatewayDeps, 'logger' | 'db' | 'redis'>;
 }): Promise<RunningGateway> {
+  if (opts.migrate ?? true) await applyMigrations(opts.databaseUrl, prismaDirOf('ai-gateway'));
   const db = createDb(opts.databaseUrl, opts.poolSize ?? 10);
-  const redis = connectRedis(opts.redisUrl, 'ai-gateway');
+  // With the logger, a Redis outage and its end are logged (one warning per outage).
+  const redis = connectRedis(opts.redisUrl, 'ai-gateway', { logger: opts.logger });
   const app = createApp({ ...opts.deps, logger: opts.logger, db, redis });
   await app.ready;
   const running = await runService({

@@ -13,6 +13,10 @@ describe('config', () => {
     expect(smtp.mail).toEqual({ smtpUrl: 'smtps://u:p@smtp.example.com:465', devMailbox: false, defaultFrom: 'Shop <a@shop.example>' });
     expect(configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, SIGNIN_DEV_MAILBOX: '1' }).config.mail).toMatchObject({ smtpUrl: undefined, devMailbox: true });
     expect(configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY }).config.mail).toMatchObject({ devMailbox: false });
+    // A yes/no variable like the others (service-kit's flag).
+    expect(configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, SIGNIN_DEV_MAILBOX: 'yes' }).config.mail).toMatchObject({ devMailbox: true });
+    expect(configFromEnv({ SIGNIN_ENCRYPTION_KEY: KEY, SIGNIN_DEV_MAILBOX: 'off' }).config.mail).toMatchObject({ devMailbox: false });
+    expect(() => configFromEnv({ SIGNIN_ENCRYPTION_KEY: 'ab' })).toThrow(/SIGNIN_ENCRYPTION_KEY: must be 32 bytes/);
   });
 
   it('refuses a bad SMTP_URL and the development mailbox in production', () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, parseConfig, port, parseKey } from '@latchkey/service-kit';
+import { baseConfigSchema, ConfigError, encryptionKey, flag, parseConfig, port, parseKey } from '@latchkey/service-kit';
 import { OWASP_PASSWORD_COST, type PasswordCost } from './domain/crypto.js';
 import { DEFAULT_LIMITS, type LimitConfig } from './domain/limits.js';
 
-/** What createApp needs to know (main.ts reads it from the environment). */
+/** What createApp needs to know (run.ts reads it from the environment: `configFromEnv`). */
 export interface SigninConfig {
   /** Public base address; an app's {signin_url} is `<publicUrl>/a/<org>-<suffix>`. */
   publicUrl: string;
@@ -36,14 +36,7 @@ export const envSchema = baseConfigSchema.extend({
   PORT: port(4102),
   PUBLIC_URL: z.string().url().optional(),
   LATCHKEY_ADMIN_TOKEN: z.string().min(16).optional(),
-  SIGNIN_ENCRYPTION_KEY: z.string().refine((v) => {
-    try {
-      parseKey(v);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be 32 bytes as 64 hex or 44 base64 characters'),
+  SIGNIN_ENCRYPTION_KEY: encryptionKey(),
   APP_DATABASES_URL: z.string().url().optional(),
   /** log2 of scrypt's N. Lower it only for tests and benchmarks. */
   PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(20).default(OWASP_PASSWORD_COST.log2N),
@@ -58,13 +51,13 @@ export const envSchema = baseConfigSchema.extend({
     .optional(),
   /** Default sender of end-user mail (each app may set its own). */
   MAIL_FROM: z.string().min(3).max(320).default('Latchkey <no-reply@localhost>'),
-  /** 1: keep end-user mail in memory and serve it at GET /dev/mailbox (development only; ignored with SMTP_URL). */
-  SIGNIN_DEV_MAILBOX: z.enum(['0', '1']).default('0'),
+  /** Yes (1, true, …): keep end-user mail in memory and serve it at GET /dev/mailbox (development only; ignored with SMTP_URL). */
+  SIGNIN_DEV_MAILBOX: flag(false),
 });
 
 export function configFromEnv(env: Record<string, string | undefined> = process.env) {
   const e = parseConfig('app-signin', envSchema, env);
-  if (e.NODE_ENV === 'production' && e.SIGNIN_DEV_MAILBOX === '1') {
+  if (e.NODE_ENV === 'production' && e.SIGNIN_DEV_MAILBOX) {
     // The mailbox serves every end user's reset and verification links to anyone who asks.
     throw new ConfigError('app-signin', ['SIGNIN_DEV_MAILBOX: the development mailbox is refused with NODE_ENV=production; set SMTP_URL']);
   }
@@ -83,7 +76,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
       failedSignInsPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT,
       failedSignInsPerAccountAllAddresses: e.SIGNIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
     },
-    mail: { smtpUrl: e.SMTP_URL, devMailbox: e.SIGNIN_DEV_MAILBOX === '1' && !e.SMTP_URL, defaultFrom: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, devMailbox: e.SIGNIN_DEV_MAILBOX && !e.SMTP_URL, defaultFrom: e.MAIL_FROM },
     freshAgeSec: 24 * 3600,
     trustProxy: e.TRUST_PROXY,
   };

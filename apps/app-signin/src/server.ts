@@ -1,7 +1,7 @@
 /**
  * `startSignin(settings)`: a whole running app-signin — its own database
  * (migrated unless told otherwise), Redis when given, the app and an HTTP
- * listener — as `main.ts` (environment) and `launch.ts` (`pnpm start`) run it.
+ * listener — as `run.ts` (environment) and `launch.ts` (`pnpm start`) run it.
  */
 import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import { connectRedis, runService, type Logger, type RunningService } from '@latchkey/service-kit';

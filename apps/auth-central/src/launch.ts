@@ -9,7 +9,8 @@
  * only sign in (role `user`).
  */
 import type { LaunchContext, Launched } from '@latchkey/launcher';
-import { applyMigrations, prismaDirOf } from '@latchkey/db';
+import { parseConfig } from '@latchkey/service-kit';
+import { launchConfigSchema } from './config.js';
 import { startAuthCentral } from './server.js';
 import { upsertApp } from './store/apps.js';
 import { setMembershipRole, upsertUser } from './store/users.js';
@@ -25,8 +26,8 @@ interface DevIdpShared {
 }
 
 export async function launch(ctx: LaunchContext): Promise<Launched> {
+  const env = parseConfig('auth-central', launchConfigSchema);
   const databaseUrl = await ctx.database('latchkey_auth');
-  await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
   const devIdp = ctx.shared.get('devIdp') as DevIdpShared | undefined;
   const adminToken = ctx.secret('admin-token');
   const running = await startAuthCentral({
@@ -39,8 +40,8 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
     encryptionKey: ctx.secret('encryption-key'),
     oidc: devIdp
       ? { issuer: devIdp.issuer, clientId: devIdp.clientId, clientSecret: devIdp.clientSecret }
-      : process.env.OIDC_ISSUER_URL && process.env.OIDC_CLIENT_ID
-        ? { issuer: process.env.OIDC_ISSUER_URL, clientId: process.env.OIDC_CLIENT_ID, clientSecret: process.env.OIDC_CLIENT_SECRET }
+      : env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID
+        ? { issuer: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES }
         : undefined,
     logger: ctx.logger.child({ name: 'auth-central' }),
   });

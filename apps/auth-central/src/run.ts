@@ -3,28 +3,25 @@
  * applies migrations (unless MIGRATE_ON_START=false), listens, and shuts down
  * gracefully on SIGTERM/SIGINT.
  * Without DATABASE_URL it runs on an embedded PostgreSQL (PGlite) kept in
- * `.latchkey/data/latchkey_auth` (development only).
+ * `.latchkey/data/latchkey_auth` (development only), stopped after the service.
  */
-import path from 'node:path';
-import { applyMigrations, ensureDatabase, prismaDirOf, startEmbeddedPostgres } from '@latchkey/db';
-import { createLogger, parseConfig } from '@latchkey/service-kit';
+import { openServiceDatabase } from '@latchkey/db';
+import { createLogger, parseConfig, setPgConnectTimeout, stopOnSignals } from '@latchkey/service-kit';
 import { configSchema } from './config.js';
 import { startAuthCentral } from './server.js';
 
 const env = parseConfig('auth-central', configSchema);
 const logger = createLogger('auth-central', env.LOG_LEVEL);
+setPgConnectTimeout(env.PG_CONNECT_TIMEOUT_MS);
 
-let databaseUrl = env.DATABASE_URL;
-const embedded = databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: path.resolve('.latchkey/data/latchkey_auth'), port: 0 });
-databaseUrl ??= embedded!.url;
-if (!embedded) await ensureDatabase(databaseUrl);
-if (embedded || env.MIGRATE_ON_START) await applyMigrations(databaseUrl, prismaDirOf('auth-central'));
+const database = await openServiceDatabase('auth-central', { databaseUrl: env.DATABASE_URL });
+if (database.embedded) logger.warn({ dataDir: database.dataDir }, 'DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
 
 if (!env.OIDC_ISSUER_URL || !env.OIDC_CLIENT_ID) logger.warn('OIDC_ISSUER_URL / OIDC_CLIENT_ID not set: login answers 503');
 if (!env.LATCHKEY_ADMIN_TOKEN) logger.warn('LATCHKEY_ADMIN_TOKEN not set: the admin API answers 401');
 
 const running = await startAuthCentral({
-  databaseUrl,
+  databaseUrl: database.url,
   redisUrl: env.REDIS_URL,
   port: env.PORT,
   host: env.HOST,
@@ -49,7 +46,13 @@ const running = await startAuthCentral({
   trustProxy: env.TRUST_PROXY,
   purgeIntervalMs: env.PURGE_INTERVAL_SECONDS * 1000,
   logger,
-  handleSignals: true,
+  migrate: database.embedded || env.MIGRATE_ON_START,
+}).catch(async (err: unknown) => {
+  await database.stop();
+  throw err;
 });
-if (embedded) process.once('exit', () => void embedded.stop());
+stopOnSignals(logger, async () => {
+  await running.close();
+  await database.stop();
+});
 logger.info({ url: running.url }, 'auth-central ready');

@@ -1,10 +1,11 @@
 /**
- * `startAuthCentral(options)`: a whole running auth-central (Prisma, Redis,
- * signing keys, purge, HTTP server). Used by `main.ts`, `launch.ts` and by
- * tests that need a real server on an ephemeral port.
+ * `startAuthCentral(options)`: a whole running auth-central (migrations unless
+ * told otherwise, Prisma, Redis, signing keys, purge, HTTP server). Used by
+ * `run.ts`, `launch.ts` and by tests that need a real server on an ephemeral port.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { applyMigrations, prismaDirOf } from '@latchkey/db';
 import { connectRedis, createLogger, DependencyMonitor, parseKey, runService, type FastPathApp } from '@latchkey/service-kit';
 import type { SigningAlg } from '@latchkey/jwt';
 import { createApp, ACCESS_TOKEN_LIFETIME_SECONDS, type AuthCentralSettings } from './app.js';
@@ -33,9 +34,11 @@ export interface StartOptions extends Omit<AuthCentralSettings, 'encryptionKey' 
   now?: () => number;
   /** Purge interval in milliseconds (default 5 minutes); `false` turns the purge off. */
   purgeIntervalMs?: number | false;
-  /** Install SIGTERM/SIGINT handlers (default false here; main.ts turns them on). */
+  /** Install SIGTERM/SIGINT handlers (default false here; run.ts turns them on). */
   handleSignals?: boolean;
   signingAlg?: SigningAlg;
+  /** Apply pending migrations first (default true; `MIGRATE_ON_START`). */
+  migrate?: boolean;
 }
 
 export interface RunningAuthCentral {
@@ -56,6 +59,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
   const logger = o.logger ?? createLogger('auth-central');
   const now = o.now ?? Date.now;
   const encryptionKey = typeof o.encryptionKey === 'string' ? parseKey(o.encryptionKey) : o.encryptionKey;
+  if (o.migrate ?? true) await applyMigrations(o.databaseUrl, prismaDirOf('auth-central'));
   // One monitor per dependency for all its connections: one warning per outage (README, "Dependency outages").
   const postgres = new DependencyMonitor('postgres', logger);
   const db = createPrisma(o.databaseUrl, { monitor: postgres });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, port } from '@latchkey/service-kit';
+import { baseConfigSchema, pgConnectTimeout, port } from '@latchkey/service-kit';
 
 const tierLimits = z
   .object({ minute: z.number().int().positive(), hour: z.number().int().positive(), day: z.number().int().positive(), concurrent: z.number().int().positive() })
@@ -38,6 +38,15 @@ export const strategyConfigSchema = baseConfigSchema.extend({
   STRATEGY_PENDING_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** How often the credit sweeper looks for such debits, ms. */
   STRATEGY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  PG_CONNECT_TIMEOUT_MS: pgConnectTimeout,
 });
+
+/**
+ * The variables `pnpm start` (`launch.ts`) takes from the environment (the
+ * launcher supplies the rest): `STRATEGY_AI=gateway` answers through the
+ * grounded model engine via ai-gateway's demo key; `library` (default) with
+ * the library engine alone.
+ */
+export const launchConfigSchema = z.object({ STRATEGY_AI: z.enum(['library', 'gateway']).default('library') });
 
 export type StrategyConfig = z.infer<typeof strategyConfigSchema>;

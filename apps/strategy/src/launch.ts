@@ -6,6 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LaunchContext, Launched } from '@latchkey/launcher';
+import { parseConfig } from '@latchkey/service-kit';
+import { launchConfigSchema } from './config.js';
 import { startStrategy } from './server.js';
 
 export const launchOrder = 40;
@@ -17,7 +19,7 @@ export async function launch(ctx: LaunchContext): Promise<Launched> {
   const logger = ctx.logger.child({ name: 'strategy' });
   const databaseUrl = await ctx.database('latchkey_strategy');
   const gatewayKey = ctx.shared.get('demoGatewayKey');
-  const useModel = process.env.STRATEGY_AI === 'gateway' && typeof gatewayKey === 'string';
+  const useModel = parseConfig('strategy', launchConfigSchema).STRATEGY_AI === 'gateway' && typeof gatewayKey === 'string';
   const service = await startStrategy({
     databaseUrl,
     logger,

@@ -1,23 +1,29 @@
 /**
  * The strategy service, started by `main.ts` (`node dist/main.js`). Without DATABASE_URL it runs on
- * an embedded PostgreSQL (PGlite) kept in `.latchkey/data/latchkey_strategy`;
- * without REDIS_URL the rate limits run in process.
+ * an embedded PostgreSQL (PGlite) kept in `.latchkey/data/latchkey_strategy` (development only),
+ * stopped after the service; without REDIS_URL the rate limits run in process.
  */
-import path from 'node:path';
-import { startEmbeddedPostgres } from '@latchkey/db';
-import { createLogger, parseConfig } from '@latchkey/service-kit';
+import { openServiceDatabase } from '@latchkey/db';
+import { createLogger, parseConfig, setPgConnectTimeout, stopOnSignals } from '@latchkey/service-kit';
 import { strategyConfigSchema } from './config.js';
 import { startStrategy } from './server.js';
 
 const config = parseConfig('strategy', strategyConfigSchema);
 const logger = createLogger('strategy', config.LOG_LEVEL);
-const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: path.resolve('.latchkey/data/latchkey_strategy'), port: 0 });
-if (embedded) logger.warn('DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
+setPgConnectTimeout(config.PG_CONNECT_TIMEOUT_MS);
+const database = await openServiceDatabase('strategy', { databaseUrl: config.DATABASE_URL });
+if (database.embedded) logger.warn({ dataDir: database.dataDir }, 'DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
 const service = await startStrategy({
-  databaseUrl: config.DATABASE_URL ?? embedded!.url,
+  databaseUrl: database.url,
   config,
   logger,
-  migrate: embedded !== undefined || config.MIGRATE_ON_START,
+  handleSignals: false,
+  migrate: database.embedded || config.MIGRATE_ON_START,
+}).catch(async (err: unknown) => {
+  await database.stop();
+  throw err;
 });
-process.once('exit', () => void embedded?.stop());
-void service;
+stopOnSignals(logger, async () => {
+  await service.close();
+  await database.stop();
+});

@@ -1,6 +1,6 @@
 /**
  * Wires the strategy service to real resources: migrations, Prisma, a pg
- * pool, Redis, optional model prose, and listens (used by main.ts and launch.ts).
+ * pool, Redis, optional model prose, and listens (used by run.ts, launch.ts and tests).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

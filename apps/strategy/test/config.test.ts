@@ -1,4 +1,5 @@
-import { strategyConfigSchema } from '../src/config.js';
+import { ConfigError, parseConfig } from '@latchkey/service-kit';
+import { launchConfigSchema, strategyConfigSchema } from '../src/config.js';
 import { DEFAULT_LIMITS, RateLimiter } from '../src/domain/rate-limiter.js';
 
 const parse = (limits: string) => strategyConfigSchema.safeParse({ STRATEGY_RATE_LIMITS: limits });
@@ -31,5 +32,19 @@ describe('STRATEGY_RATE_LIMITS', () => {
     const cfg = parse(value);
     expect(cfg.success).toBe(false);
     expect(JSON.stringify(cfg.error!.issues)).toMatch(message);
+  });
+});
+
+describe('variables outside the rate limits', () => {
+  it('PG_CONNECT_TIMEOUT_MS: unset by default, milliseconds between 100 and 60000', () => {
+    expect(parseConfig('strategy', strategyConfigSchema, {}).PG_CONNECT_TIMEOUT_MS).toBeUndefined();
+    expect(parseConfig('strategy', strategyConfigSchema, { PG_CONNECT_TIMEOUT_MS: '500' }).PG_CONNECT_TIMEOUT_MS).toBe(500);
+    expect(() => parseConfig('strategy', strategyConfigSchema, { PG_CONNECT_TIMEOUT_MS: '5' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
+  });
+
+  it('STRATEGY_AI (pnpm start): library by default, gateway on request, anything else named', () => {
+    expect(parseConfig('strategy', launchConfigSchema, {}).STRATEGY_AI).toBe('library');
+    expect(parseConfig('strategy', launchConfigSchema, { STRATEGY_AI: 'gateway' }).STRATEGY_AI).toBe('gateway');
+    expect(() => parseConfig('strategy', launchConfigSchema, { STRATEGY_AI: 'model' })).toThrow(ConfigError);
   });
 });

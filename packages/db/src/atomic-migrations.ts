@@ -75,6 +75,28 @@ async function schemaShape(client: pg.ClientBase, schema: string, only?: Set<str
 }
 
 /**
+ * True when every one of `migrations` is recorded as finished (and not rolled
+ * back) in `_prisma_migrations` with the checksum of its SQL as it is now: then
+ * there is nothing to apply and nothing for Prisma's engine to check. One read,
+ * no lock; false (the whole procedure runs) on any doubt, including a missing table.
+ */
+export async function upToDate(connectionString: string, migrations: MigrationDir[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const done = new Set(rows.map((r) => `${r.migration_name} ${r.checksum}`));
+    return migrations.every((m) => done.has(`${m.name} ${checksum(m.sql)}`));
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
  * Applies the pending migrations of `migrations` (sorted, as `readMigrations`
  * gives them) to the database at `connectionString`, each in a transaction
  * with its record, under Prisma's migration lock.

@@ -6,3 +6,4 @@ export { latestSnapshot, migrationTimestamp, pendingSchemaChange, writeNextMigra
 export { acquireLock, LockedError } from './lock.js';
 export { migrateAll } from './migrate-all.js';
 export { applyMigrationsAtomically, UnfinishedMigrationError } from './atomic-migrations.js';
+export { openServiceDatabase, DEFAULT_DATA_ROOT, type ServiceDatabase } from './service-database.js';

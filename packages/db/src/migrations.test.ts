@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createTestDatabase, postgresServerUrl } from '@latchkey/testing';
-import { applyMigrations, pendingSchemaChange, startEmbeddedPostgres, writeNextMigration, type EmbeddedPostgres } from './index.js';
+import { upToDate } from './atomic-migrations.js';
+import { applyMigrations, pendingSchemaChange, readMigrations, startEmbeddedPostgres, writeNextMigration, type EmbeddedPostgres } from './index.js';
 
 const header = `generator client {
   provider = "prisma-client"
@@ -61,6 +62,17 @@ describe('offline migrations', () => {
       expect(applied.rows.map((r) => r.migration_name)).toEqual(['20260101000000_init', '20260102000000_add_size']);
       // Applying again is a no-op.
       expect(await applyMigrations(db.url, prismaDir)).toEqual([]);
+      // Services apply migrations on every start: an up-to-date database is recognised by one read
+      // (the engine is skipped), and an edited or new migration is not mistaken for applied.
+      const migrations = await readMigrations(path.join(prismaDir, 'migrations'));
+      expect(await upToDate(db.url, migrations)).toBe(true);
+      expect(
+        await upToDate(
+          db.url,
+          migrations.map((m, i) => (i ? { ...m, sql: `${m.sql}\n-- edited` } : m)),
+        ),
+      ).toBe(false);
+      expect(await upToDate(db.url, [...migrations, { name: '20260103000000_next', sql: 'SELECT 1;' }])).toBe(false);
     } finally {
       await db.drop();
     }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import { applyMigrationsAtomically } from './atomic-migrations.js';
+import { applyMigrationsAtomically, upToDate } from './atomic-migrations.js';
 
 const require = createRequire(import.meta.url);
 
@@ -103,6 +103,8 @@ async function withEngine<T>(
 export async function applyMigrations(connectionString: string, prismaDir: string): Promise<string[]> {
   const migrationsDir = path.join(prismaDir, 'migrations');
   const migrations = await readMigrations(migrationsDir);
+  // Every start applies migrations: on an up-to-date database that is one query, not the engine.
+  if (await upToDate(connectionString, migrations)) return [];
   const atomically = await applyMigrationsAtomically(connectionString, migrations);
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   const lockContent = await readFile(lockPath, 'utf8').catch(() => null);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseKey } from './secrets.js';
 
 /** Thrown when environment variables do not match a service's schema. */
 export class ConfigError extends Error {
@@ -53,6 +54,20 @@ const FLAG_VALUES = new Map([
   ['no', false],
   ['off', false],
 ]);
+
+/**
+ * A 256-bit encryption key variable: 64 hex or 44 base64 characters (what
+ * `parseKey` accepts), kept as the string; `parseKey` turns it into the 32 bytes.
+ */
+export const encryptionKey = () =>
+  z.string().refine((v) => {
+    try {
+      parseKey(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be 32 bytes as 64 hex or 44 base64 characters');
 
 /** Express's names of whole private ranges: refused, the edge's own addresses are named instead. */
 const RANGE_NAMES = new Set(['uniquelocal', 'linklocal', 'true', 'false']);
@@ -127,6 +142,14 @@ export const baseConfigSchema = z.object({
   /** `service.name` of the spans; default the service's own name. */
   OTEL_SERVICE_NAME: z.string().optional(),
 });
+
+/**
+ * `PG_CONNECT_TIMEOUT_MS`, for the services whose pools come from
+ * `createPgPool`: how long a PostgreSQL connection attempt may take before it
+ * gives up, in milliseconds (unset: `PG_TIMEOUTS.connectMs`, 2000). Pass the
+ * parsed value to `setPgConnectTimeout` before connecting.
+ */
+export const pgConnectTimeout = z.coerce.number().int().min(100).max(60_000).optional();
 
 /** A TCP port from the environment (`"4101"` → 4101). */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -4,7 +4,7 @@ import { DependencyMonitor } from './dependency.js';
 
 /**
  * Time-outs of every PostgreSQL pool, in milliseconds: a connection attempt
- * gives up after `connectMs` (env `PG_CONNECT_TIMEOUT_MS` overrides it). A
+ * gives up after `connectMs` (`setPgConnectTimeout`, from a service's `PG_CONNECT_TIMEOUT_MS`, overrides it). A
  * server that is down refuses at once, so its callers get 503 within
  * milliseconds; only an unreachable host (packets dropped) takes the whole
  * `connectMs`. It is not lower because on a busy host a new backend can take
@@ -15,6 +15,20 @@ import { DependencyMonitor } from './dependency.js';
  * `queryMs` (a stalled server or network).
  */
 export const PG_TIMEOUTS = { connectMs: 2000, poolWaitMs: 10_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 } as const;
+
+let defaultConnectMs: number = PG_TIMEOUTS.connectMs;
+
+/**
+ * Sets the connection time-out of the pools created from now on in this
+ * process, unless a pool is given its own (`connectTimeoutMs`). A service's
+ * `run.ts` calls it with its `PG_CONNECT_TIMEOUT_MS` (config.ts); `undefined`
+ * restores `PG_TIMEOUTS.connectMs`.
+ * @throws RangeError for a value that is not a positive integer.
+ */
+export function setPgConnectTimeout(ms: number | undefined): void {
+  if (ms !== undefined && !(Number.isInteger(ms) && ms > 0)) throw new RangeError(`connection time-out must be a positive integer of milliseconds, not ${ms}`);
+  defaultConnectMs = ms ?? PG_TIMEOUTS.connectMs;
+}
 
 export interface PgPoolOptions {
   /** Connections (default 10). */
@@ -39,8 +53,7 @@ export interface PgPoolOptions {
  */
 export function createPgPool(connectionString: string, opts: PgPoolOptions = {}): pg.Pool {
   const monitor = opts.monitor ?? new DependencyMonitor('postgres', opts.logger);
-  const fromEnv = Number(process.env.PG_CONNECT_TIMEOUT_MS);
-  const connectMs = opts.connectTimeoutMs ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : PG_TIMEOUTS.connectMs);
+  const connectMs = opts.connectTimeoutMs ?? defaultConnectMs;
   // The pool's `connectionTimeoutMillis` also bounds the wait for a free connection, which
   // under a burst can rightly exceed a second: the short limit goes on the client's own connect.
   class Client extends pg.Client {

@@ -59,18 +59,29 @@ export async function runService(opts: {
     })();
     return closing;
   };
-  if (opts.handleSignals !== false) {
-    const onSignal = (signal: NodeJS.Signals) => {
-      opts.logger.info({ signal }, 'shutting down');
-      // Pending spans are flushed last (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
-      void close()
-        .then(() => shutdownTracing())
-        .then(() => process.exit(0));
-    };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-  }
+  if (opts.handleSignals !== false) stopOnSignals(opts.logger, close);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   opts.logger.info({ url }, 'listening');
   return { server, port, url, close };
+}
+
+/**
+ * On the first SIGTERM or SIGINT: log it, run `stop` (e.g. close the service,
+ * then what it runs on, such as an embedded database), flush pending trace
+ * spans (a no-op without `OTEL_EXPORTER_OTLP_ENDPOINT`), then exit 0.
+ * `runService({ handleSignals: true })` installs it with its own `close`.
+ */
+export function stopOnSignals(logger: Logger, stop: () => Promise<unknown>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    void stop()
+      .catch((err: unknown) => logger.warn({ err }, 'error while shutting down'))
+      .then(() => shutdownTracing())
+      .then(() => process.exit(0));
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 }
