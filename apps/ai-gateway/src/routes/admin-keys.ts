@@ -7,6 +7,7 @@
  */
 import type { RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import { zodIssueMessage } from '@latchkey/errors';
 import { KeyError } from '../errors.js';
 import type { AdminContext } from './admin-context.js';
 
@@ -22,10 +23,7 @@ const createKey = z.object({
 export function register(router: Router, ctx: AdminContext): void {
   router.post('/keys', ctx.guards.json, async (req, res) => {
     const parsed = createKey.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new KeyError('INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-    }
+    if (!parsed.success) throw new KeyError('INVALID_REQUEST', zodIssueMessage(parsed.error));
     res.status(201).json(await ctx.keys.create(parsed.data));
   });
 

@@ -9,6 +9,7 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
+import { zodIssueMessage } from '@latchkey/errors';
 import { AuthCentralError } from '../errors.js';
 import { normalizeDomains } from '../domain/domains.js';
 import { deleteApp, findApp, insertApp, listApps, setAppDomains } from '../store/apps.js';
@@ -28,10 +29,9 @@ export const registerAppSchema = z.object({
 
 export const setDomainsSchema = z.object({ allowed_auth_domains: domainsField });
 
+/** 400 INVALID_REQUEST `field: message` of the first issue. */
 function invalid(error: z.ZodError): AuthCentralError {
-  const issue = error.issues[0];
-  const where = issue?.path.join('.') || 'body';
-  return new AuthCentralError('INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
+  return new AuthCentralError('INVALID_REQUEST', zodIssueMessage(error));
 }
 
 function domainsOrThrow(input: string[]): string[] {

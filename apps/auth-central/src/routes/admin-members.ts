@@ -14,6 +14,7 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
+import { zodIssueMessage } from '@latchkey/errors';
 import { AuthCentralError } from '../errors.js';
 import { findOrganisation } from '../store/apps.js';
 import { GRANTED_ROLES, findUserById, findUsersByEmail, listMembers, removeMembership, setMembershipRole, type UserMatch } from '../store/users.js';
@@ -36,10 +37,9 @@ export const addMemberSchema = z
   .object({ email: email.optional(), user_id: userId.optional(), role: z.enum(GRANTED_ROLES).default('member') })
   .refine((b) => (b.email === undefined) !== (b.user_id === undefined), { message: 'give exactly one of email and user_id', path: ['email'] });
 
+/** 400 INVALID_REQUEST `field: message` of the first issue. */
 function invalid(error: z.ZodError): AuthCentralError {
-  const issue = error.issues[0];
-  const where = issue?.path.join('.') || 'body';
-  return new AuthCentralError('INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
+  return new AuthCentralError('INVALID_REQUEST', zodIssueMessage(error));
 }
 
 async function organisationOrThrow(ctx: RouteContext, org: string) {
