@@ -271,6 +271,14 @@ describe('GET /v1/models', () => {
     expect(page).toMatchObject({ has_more: false, first_id: 'google/gemini-2.5-flash', last_id: 'google/gemini-2.5-flash' });
   });
 
+  it('refuses a bad admin body with 400 INVALID_REQUEST naming the field: "field: message"', async () => {
+    expect(await h.admin('POST', '/keys', { solution: 'bad-rpm', rpm: 0 })).toEqual({
+      status: 400,
+      body: { error: 'INVALID_REQUEST', message: 'rpm: Too small: expected number to be >0' },
+    });
+    expect(await h.admin('POST', '/keys', [])).toMatchObject({ status: 400, body: { error: 'INVALID_REQUEST', message: expect.stringMatching(/^body: /) } });
+  });
+
   it('uses the default allow-list of five models for a key without its own', async () => {
     const created = await h.admin('POST', '/keys', { solution: 'defaults' });
     const res = await fetch(`${h.gw.url}/v1/models`, { headers: { authorization: `Bearer ${created.body.key}` } });

@@ -60,6 +60,16 @@ describe('admin API', () => {
     expect(await h.db.app.findUnique({ where: { id: 'x' } })).toBeNull();
   });
 
+  it('names the field at fault in the message: "field: message"', async () => {
+    const empty = await request(h.app).post('/admin/apps').set(admin()).send({ app_id: 'x', organisation_id: 'acme', allowed_auth_domains: [] });
+    expect(empty.body).toEqual({ error: 'INVALID_REQUEST', message: 'allowed_auth_domains: allowed_auth_domains needs at least one domain' });
+    const noId = await request(h.app)
+      .post('/admin/apps')
+      .set(admin())
+      .send({ organisation_id: 'acme', allowed_auth_domains: ['a.com'] });
+    expect(noId.body).toEqual({ error: 'INVALID_REQUEST', message: expect.stringMatching(/^app_id: /) });
+  });
+
   it('lists, reads, updates domains and deletes', async () => {
     await request(h.app)
       .post('/admin/apps')

@@ -5,35 +5,65 @@
 import type { Request } from 'express';
 import { HttpError, type ErrorFormatter } from '@latchkey/errors';
 
-/** `error` string of each code. */
-const ERROR_OF_CODE: Record<string, string> = {
-  INVALID_REQUEST_FORMAT: 'bad_request',
-  INVALID_REQUEST: 'bad_request',
-  UNAUTHORIZED: 'unauthorized',
-  FORBIDDEN: 'forbidden',
-  INSUFFICIENT_CREDITS: 'payment_required',
-  NOT_FOUND: 'not_found',
-  PAYLOAD_TOO_LARGE: 'bad_request',
-  UNSUPPORTED_MEDIA_TYPE: 'bad_request',
-  FRAMEWORK_OUT_OF_SCOPE: 'unsupported_request',
-  REQUEST_OUT_OF_SCOPE: 'unsupported_request',
-  RATE_LIMIT_EXCEEDED: 'rate_limited',
-  COORDINATION_FAILED: 'internal_error',
-  INTERNAL_ERROR: 'internal_error',
-  SERVICE_UNAVAILABLE: 'service_unavailable',
-};
+/**
+ * strategy's error codes: the one code → status map of the service, with the
+ * `error` string each code has on the wire. SPEC.md (Errors, Areas C) gives
+ * INVALID_REQUEST_FORMAT 400, INSUFFICIENT_CREDITS 402, RATE_LIMIT_EXCEEDED 429
+ * and COORDINATION_FAILED 500; the others are Latchkey's own (README, "Errors"):
+ * SPEC.md leaves 401/403 and the out-of-scope status "not shown". INVALID_REQUEST,
+ * PAYLOAD_TOO_LARGE and UNSUPPORTED_MEDIA_TYPE come from the shared middleware
+ * (unreadable bodies) and are answered as INVALID_REQUEST_FORMAT.
+ */
+export const STRATEGY_ERRORS = {
+  INVALID_REQUEST_FORMAT: { status: 400, error: 'bad_request' },
+  INVALID_REQUEST: { status: 400, error: 'bad_request' },
+  UNAUTHORIZED: { status: 401, error: 'unauthorized' },
+  INSUFFICIENT_CREDITS: { status: 402, error: 'payment_required' },
+  FORBIDDEN: { status: 403, error: 'forbidden' },
+  NOT_FOUND: { status: 404, error: 'not_found' },
+  PAYLOAD_TOO_LARGE: { status: 413, error: 'bad_request' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'bad_request' },
+  FRAMEWORK_OUT_OF_SCOPE: { status: 422, error: 'unsupported_request' },
+  REQUEST_OUT_OF_SCOPE: { status: 422, error: 'unsupported_request' },
+  RATE_LIMIT_EXCEEDED: { status: 429, error: 'rate_limited' },
+  COORDINATION_FAILED: { status: 500, error: 'internal_error' },
+  INTERNAL_ERROR: { status: 500, error: 'internal_error' },
+  SERVICE_UNAVAILABLE: { status: 503, error: 'service_unavailable' },
+} as const satisfies Record<string, { status: number; error: string }>;
+
+export type StrategyErrorCode = keyof typeof STRATEGY_ERRORS;
+
+/** What an error may carry besides its code and message: `details` (always in the body) and headers (`Retry-After`). */
+export interface StrategyErrorOptions {
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** An area C error with its code's status; the body is `{ error, message, code, details }` (`formatStrategyError`). */
+export class StrategyError extends HttpError {
+  constructor(code: StrategyErrorCode, message: string, opts: StrategyErrorOptions = {}) {
+    super(STRATEGY_ERRORS[code].status, code, message, opts);
+    this.name = 'StrategyError';
+  }
+}
+
+/** The wire `error` string of a code, or undefined for a code not in the map. */
+function errorOfCode(code: string): string | undefined {
+  return Object.hasOwn(STRATEGY_ERRORS, code) ? STRATEGY_ERRORS[code as StrategyErrorCode].error : undefined;
+}
 
 /** A 400 `bad_request` / `INVALID_REQUEST_FORMAT` naming the field and the issue. */
-export function badRequest(field: string, issue: string, message?: string): HttpError {
-  return new HttpError(400, 'INVALID_REQUEST_FORMAT', message ?? `Invalid request: ${field} ${issue}.`, { details: { field, issue } });
+export function badRequest(field: string, issue: string, message?: string): StrategyError {
+  return new StrategyError('INVALID_REQUEST_FORMAT', message ?? `Invalid request: ${field} ${issue}.`, { details: { field, issue } });
 }
 
-export function unauthorized(message: string): HttpError {
-  return new HttpError(401, 'UNAUTHORIZED', message, { details: {} });
+export function unauthorized(message: string): StrategyError {
+  return new StrategyError('UNAUTHORIZED', message, { details: {} });
 }
 
-export function forbidden(message: string, details: Record<string, unknown> = {}): HttpError {
-  return new HttpError(403, 'FORBIDDEN', message, { details });
+export function forbidden(message: string, details: Record<string, unknown> = {}): StrategyError {
+  return new StrategyError('FORBIDDEN', message, { details });
 }
 
 /**
@@ -64,7 +94,7 @@ export const formatStrategyError: ErrorFormatter = (err: HttpError, req: Request
     details = { requestId };
   }
   const body: Record<string, unknown> = {
-    error: ERROR_OF_CODE[code] ?? (err.status >= 500 ? 'internal_error' : 'bad_request'),
+    error: errorOfCode(code) ?? (err.status >= 500 ? 'internal_error' : 'bad_request'),
     message:
       code === 'COORDINATION_FAILED' ? 'The guidance could not be produced. Nothing was charged; retry, or quote details.requestId to support.' : err.message,
     code,

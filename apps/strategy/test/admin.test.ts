@@ -22,6 +22,13 @@ test('grants: bad amounts and a balance past the column maximum are 400', async 
     expect(res.status).toBe(400);
     expect(res.body.details.field).toBe('amount');
   }
+  const zero = await admin('/admin/credits/org-admin/grant').send({ amount: 0 });
+  expect(zero.body).toEqual({
+    error: 'bad_request',
+    code: 'INVALID_REQUEST_FORMAT',
+    message: 'Invalid request: amount Too small: expected number to be >0.',
+    details: { field: 'amount', issue: 'Too small: expected number to be >0' },
+  });
 });
 
 test('the operator API needs the admin token', async () => {

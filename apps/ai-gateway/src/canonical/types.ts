@@ -11,7 +11,7 @@
  * - `usage.input` counts every input token, cached ones included; `cached`
  *   is the part read from a prompt cache, `cacheWrite` the part written to it.
  */
-import { HttpError } from '@latchkey/errors';
+import { badRequest } from '../errors.js';
 
 export type Part =
   | { type: 'text'; text: string }
@@ -88,41 +88,6 @@ export type StreamEvent =
   | { type: 'block_stop'; index: number }
   | { type: 'finish'; stopReason: StopReason; stopSequence?: string | null; usage: Usage }
   | { type: 'error'; message: string; status?: number };
-
-/** The wire fields of a gateway error beyond its status and message (DESIGN.md, "D error bodies"). */
-export interface GatewayErrorOptions {
-  /** OpenAI's `error.code` (`model_not_allowed`, `rate_limit_exceeded`…); null on the wire when absent. */
-  code?: string;
-  /** OpenAI's `error.param`: the request field at fault. */
-  param?: string | null;
-  /** Response headers that go with it (`retry-after`, `x-should-retry`, rate-limit headers). */
-  headers?: Record<string, string>;
-  /** OpenAI's `error.type` of a 429 (`requests`, `tokens`, `upstream`). */
-  type?: string;
-  /** The failure came from a provider. */
-  upstream?: boolean;
-}
-
-/** The `HttpError` code of a gateway error sent without an OpenAI `code` (its wire `code` is null). */
-export const GATEWAY_ERROR_CODE = 'gateway_error';
-
-/**
- * An expected failure of a `/v1` call: an `HttpError` (status, headers, message safe to show)
- * rendered in the route's error shape, OpenAI's or Anthropic's (`http/error-body.ts`).
- * `code` is the OpenAI `code` when there is one, else `gateway_error`; `opts` keeps the wire fields as given.
- */
-export class GatewayError extends HttpError {
-  constructor(
-    status: number,
-    message: string,
-    readonly opts: GatewayErrorOptions = {},
-  ) {
-    super(status, opts.code ?? GATEWAY_ERROR_CODE, message, { headers: opts.headers });
-    this.name = 'GatewayError';
-  }
-}
-
-export const badRequest = (message: string, param?: string) => new GatewayError(400, message, { param: param ?? null, code: 'invalid_request' });
 
 /** Rough token estimate of a request: 4 characters a token, 1,000 an image. */
 export function estimateInputTokens(req: CanonicalRequest): number {

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../store/db.js';
 import { findKey, findKeyByFingerprint, insertKeyWithSolution, listKeys, setKeyRevokedAt, type KeyRow } from '../store/keys.js';
-import { HttpError } from '@latchkey/errors';
+import { KeyError } from '../errors.js';
 
 /** `lk_` + 43 base64url characters (32 random bytes). */
 export const KEY_PATTERN = /^lk_[A-Za-z0-9_-]{43}$/;
@@ -27,14 +27,6 @@ export interface KeyDefaults {
   models: string[];
   rpm: number;
   tpm: number;
-}
-
-/** A refused key operation of the operator API (400 INVALID_REQUEST, 404 NOT_FOUND), answered in the admin error shape. */
-export class KeyError extends HttpError {
-  constructor(status: 400 | 404, code: 'INVALID_REQUEST' | 'NOT_FOUND', message: string) {
-    super(status, code, message);
-    this.name = 'KeyError';
-  }
 }
 
 interface CacheEntry {
@@ -174,17 +166,17 @@ export class KeyService {
     knownModels?: (m: string) => boolean;
   }): Promise<KeyView & { key: string }> {
     if (!SOLUTION_ID.test(input.solution))
-      throw new KeyError(400, 'INVALID_REQUEST', 'solution must be 1-63 characters of a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
+      throw new KeyError('INVALID_REQUEST', 'solution must be 1-63 characters of a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
     const models = input.models ?? [];
     for (const m of models) {
       if (!/^(openai|anthropic|google)\/[A-Za-z0-9._:-]+$/.test(m))
-        throw new KeyError(400, 'INVALID_REQUEST', `model ${JSON.stringify(m)} is not <provider>/<model> with provider openai, anthropic or google`);
+        throw new KeyError('INVALID_REQUEST', `model ${JSON.stringify(m)} is not <provider>/<model> with provider openai, anthropic or google`);
     }
     for (const [name, v] of [
       ['rpm', input.rpm],
       ['tpm', input.tpm],
     ] as const) {
-      if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new KeyError(400, 'INVALID_REQUEST', `${name} must be a positive integer`);
+      if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new KeyError('INVALID_REQUEST', `${name} must be a positive integer`);
     }
     const secret = `lk_${randomBytes(32).toString('base64url')}`;
     const id = `key_${randomBytes(8).toString('hex')}`;
@@ -218,7 +210,7 @@ export class KeyService {
   /** Revokes a key: stored at once, announced to every instance over Redis. Idempotent. */
   async revoke(id: string): Promise<KeyView> {
     const row = await findKey(this.db, id);
-    if (!row) throw new KeyError(404, 'NOT_FOUND', `no gateway key ${id}`);
+    if (!row) throw new KeyError('NOT_FOUND', `no gateway key ${id}`);
     const updated = row.revokedAt ? row : await setKeyRevokedAt(this.db, id, new Date(this.now()));
     this.cache.delete(row.fingerprint);
     if (this.opts.redis) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 
 /**
  * Reads a request body, refusing it (413 `request_too_large`) as soon as it is known to be over
@@ -9,7 +9,7 @@ import { GatewayError } from '../canonical/types.js';
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
-    return Promise.reject(new GatewayError(413, `Request body is larger than the gateway's limit of ${limit} bytes.`, { code: 'request_too_large' }));
+    return Promise.reject(new GatewayError('request_too_large', `Request body is larger than the gateway's limit of ${limit} bytes.`));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -20,7 +20,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         req.off('data', onData);
         chunks.length = 0;
         req.resume(); // discard the rest without keeping it
-        reject(new GatewayError(413, `Request body is larger than the gateway's limit of ${limit} bytes.`, { code: 'request_too_large' }));
+        reject(new GatewayError('request_too_large', `Request body is larger than the gateway's limit of ${limit} bytes.`));
         return;
       }
       chunks.push(c);
@@ -28,6 +28,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('data', onData);
     req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
     req.once('error', reject);
-    req.once('aborted', () => reject(new GatewayError(400, 'The request was aborted.')));
+    req.once('aborted', () => reject(new GatewayError('gateway_error', 'The request was aborted.')));
   });
 }

@@ -12,7 +12,8 @@ import type { Logger } from 'pino';
 import { HttpError } from '@latchkey/errors';
 import { parseBearer } from '@latchkey/jwt';
 import { logAccess, requestIdFrom, sendJson, type AccessLine } from '@latchkey/service-kit';
-import { GatewayError, isObj, type Usage } from '../canonical/types.js';
+import { isObj, type Usage } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import type { ActiveKey, KeyService } from '../domain/keys.js';
 import { rateLimitHeaders, type Admission, type Limiter } from '../domain/limits.js';
 import type { UsageSink } from '../domain/usage.js';
@@ -59,7 +60,7 @@ function presentedKey(req: IncomingMessage): string | undefined {
 }
 
 const NOT_JSON = (provider: ProviderName) =>
-  new GatewayError(502, `Provider ${provider} sent a response that is not JSON.`, { code: 'upstream_error', headers: { 'x-should-retry': 'false' } });
+  new GatewayError('upstream_error', `Provider ${provider} sent a response that is not JSON.`, { headers: { 'x-should-retry': 'false' } });
 
 /** One `/v1` request and its answer; also the access-log line (`AccessLine`) written when it ends. */
 export class Call implements AccessLine {
@@ -118,18 +119,17 @@ export class Call implements AccessLine {
   /** Resolves the presented key (cached): 401 when missing, unknown or revoked, 503 when keys cannot be checked. */
   async authenticate(): Promise<ActiveKey> {
     const secret = presentedKey(this.req);
-    if (!secret) throw new GatewayError(401, 'Missing gateway key: send Authorization: Bearer <key> or x-api-key: <key>.', { code: 'invalid_api_key' });
+    if (!secret) throw new GatewayError('invalid_api_key', 'Missing gateway key: send Authorization: Bearer <key> or x-api-key: <key>.');
     let key: ActiveKey | null;
     try {
       key = await this.ctx.keys.lookup(secret);
     } catch (err) {
       this.ctx.logger.warn({ err: (err as Error).message, requestId: this.id }, 'key lookup failed');
-      throw new GatewayError(503, 'The gateway cannot check keys right now; retry with backoff.', {
-        code: 'dependency_unavailable',
+      throw new GatewayError('dependency_unavailable', 'The gateway cannot check keys right now; retry with backoff.', {
         headers: { 'retry-after': '1' },
       });
     }
-    if (!key) throw new GatewayError(401, 'Invalid, malformed or revoked gateway key.', { code: 'invalid_api_key' });
+    if (!key) throw new GatewayError('invalid_api_key', 'Invalid, malformed or revoked gateway key.');
     this.key = key;
     return key;
   }
@@ -141,15 +141,16 @@ export class Call implements AccessLine {
   async resolveModel(): Promise<ResolvedModel> {
     const raw = await readBody(this.req, this.ctx.maxBodyBytes);
     const body = parseJson(raw.toString('utf8'));
-    if (!isObj(body)) throw new GatewayError(400, 'The request body must be a JSON object.', { code: 'invalid_json' });
+    if (!isObj(body)) throw new GatewayError('invalid_json', 'The request body must be a JSON object.');
     const key = this.key!;
     const model = body.model;
-    if (typeof model !== 'string' || !model) throw new GatewayError(400, 'model is required.', { param: 'model', code: 'invalid_request' });
+    if (typeof model !== 'string' || !model) throw new GatewayError('invalid_request', 'model is required.', { param: 'model' });
     if (!key.models.includes(model)) {
-      throw new GatewayError(400, `The model ${JSON.stringify(model.slice(0, 200))} is not allowed for this key. Allowed models: ${key.models.join(', ')}.`, {
-        param: 'model',
-        code: 'model_not_allowed',
-      });
+      throw new GatewayError(
+        'model_not_allowed',
+        `The model ${JSON.stringify(model.slice(0, 200))} is not allowed for this key. Allowed models: ${key.models.join(', ')}.`,
+        { param: 'model' },
+      );
     }
     const slash = model.indexOf('/');
     const provider = model.slice(0, slash) as ProviderName;
@@ -159,8 +160,7 @@ export class Call implements AccessLine {
     this.providerModel = upstreamModel;
     this.provider = provider;
     if (!cfg)
-      throw new GatewayError(503, `Provider ${provider} is not configured on this gateway.`, {
-        code: 'provider_unavailable',
+      throw new GatewayError('provider_unavailable', `Provider ${provider} is not configured on this gateway.`, {
         headers: { 'x-should-retry': 'false' },
       });
     return { body, model, provider, upstreamModel, cfg };
@@ -174,8 +174,7 @@ export class Call implements AccessLine {
       admission = await this.ctx.limiter.admit(key.id, key, this.estimate);
     } catch (err) {
       this.ctx.logger.warn({ err: (err as Error).message, requestId: this.id }, 'rate limiter unavailable');
-      throw new GatewayError(503, 'The gateway cannot check rate limits right now; retry with backoff.', {
-        code: 'dependency_unavailable',
+      throw new GatewayError('dependency_unavailable', 'The gateway cannot check rate limits right now; retry with backoff.', {
         headers: { 'retry-after': '1' },
       });
     }
@@ -183,8 +182,7 @@ export class Call implements AccessLine {
     if (!admission.ok) {
       const retryAfter = String(Math.max(1, Math.ceil(admission.resetMs / 1000)));
       const what = admission.reason === 'tokens' ? `tokens per minute (${admission.limitTokens})` : `requests per minute (${admission.limitRequests})`;
-      throw new GatewayError(429, `Rate limit reached for this key: ${what}. Retry after ${retryAfter} s.`, {
-        code: 'rate_limit_exceeded',
+      throw new GatewayError('rate_limit_exceeded', `Rate limit reached for this key: ${what}. Retry after ${retryAfter} s.`, {
         type: admission.reason,
         headers: { ...rl, 'retry-after': retryAfter, 'retry-after-ms': String(Math.max(0, Math.round(admission.resetMs))) },
       });
@@ -262,7 +260,7 @@ export class Call implements AccessLine {
     if (err instanceof HttpError) e = err;
     else {
       this.err = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err);
-      e = new GatewayError(500, `The gateway failed to handle the request. Request id: ${this.id}.`, { code: 'internal_error' });
+      e = new GatewayError('internal_error', `The gateway failed to handle the request. Request id: ${this.id}.`);
     }
     this.send(e.status, errorBody(this.shape, e), e.headers);
   }

@@ -5,7 +5,7 @@
  * formatter for service-kit's fast path, as `formatErrorBody` is the admin API's.
  */
 import type { HttpError } from '@latchkey/errors';
-import { GATEWAY_ERROR_CODE, GatewayError } from '../canonical/types.js';
+import { GATEWAY_ERROR_CODE, GatewayError } from '../errors.js';
 
 /** Which SDK family a `/v1` answer is shaped for. */
 export type Shape = 'openai' | 'anthropic';
@@ -38,6 +38,6 @@ export function errorBody(shape: Shape, err: HttpError): unknown {
   if (shape === 'anthropic')
     return { type: 'error', error: { type: ANTHROPIC_TYPES[err.status] ?? (err.status >= 500 ? 'api_error' : 'invalid_request_error'), message: err.message } };
   if (err instanceof GatewayError)
-    return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.opts.code ?? null } };
+    return { error: { message: err.message, type: openaiType(err), param: err.opts.param ?? null, code: err.code === GATEWAY_ERROR_CODE ? null : err.code } };
   return { error: { message: err.message, type: openaiType(err), param: null, code: err.code === GATEWAY_ERROR_CODE ? null : err.code } };
 }

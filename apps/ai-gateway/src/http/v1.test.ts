@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '@latchkey/errors';
-import { GatewayError } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import type { V1Context } from './call.js';
 import { errorBody } from './error-body.js';
 import { notFoundMessage, takesUrl, V1Router } from './v1.js';
@@ -61,18 +61,24 @@ describe('V1Router', () => {
 
 describe('errorBody', () => {
   it('gives a GatewayError its wire fields in both shapes (param and code null when absent)', () => {
-    const limited = new GatewayError(429, 'Slow down.', { code: 'rate_limit_exceeded', type: 'tokens', headers: { 'retry-after': '3' } });
+    const limited = new GatewayError('rate_limit_exceeded', 'Slow down.', { type: 'tokens', headers: { 'retry-after': '3' } });
     expect(limited).toBeInstanceOf(HttpError);
     expect([limited.status, limited.code, limited.headers]).toEqual([429, 'rate_limit_exceeded', { 'retry-after': '3' }]);
     expect(errorBody('openai', limited)).toEqual({ error: { message: 'Slow down.', type: 'tokens', param: null, code: 'rate_limit_exceeded' } });
     expect(errorBody('anthropic', limited)).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: 'Slow down.' } });
-    const aborted = new GatewayError(400, 'The request was aborted.');
+    const aborted = new GatewayError('gateway_error', 'The request was aborted.');
     expect(errorBody('openai', aborted)).toEqual({ error: { message: 'The request was aborted.', type: 'invalid_request_error', param: null, code: null } });
-    expect(errorBody('openai', new GatewayError(400, 'bad', { param: 'model', code: 'invalid_request' }))).toEqual({
+    expect(errorBody('openai', new GatewayError('invalid_request', 'bad', { param: 'model' }))).toEqual({
       error: { message: 'bad', type: 'invalid_request_error', param: 'model', code: 'invalid_request' },
     });
-    expect(errorBody('anthropic', new GatewayError(503, 'down'))).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'down' } });
-    expect(errorBody('anthropic', new GatewayError(418, 'odd'))).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'odd' } });
+    expect(errorBody('anthropic', new GatewayError('gateway_error', 'down', { status: 503 }))).toEqual({
+      type: 'error',
+      error: { type: 'overloaded_error', message: 'down' },
+    });
+    expect(errorBody('anthropic', new GatewayError('gateway_error', 'odd', { status: 418 }))).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'odd' },
+    });
   });
 
   it('renders any other HttpError with its code', () => {

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastHandler } from '@latchkey/service-kit';
-import { GatewayError } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import { Call, type V1Context } from './call.js';
 import type { Shape } from './error-body.js';
 
@@ -137,12 +137,11 @@ export function v1FastPath(router: V1Router, ctx: V1Context): V1FastPath {
     try {
       // Browsers are not served: no CORS, ever.
       if (req.method === 'OPTIONS' || req.headers.origin !== undefined) {
-        throw new GatewayError(403, 'The gateway does not serve browsers: call it from a server.', { code: 'origin_not_allowed' });
+        throw new GatewayError('origin_not_allowed', 'The gateway does not serve browsers: call it from a server.');
       }
-      if (!match) throw new GatewayError(404, notFoundMessage(req, call.path, routes), { code: 'not_found' });
+      if (!match) throw new GatewayError('not_found', notFoundMessage(req, call.path, routes));
       const route = match.route;
-      if (req.method !== route.method)
-        throw new GatewayError(405, `Use ${route.method} ${call.path}.`, { code: 'method_not_allowed', headers: { allow: route.method } });
+      if (req.method !== route.method) throw new GatewayError('method_not_allowed', `Use ${route.method} ${call.path}.`, { headers: { allow: route.method } });
       await call.authenticate();
       await route.handle(call);
     } catch (err) {

@@ -1,6 +1,7 @@
 import CircuitBreaker from 'opossum';
 import { Agent, request, type Dispatcher } from 'undici';
-import { GatewayError, type CanonicalRequest, type CanonicalResponse, type StreamEvent, type Usage } from '../canonical/types.js';
+import type { CanonicalRequest, CanonicalResponse, StreamEvent, Usage } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import type { StreamDecoder } from '../wire/blocks.js';
 import { ChatStreamDecoder, chatUsageIn, decodeChatResponse, encodeChatRequest } from '../wire/chat.js';
 import { decodeGeminiResponse, encodeGeminiRequest, GeminiStreamDecoder } from '../wire/gemini.js';
@@ -250,15 +251,15 @@ export function upstreamError(
   const msg = `${provider} returned ${status}: ${upstreamErrorMessage(text)}`;
   const headers = { 'x-should-retry': 'false', ...(status === 429 || status === 503 || status === 529 ? retryHeaders(upstreamHeaders) : {}) };
   if (status === 401 || status === 403)
-    return new GatewayError(502, `${provider} refused the gateway's credentials (${status}).`, { upstream: true, headers, code: 'upstream_auth' });
-  if (status === 429) return new GatewayError(429, msg, { upstream: true, headers, code: 'upstream_rate_limited', type: 'upstream' });
-  if (status === 413) return new GatewayError(413, msg, { upstream: true, headers });
-  if (status === 529 || status === 503) return new GatewayError(503, msg, { upstream: true, headers, code: 'provider_unavailable' });
-  if (status >= 500) return new GatewayError(502, msg, { upstream: true, headers, code: 'upstream_error' });
-  return new GatewayError(status === 404 ? 400 : status >= 400 && status < 500 ? status : 502, msg, {
+    return new GatewayError('upstream_auth', `${provider} refused the gateway's credentials (${status}).`, { upstream: true, headers });
+  if (status === 429) return new GatewayError('upstream_rate_limited', msg, { upstream: true, headers, type: 'upstream' });
+  if (status === 413) return new GatewayError('gateway_error', msg, { status: 413, upstream: true, headers });
+  if (status === 529 || status === 503) return new GatewayError('provider_unavailable', msg, { upstream: true, headers });
+  if (status >= 500) return new GatewayError('upstream_error', msg, { upstream: true, headers });
+  return new GatewayError('upstream_invalid_request', msg, {
+    status: status === 404 ? 400 : status >= 400 && status < 500 ? status : 502,
     upstream: true,
     headers,
-    code: 'upstream_invalid_request',
   });
 }
 
@@ -366,15 +367,14 @@ export class Upstream {
     const headers = { 'x-should-retry': 'false' };
     if (signal?.aborted) return err;
     if (e.code === 'EOPENBREAKER')
-      return new GatewayError(503, `Provider ${provider} is unavailable (circuit open after repeated failures); retry with backoff.`, {
+      return new GatewayError('provider_unavailable', `Provider ${provider} is unavailable (circuit open after repeated failures); retry with backoff.`, {
         upstream: true,
         headers,
-        code: 'provider_unavailable',
       });
     if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
-      return new GatewayError(502, `Provider ${provider} did not answer in time.`, { upstream: true, headers, code: 'upstream_timeout' });
+      return new GatewayError('upstream_timeout', `Provider ${provider} did not answer in time.`, { upstream: true, headers });
     }
-    return new GatewayError(503, `Provider ${provider} is unreachable.`, { upstream: true, headers, code: 'provider_unavailable' });
+    return new GatewayError('provider_unavailable', `Provider ${provider} is unreachable.`, { upstream: true, headers });
   }
 
   /** The state of each provider's breaker used so far (for `/metrics`). */

@@ -7,7 +7,8 @@
  */
 import type { RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { zodIssueMessage } from '@latchkey/errors';
+import { KeyError } from '../errors.js';
 import type { AdminContext } from './admin-context.js';
 
 const createKey = z.object({
@@ -22,10 +23,7 @@ const createKey = z.object({
 export function register(router: Router, ctx: AdminContext): void {
   router.post('/keys', ctx.guards.json, async (req, res) => {
     const parsed = createKey.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new HttpError(400, 'INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-    }
+    if (!parsed.success) throw new KeyError('INVALID_REQUEST', zodIssueMessage(parsed.error));
     res.status(201).json(await ctx.keys.create(parsed.data));
   });
 
@@ -37,7 +35,7 @@ export function register(router: Router, ctx: AdminContext): void {
 
   router.get('/keys/:id', async (req, res) => {
     const key = await ctx.keys.get(String(req.params.id));
-    if (!key) throw new HttpError(404, 'NOT_FOUND', `no gateway key ${req.params.id}`);
+    if (!key) throw new KeyError('NOT_FOUND', `no gateway key ${req.params.id}`);
     res.json(key);
   });
 

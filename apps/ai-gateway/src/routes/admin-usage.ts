@@ -4,19 +4,19 @@
  * `24h`, `7d` or an ISO 8601 date); metadata only, never prompts or completions.
  */
 import type { Router } from 'express';
-import { HttpError } from '@latchkey/errors';
 import { parseSince, usageReport } from '../store/usage-report.js';
+import { KeyError } from '../errors.js';
 import type { AdminContext } from './admin-context.js';
 
 export function register(router: Router, ctx: AdminContext): void {
   router.get('/usage', async (req, res) => {
     const solution = typeof req.query.solution === 'string' ? req.query.solution : '';
-    if (!solution) throw new HttpError(400, 'INVALID_REQUEST', 'solution is required');
+    if (!solution) throw new KeyError('INVALID_REQUEST', 'solution is required');
     let since: Date;
     try {
       since = parseSince(typeof req.query.since === 'string' ? req.query.since : '24h');
     } catch (err) {
-      throw new HttpError(400, 'INVALID_REQUEST', (err as Error).message);
+      throw new KeyError('INVALID_REQUEST', (err as Error).message);
     }
     res.json(await usageReport(ctx.db, solution, since));
   });

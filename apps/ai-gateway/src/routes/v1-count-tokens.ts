@@ -3,7 +3,7 @@
  * Gemini's `countTokens`, or for OpenAI models a local o200k estimate (`x-latchkey-estimate: true`).
  * Counts against the key's requests per minute, never its tokens; recorded as kind `count_tokens`.
  */
-import { GatewayError } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import type { Call, V1Context } from '../http/call.js';
 import type { V1Router } from '../http/v1.js';
 import { planCountTokens } from '../providers/upstream.js';
@@ -23,8 +23,7 @@ async function countTokens(call: Call): Promise<void> {
   const json = await call.upstreamJson(planCountTokens({ provider, cfg, canon, raw: body, clientHeaders: call.req.headers }));
   const n = provider === 'anthropic' ? json.input_tokens : json.totalTokens;
   if (typeof n !== 'number' || !Number.isFinite(n))
-    throw new GatewayError(502, `Provider ${provider} sent a token count without a number.`, {
-      code: 'upstream_error',
+    throw new GatewayError('upstream_error', `Provider ${provider} sent a token count without a number.`, {
       headers: { 'x-should-retry': 'false' },
     });
   call.send(200, { input_tokens: n }, rl);

@@ -3,7 +3,8 @@
  * (`batchEmbedContents`, translated). Allow-list, limits (the estimate reserved, the reported
  * usage charged) and usage (kind `embeddings`) as for model calls.
  */
-import { GatewayError, isObj } from '../canonical/types.js';
+import { isObj } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import type { Call, V1Context } from '../http/call.js';
 import type { V1Router } from '../http/v1.js';
 import { planEmbeddings } from '../providers/upstream.js';
@@ -13,9 +14,8 @@ async function embeddings(call: Call): Promise<void> {
   call.kind = 'embeddings';
   const { body, model, provider, upstreamModel, cfg } = await call.resolveModel();
   if (provider === 'anthropic')
-    throw new GatewayError(400, `${model} has no embeddings: Anthropic offers none. Use an OpenAI or Google embedding model.`, {
+    throw new GatewayError('invalid_request', `${model} has no embeddings: Anthropic offers none. Use an OpenAI or Google embedding model.`, {
       param: 'model',
-      code: 'invalid_request',
     });
   const emb = decodeEmbeddingsRequest(body);
   const geminiBody = provider === 'google' ? encodeGeminiEmbeddings(emb, upstreamModel) : undefined;
@@ -34,8 +34,7 @@ async function embeddings(call: Call): Promise<void> {
     call.usage = { input: emb.estimate, output: 0 };
   }
   if (!out)
-    throw new GatewayError(502, `Provider ${provider} sent embeddings the gateway cannot read.`, {
-      code: 'upstream_error',
+    throw new GatewayError('upstream_error', `Provider ${provider} sent embeddings the gateway cannot read.`, {
       headers: { 'x-should-retry': 'false' },
     });
   call.send(200, out, rl);

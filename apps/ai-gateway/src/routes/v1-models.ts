@@ -2,7 +2,7 @@
  * `GET /v1/models` and `GET /v1/models/{id}`: the key's models only, in OpenAI's shape or, for an
  * Anthropic-style request (`anthropic-version` or `x-api-key`), Anthropic's (paged list).
  */
-import { GatewayError } from '../canonical/types.js';
+import { GatewayError } from '../errors.js';
 import type { Call, V1Context } from '../http/call.js';
 import type { Shape } from '../http/error-body.js';
 import type { V1Router } from '../http/v1.js';
@@ -26,7 +26,7 @@ export function modelList(shape: Shape, ids: readonly string[], query: URLSearch
   const rawLimit = query.get('limit');
   const limit = rawLimit === null ? 20 : Number(rawLimit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-    throw new GatewayError(400, 'limit must be an integer from 1 to 1000.', { param: 'limit', code: 'invalid_request' });
+    throw new GatewayError('invalid_request', 'limit must be an integer from 1 to 1000.', { param: 'limit' });
   let start = 0;
   let end = ids.length;
   const after = query.get('after_id');
@@ -57,9 +57,8 @@ async function listModels(call: Call): Promise<void> {
 async function getModel(call: Call): Promise<void> {
   const id = call.param!;
   if (!call.key!.models.includes(id))
-    throw new GatewayError(404, `The model ${JSON.stringify(id.slice(0, 200))} does not exist or is not allowed for this key.`, {
+    throw new GatewayError('model_not_found', `The model ${JSON.stringify(id.slice(0, 200))} does not exist or is not allowed for this key.`, {
       param: 'model',
-      code: 'model_not_found',
     });
   call.send(200, modelEntry(call.shape, id));
 }

@@ -1,6 +1,5 @@
 /** OpenAI Chat Completions, both directions (client side and upstream side). */
 import {
-  badRequest,
   imageFromUrl,
   imageUrl,
   isObj,
@@ -18,6 +17,7 @@ import {
   type ToolChoice,
   type Usage,
 } from '../canonical/types.js';
+import { badRequest } from '../errors.js';
 import { BlockTracker, type StreamDecoder, type StreamEncoder } from './blocks.js';
 import { parseJson, sseFrame, type SseFrame } from './sse.js';
 

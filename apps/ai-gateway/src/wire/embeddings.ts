@@ -3,7 +3,8 @@
  * `batchEmbedContents` on the upstream side. OpenAI models get the client's body as it is
  * (only `model` rewritten).
  */
-import { badRequest, isObj } from '../canonical/types.js';
+import { isObj } from '../canonical/types.js';
+import { badRequest } from '../errors.js';
 
 /** Most inputs in one request (OpenAI's own limit). */
 export const MAX_INPUTS = 2048;

@@ -1,6 +1,5 @@
 /** Anthropic Messages, both directions. */
 import {
-  badRequest,
   imageUrl,
   isObj,
   optInt,
@@ -18,6 +17,7 @@ import {
   type ToolChoice,
   type Usage,
 } from '../canonical/types.js';
+import { badRequest } from '../errors.js';
 import { BlockTracker, type StreamDecoder, type StreamEncoder } from './blocks.js';
 import { parseJson, sseFrame, type SseFrame } from './sse.js';
 

@@ -1,7 +1,6 @@
 /** OpenAI Responses: client side (decode requests, encode responses and streams) and usage of native responses. */
 import { randomBytes } from 'node:crypto';
 import {
-  badRequest,
   imageFromUrl,
   isObj,
   optInt,
@@ -16,6 +15,7 @@ import {
   type ToolChoice,
   type Usage,
 } from '../canonical/types.js';
+import { badRequest } from '../errors.js';
 import { BlockTracker, type StreamDecoder, type StreamEncoder } from './blocks.js';
 import { parseJson, sseFrame, type SseFrame } from './sse.js';
 

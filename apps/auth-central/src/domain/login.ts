@@ -9,7 +9,6 @@
  * CSRF) is refused.
  */
 import type { Logger } from 'pino';
-import { HttpError } from '@latchkey/errors';
 import { AuthCentralError } from '../errors.js';
 import { decryptSecret, encryptSecret, randomHex, safeEqual, sha256Hex } from '@latchkey/service-kit';
 import type { Db } from '../store/prisma.js';
@@ -83,7 +82,7 @@ export class Logins {
     if (!app) throw new AuthCentralError('INVALID_APP_ID', 'app_id is not a registered hosted app.');
     const check = checkRedirectUrl(input.redirectUrl, app.allowed_auth_domains);
     if (!check.ok) throw new AuthCentralError('INVALID_REDIRECT_URL', `${check.reason}.`);
-    if (!this.o.idp) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'No identity provider is configured.');
+    if (!this.o.idp) throw new AuthCentralError('SERVICE_UNAVAILABLE', 'No identity provider is configured.');
 
     const state = randomState();
     const nonce = randomNonce();
@@ -101,7 +100,7 @@ export class Logins {
       });
     } catch (err) {
       this.o.logger?.error({ err }, 'identity provider unreachable');
-      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The identity provider cannot be reached. Try again shortly.');
+      throw new AuthCentralError('SERVICE_UNAVAILABLE', 'The identity provider cannot be reached. Try again shortly.');
     }
     await insertLoginState(this.o.db, {
       stateHash,

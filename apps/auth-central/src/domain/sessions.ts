@@ -45,7 +45,7 @@ export interface SessionsOptions {
  */
 export type AppHook = (appId: string) => Promise<void>;
 
-const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthCentralError('INVALID_TOKEN', message, status);
+const invalidToken = (status: number, message = 'The access token is invalid or expired.') => new AuthCentralError('INVALID_TOKEN', message, { status });
 
 /**
  * The sessions of signed-in users: `exchange` (single use, replay-guarded), `refresh`, `validate`
@@ -61,7 +61,7 @@ export class Sessions {
    */
   async exchange(token: unknown, onApp?: AppHook): Promise<{ access_token: string; expires_at: string; user: UserBody; workspace: WorkspaceBody }> {
     if (typeof token !== 'string' || !EXCHANGE_TOKEN_FORMAT.test(token)) {
-      throw new AuthCentralError('INVALID_TOKEN', 'The exchange token is malformed.', 400);
+      throw new AuthCentralError('INVALID_TOKEN', 'The exchange token is malformed.', { status: 400 });
     }
     const hash = sha256Hex(token);
     const now = new Date(this.o.now());
@@ -80,7 +80,7 @@ export class Sessions {
 
   private async whyNotConsumed(hash: string, now: Date): Promise<AuthCentralError> {
     const row = await findExchangeToken(this.o.db, hash);
-    if (!row) return new AuthCentralError('INVALID_TOKEN', 'The exchange token was not found.', 400);
+    if (!row) return new AuthCentralError('INVALID_TOKEN', 'The exchange token was not found.', { status: 400 });
     if (row.usedAt) {
       if (this.o.revokeOnReuse && row.sessionId) {
         await invalidateSession(this.o.db, row.sessionId, now);

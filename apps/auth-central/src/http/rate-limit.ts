@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createLimiter } from '@latchkey/service-kit';
-import { HttpError } from '@latchkey/errors';
+import { AuthCentralError } from '../errors.js';
 
 export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis; prefix?: string }): RequestHandler {
   const limiter = createLimiter({
@@ -27,7 +27,7 @@ export function rateLimit(opts: { name: string; perMinute: number; redis?: Redis
     } catch (err) {
       if (err instanceof RateLimiterRes) {
         const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        next(new HttpError(429, 'RATE_LIMITED', `Too many requests. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } }));
+        next(new AuthCentralError('RATE_LIMITED', `Too many requests. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } }));
         return;
       }
       next(err);
@@ -76,9 +76,9 @@ export class FailureLimiter {
     return this.opts.perMinute > 0;
   }
 
-  private refuse(msBeforeNext: number): HttpError {
+  private refuse(msBeforeNext: number): AuthCentralError {
     const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    return new HttpError(429, 'RATE_LIMITED', `Too many refused tokens. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+    return new AuthCentralError('RATE_LIMITED', `Too many refused tokens. Retry in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
   }
 
   private remember(map: Map<string, number>, ip: string, until: number): void {
@@ -87,7 +87,7 @@ export class FailureLimiter {
   }
 
   /** The 429 to answer when `ip` is over its limit, else undefined. */
-  async refusal(ip: string): Promise<HttpError | undefined> {
+  async refusal(ip: string): Promise<AuthCentralError | undefined> {
     if (!this.enabled) return undefined;
     const local = this.opts.redis !== undefined;
     if (local) {

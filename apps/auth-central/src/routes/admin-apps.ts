@@ -9,7 +9,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { zodIssueMessage } from '@latchkey/errors';
+import { AuthCentralError } from '../errors.js';
 import { normalizeDomains } from '../domain/domains.js';
 import { deleteApp, findApp, insertApp, listApps, setAppDomains } from '../store/apps.js';
 import type { RouteContext } from './context.js';
@@ -28,17 +29,15 @@ export const registerAppSchema = z.object({
 
 export const setDomainsSchema = z.object({ allowed_auth_domains: domainsField });
 
-function invalid(error: z.ZodError): HttpError {
-  const issue = error.issues[0];
-  const where = issue?.path.join('.') || 'body';
-  return new HttpError(400, 'INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
+/** 400 INVALID_REQUEST `field: message` of the first issue. */
+function invalid(error: z.ZodError): AuthCentralError {
+  return new AuthCentralError('INVALID_REQUEST', zodIssueMessage(error));
 }
 
 function domainsOrThrow(input: string[]): string[] {
   const r = normalizeDomains(input);
   if (!r.ok) {
-    throw new HttpError(
-      400,
+    throw new AuthCentralError(
       'INVALID_DOMAIN',
       `"${r.invalid}" is not a valid domain: give a plain hostname such as example.com (no scheme, path, port or wildcard).`,
     );
@@ -58,7 +57,7 @@ export function register(router: Router, ctx: RouteContext): void {
       tier: b.tier,
       domains: domainsOrThrow(b.allowed_auth_domains),
     });
-    if (!app) throw new HttpError(409, 'APP_EXISTS', `An app with id "${b.app_id}" is already registered.`);
+    if (!app) throw new AuthCentralError('APP_EXISTS', `An app with id "${b.app_id}" is already registered.`);
     res.status(201).json(app);
   });
 
@@ -68,7 +67,7 @@ export function register(router: Router, ctx: RouteContext): void {
 
   router.get('/apps/:appId', async (req, res) => {
     const app = await findApp(ctx.db, String(req.params.appId));
-    if (!app) throw new HttpError(404, 'NOT_FOUND', `No app "${req.params.appId}".`);
+    if (!app) throw new AuthCentralError('NOT_FOUND', `No app "${req.params.appId}".`);
     res.json(app);
   });
 
@@ -76,12 +75,12 @@ export function register(router: Router, ctx: RouteContext): void {
     const parsed = setDomainsSchema.safeParse(req.body);
     if (!parsed.success) throw invalid(parsed.error);
     const app = await setAppDomains(ctx.db, String(req.params.appId), domainsOrThrow(parsed.data.allowed_auth_domains));
-    if (!app) throw new HttpError(404, 'NOT_FOUND', `No app "${req.params.appId}".`);
+    if (!app) throw new AuthCentralError('NOT_FOUND', `No app "${req.params.appId}".`);
     res.json(app);
   });
 
   router.delete('/apps/:appId', async (req, res) => {
-    if (!(await deleteApp(ctx.db, String(req.params.appId)))) throw new HttpError(404, 'NOT_FOUND', `No app "${req.params.appId}".`);
+    if (!(await deleteApp(ctx.db, String(req.params.appId)))) throw new AuthCentralError('NOT_FOUND', `No app "${req.params.appId}".`);
     res.json({ deleted: true });
   });
 }

@@ -14,7 +14,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
+import { zodIssueMessage } from '@latchkey/errors';
+import { AuthCentralError } from '../errors.js';
 import { findOrganisation } from '../store/apps.js';
 import { GRANTED_ROLES, findUserById, findUsersByEmail, listMembers, removeMembership, setMembershipRole, type UserMatch } from '../store/users.js';
 import { ID } from './admin-apps.js';
@@ -36,15 +37,14 @@ export const addMemberSchema = z
   .object({ email: email.optional(), user_id: userId.optional(), role: z.enum(GRANTED_ROLES).default('member') })
   .refine((b) => (b.email === undefined) !== (b.user_id === undefined), { message: 'give exactly one of email and user_id', path: ['email'] });
 
-function invalid(error: z.ZodError): HttpError {
-  const issue = error.issues[0];
-  const where = issue?.path.join('.') || 'body';
-  return new HttpError(400, 'INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
+/** 400 INVALID_REQUEST `field: message` of the first issue. */
+function invalid(error: z.ZodError): AuthCentralError {
+  return new AuthCentralError('INVALID_REQUEST', zodIssueMessage(error));
 }
 
 async function organisationOrThrow(ctx: RouteContext, org: string) {
   const found = ID.test(org) ? await findOrganisation(ctx.db, org) : null;
-  if (!found) throw new HttpError(404, 'NOT_FOUND', `No organisation "${org}".`);
+  if (!found) throw new AuthCentralError('NOT_FOUND', `No organisation "${org}".`);
   return found;
 }
 
@@ -52,13 +52,12 @@ async function organisationOrThrow(ctx: RouteContext, org: string) {
 function oneUser(matches: UserMatch[], what: string): UserMatch {
   if (matches.length === 1) return matches[0]!;
   if (!matches.length) {
-    throw new HttpError(
-      404,
+    throw new AuthCentralError(
       'USER_NOT_FOUND',
       `Nobody has signed in as ${what} yet: the person signs in once through one of the organisation's apps, then run this again.`,
     );
   }
-  throw new HttpError(409, 'AMBIGUOUS_USER', `Several identities use ${what}; give the user id of the right one.`, {
+  throw new AuthCentralError('AMBIGUOUS_USER', `Several identities use ${what}; give the user id of the right one.`, {
     details: { users: matches.map((m) => ({ user_id: m.id, issuer: m.issuer, name: m.name })) },
   });
 }
@@ -94,7 +93,7 @@ export function register(router: Router, ctx: RouteContext): void {
         who,
       ).id;
     }
-    if (!(await removeMembership(ctx.db, id, organisation.id))) throw new HttpError(404, 'NOT_FOUND', `${who} is not a member of "${organisation.id}".`);
+    if (!(await removeMembership(ctx.db, id, organisation.id))) throw new AuthCentralError('NOT_FOUND', `${who} is not a member of "${organisation.id}".`);
     ctx.logger.info({ organisation: organisation.id, userId: id }, 'membership removed by the operator');
     res.json({ removed: true });
   });

@@ -1,5 +1,6 @@
 /** Input rules of the operator API (`/admin/*`): organisation ids and zod parsing into 400 INVALID_REQUEST. */
 import { z } from 'zod';
+import { firstZodIssue } from '@latchkey/errors';
 import { badRequest } from '../errors.js';
 
 /** An organisation id: 1–128 characters of letters, digits and `._:-`. */
@@ -9,6 +10,6 @@ export const ORG = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 c
 export function parseAdminInput<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  throw badRequest(issue.path.join('.') || 'body', issue.message);
+  const { field, message } = firstZodIssue(r.error);
+  throw badRequest(field, message);
 }

@@ -10,8 +10,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { AuthUnavailableError, TokenRejectedError, parseBearer, type AccessTokenAuth } from '@latchkey/auth-backend';
-import { HttpError } from '@latchkey/errors';
-import { forbidden, unauthorized } from '../errors.js';
+import { StrategyError, forbidden, unauthorized } from '../errors.js';
 import { TIERS, type Tier } from '../domain/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
 import type { BearerValidator } from './bearer.js';
@@ -48,7 +47,7 @@ export function authenticate(keys: ApiKeyStore, bearer: BearerValidator | undefi
         } catch (err) {
           if (err instanceof TokenRejectedError) throw unauthorized('The access token is not valid, has expired or was logged out.');
           if (err instanceof AuthUnavailableError)
-            throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Access tokens cannot be verified right now; retry shortly or use an API key.', {
+            throw new StrategyError('SERVICE_UNAVAILABLE', 'Access tokens cannot be verified right now; retry shortly or use an API key.', {
               details: {},
               headers: { 'Retry-After': '5' },
             });

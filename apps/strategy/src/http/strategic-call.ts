@@ -11,6 +11,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CoordinationDepth } from '@latchkey/credits';
 import { HttpError } from '@latchkey/errors';
 import { ChargeExpiredError } from '../domain/charges.js';
+import { StrategyError } from '../errors.js';
 import type { Analysis, CoordinationResponse, FrameworkResponse } from '../domain/guidance.js';
 import type { Library } from '../domain/library.js';
 import { planAnswer } from '../domain/plan.js';
@@ -53,8 +54,7 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
 
       const { analysis, scope } = planAnswer(ctx.library, ctx.selector, body, history);
       if (!scope.inScope) {
-        throw new HttpError(
-          422,
+        throw new StrategyError(
           spec.outOfScopeCode,
           `This is not a business strategy question${scope.domain ? ` (it looks like ${scope.domain})` : ''}. Nothing was charged; other agents can help.`,
           { details: { suggestions: scope.suggestions, ...(scope.domain ? { detectedDomain: scope.domain } : {}) } },
@@ -117,7 +117,7 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
       }
       const failure =
         err instanceof ChargeExpiredError
-          ? new HttpError(503, 'SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', {
+          ? new StrategyError('SERVICE_UNAVAILABLE', 'The guidance took too long and was cancelled. Nothing was charged; retry.', {
               headers: { 'Retry-After': '1' },
             })
           : err;
@@ -128,10 +128,9 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
 }
 
 /** 402 INSUFFICIENT_CREDITS: the balance, or `preferences.maxCredits`, does not cover `required`. */
-function insufficient(required: number, available: number, maxCredits: number | undefined): HttpError {
+function insufficient(required: number, available: number, maxCredits: number | undefined): StrategyError {
   const capped = maxCredits !== undefined && maxCredits < required;
-  return new HttpError(
-    402,
+  return new StrategyError(
     'INSUFFICIENT_CREDITS',
     capped
       ? `This answer needs ${required} credits, more than preferences.maxCredits (${maxCredits}).`

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { HttpError, unavailableDependency } from '@latchkey/errors';
+import { unavailableDependency } from '@latchkey/errors';
 import type { Logger } from '@latchkey/service-kit';
-import { badRequest } from '../errors.js';
+import { StrategyError, badRequest } from '../errors.js';
 import { headerWindow, type RateLimiter, type WindowState } from '../domain/rate-limiter.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
 import type { RequestLogStore } from '../store/request-log.js';
@@ -115,8 +115,7 @@ export function strategicGuards(deps: GuardDeps): RouteGuards {
           setLimitHeaders(res, { ...w, remaining: 0 });
         }
         const retryAfter = Math.max(1, Math.ceil((decision.resetAt - deps.now()) / 1000));
-        throw new HttpError(
-          429,
+        throw new StrategyError(
           'RATE_LIMIT_EXCEEDED',
           decision.exceeded === 'concurrent'
             ? `Too many requests in flight for this organisation (limit ${decision.limit} concurrent).`

@@ -6,9 +6,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
 import { CreditsError } from '@latchkey/credits';
-import { badRequest } from '../errors.js';
+import { StrategyError, badRequest } from '../errors.js';
 import { ORG, parseAdminInput } from '../http/admin-input.js';
 import type { RouteContext } from './context.js';
 
@@ -38,7 +37,7 @@ export function register(router: Router, ctx: RouteContext): void {
     const org = parseAdminInput(ORG, req.params.org);
     const limit = req.query.limit === undefined ? 20 : parseAdminInput(z.coerce.number().int().min(1).max(1000), req.query.limit);
     const view = await ctx.ledger.account(org, limit);
-    if (!view) throw new HttpError(404, 'NOT_FOUND', `No credit account for ${org}.`, { details: { field: 'org' } });
+    if (!view) throw new StrategyError('NOT_FOUND', `No credit account for ${org}.`, { details: { field: 'org' } });
     res.json(view);
   });
 }

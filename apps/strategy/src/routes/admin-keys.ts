@@ -7,8 +7,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { HttpError } from '@latchkey/errors';
 import { TIERS } from '../domain/rate-limiter.js';
+import { StrategyError } from '../errors.js';
 import { ORG, parseAdminInput } from '../http/admin-input.js';
 import type { RouteContext } from './context.js';
 
@@ -29,7 +29,7 @@ export function register(router: Router, ctx: RouteContext): void {
 
   router.post('/keys/:id/revoke', async (req, res) => {
     const record = await ctx.keys.revoke(String(req.params.id));
-    if (!record) throw new HttpError(404, 'NOT_FOUND', `No API key ${req.params.id}.`, { details: { field: 'id' } });
+    if (!record) throw new StrategyError('NOT_FOUND', `No API key ${req.params.id}.`, { details: { field: 'id' } });
     res.json(record);
   });
 }
