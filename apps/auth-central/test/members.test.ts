@@ -127,6 +127,8 @@ describe('operator API', () => {
     const ambiguous = await request(h.app).post(members()).set(admin).send({ email: 'shared@example.com' });
     expect(ambiguous.status).toBe(409);
     expect(ambiguous.body).toEqual({ error: 'AMBIGUOUS_USER', message: expect.any(String) });
+    // The operator learns which ids to choose from.
+    expect(ambiguous.body.message).toContain('Someone Else, https://other-idp.test');
     expect(await rowCounts(h.db)).toEqual(before);
     // Within the organisation only one of them has a membership: remove by email is not ambiguous.
     expect((await request(h.app).delete(`${members()}/shared%40example.com`).set(admin)).status).toBe(200);

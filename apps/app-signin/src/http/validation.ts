@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { zodIssues } from '@latchkey/errors';
 import { SigninError } from '../errors.js';
 
 /** Parses a request body; a mismatch is 400 VALIDATION_ERROR naming the fields (better-auth's code). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  const msg = r.error.issues.map((i) => `[body${i.path.length ? '.' : ''}${i.path.join('.')}] ${i.message}`).join('; ');
+  const msg = zodIssues(r.error)
+    .map((i) => `[body${i.path ? '.' : ''}${i.path}] ${i.message}`)
+    .join('; ');
   throw new SigninError('VALIDATION_ERROR', msg || 'Invalid request body');
 }
 

@@ -8,7 +8,7 @@
  * - `POST /admin/organisations/:org/members` `{email | user_id, role?}` (role `owner`, `admin` or
  *   `member`, default `member`) → 200 the membership (created or its role changed);
  *   404 NOT_FOUND (organisation), 404 USER_NOT_FOUND (nobody with that email or id has signed in yet),
- *   409 AMBIGUOUS_USER (several identities share the email: `details` lists them; give `user_id`)
+ *   409 AMBIGUOUS_USER (several identities share the email: the message names each user id, its name and issuer; give `user_id`)
  * - `DELETE /admin/organisations/:org/members/:user` (user id or email) → `{removed: true}`;
  *   404 NOT_FOUND when that person has no membership
  */
@@ -57,9 +57,9 @@ function oneUser(matches: UserMatch[], what: string): UserMatch {
       `Nobody has signed in as ${what} yet: the person signs in once through one of the organisation's apps, then run this again.`,
     );
   }
-  throw new AuthCentralError('AMBIGUOUS_USER', `Several identities use ${what}; give the user id of the right one.`, {
-    details: { users: matches.map((m) => ({ user_id: m.id, issuer: m.issuer, name: m.name })) },
-  });
+  // The body is area A's `{error, message}`: the candidates are named in the message.
+  const candidates = matches.map((m) => `${m.id} (${m.name || 'no name'}, ${m.issuer})`).join('; ');
+  throw new AuthCentralError('AMBIGUOUS_USER', `Several identities use ${what}: ${candidates}. Give the user id of the right one.`);
 }
 
 export function register(router: Router, ctx: RouteContext): void {
