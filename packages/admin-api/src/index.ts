@@ -80,6 +80,7 @@ export interface SigninDatabaseConnection {
 
 /** `POST /admin/apps/:appId/migrations`: the app's own migrations by file name, applied now or already applied. */
 export interface SigninMigrationsResult {
+  appId: string;
   applied: string[];
   skipped: string[];
 }
@@ -100,11 +101,14 @@ export interface SigninDeployed extends SigninAppView {
 
 /** `PUT /admin/apps/:appId/auth/policy`: roles that must use two factors, as saved and as applied to the live service (they differ until the next deploy). */
 export interface SigninPolicyResult {
+  appId: string;
   saved: string[];
   applied: string[];
+  /** True until `latchkey host db auth deploy` applies the saved policy. */
+  pendingDeploy: boolean;
 }
 
-/** An app's sign-in settings (`PUT /admin/apps/:appId/auth/settings` answers `{settings}`). */
+/** An app's sign-in settings (`PUT /admin/apps/:appId/auth/settings` answers `{appId, settings}`). */
 export interface SigninSettings {
   requireEmailVerification: boolean;
   mailFrom: string | null;
@@ -126,12 +130,20 @@ export interface SigninProviderView {
 
 /** `PUT /admin/apps/:appId/auth/providers/:id`: the provider and the redirect URI to register with it. */
 export interface SigninProviderSaved {
-  provider: SigninProviderView;
+  appId: string;
+  provider: SigninProviderView & { scopes: string[] };
   redirectUri: string;
+}
+
+/** `PUT /admin/apps/:appId/auth/settings`. */
+export interface SigninSettingsSaved {
+  appId: string;
+  settings: SigninSettings;
 }
 
 /** `POST /admin/apps/:appId/auth/reset-user`: second factor cleared and sessions ended, recorded with the actor. */
 export interface SigninUserReset {
+  appId: string;
   userId: string;
   email: string;
   sessionsEnded: number;

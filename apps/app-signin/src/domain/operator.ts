@@ -3,7 +3,21 @@
  * app and its database, provision, deploy, role policy, reset-user, disable,
  * the app's own migrations and doctor. Every step is safe to repeat.
  */
-import type { SigninAppView } from '@latchkey/admin-api';
+import type {
+  SigninAppView,
+  SigninDatabaseConnection,
+  SigninDatabaseCreated,
+  SigninDeployed,
+  SigninDisabled,
+  SigninDoctorReport,
+  SigninMigrationsResult,
+  SigninPolicyResult,
+  SigninProviderSaved,
+  SigninProvisioned,
+  SigninSettings,
+  SigninSettingsSaved,
+  SigninUserReset,
+} from '@latchkey/admin-api';
 import os from 'node:os';
 import { databaseName, databaseUrl as urlOnServer, ensureDatabase } from '@latchkey/db';
 import { SigninError } from '../errors.js';
@@ -58,7 +72,7 @@ export class Operator {
   }
 
   /** `db create`: registers the app and creates its database (or attaches `databaseUrl`). */
-  async createDatabase(appId: string, opts: { org?: string; databaseUrl?: string }) {
+  async createDatabase(appId: string, opts: { org?: string; databaseUrl?: string }): Promise<SigninDatabaseCreated> {
     checkAppId(appId);
     const org = opts.org ?? 'default';
     if (!ORG_ID.test(org)) throw new SigninError('INVALID_ORG', `"${org}" is not a valid organisation id (lowercase letters and digits, at most 32).`);
@@ -105,13 +119,13 @@ export class Operator {
     this.apps.invalidate(app.slug);
   }
 
-  async connection(appId: string) {
+  async connection(appId: string): Promise<SigninDatabaseConnection> {
     const app = await this.apps.record(appId);
     return { appId, connectionString: this.apps.databaseUrlOf(app) };
   }
 
   /** `db auth provision`: installs or upgrades `latchkey_auth` (additive). */
-  async provision(appId: string) {
+  async provision(appId: string): Promise<SigninProvisioned> {
     const app = await this.apps.record(appId);
     const pool = await this.apps.poolOf(app);
     const applied = await provisionAuthSchema(pool);
@@ -123,7 +137,7 @@ export class Operator {
   }
 
   /** `db auth deploy`: roles and grants, signing key, saved policy applied, live. */
-  async deploy(appId: string, opts: { origins?: string[] }) {
+  async deploy(appId: string, opts: { origins?: string[] }): Promise<SigninDeployed> {
     const app = await this.apps.record(appId);
     if (app.state === 'registered') {
       throw new SigninError('PROVISION_FIRST', `The sign-in tables of ${appId} are not installed: run \`latchkey host db auth provision ${appId}\` first.`);
@@ -183,7 +197,7 @@ export class Operator {
   }
 
   /** `db auth policy --require`: saved only; deploy applies it. */
-  async savePolicy(appId: string, roles: string[]) {
+  async savePolicy(appId: string, roles: string[]): Promise<SigninPolicyResult> {
     const app = await this.apps.record(appId);
     const clean: string[] = [];
     for (const raw of roles) {
@@ -209,7 +223,7 @@ export class Operator {
       mailLinkBase?: string | null;
       userDeletion?: 'delete' | 'anonymise';
     },
-  ) {
+  ): Promise<SigninSettingsSaved> {
     const app = await this.apps.record(appId);
     if (input.mailFrom && !/^[^<>\r\n]{0,128}<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(input.mailFrom)) {
       throw new SigninError('INVALID_SENDER', `"${input.mailFrom}" is not a sender such as "Shop <no-reply@shop.example>".`);
@@ -237,7 +251,7 @@ export class Operator {
     return { appId, settings: this.settingsOf(updated) };
   }
 
-  private settingsOf(app: AppRow) {
+  private settingsOf(app: AppRow): SigninSettings {
     return {
       requireEmailVerification: app.requireEmailVerification,
       mailFrom: app.mailFrom,
@@ -254,7 +268,7 @@ export class Operator {
   async saveProvider(
     appId: string,
     input: { providerId: string; kind?: ProviderKind; clientId: string; clientSecret: string; issuer?: string; scopes?: string[] },
-  ) {
+  ): Promise<SigninProviderSaved> {
     const app = await this.apps.record(appId);
     const providerId = input.providerId.toLowerCase();
     if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(providerId))
@@ -317,7 +331,7 @@ export class Operator {
   }
 
   /** `db auth reset-user`: second factor cleared, all the user's sessions ended, actor recorded. */
-  async resetUser(appId: string, email: string, actor: string) {
+  async resetUser(appId: string, email: string, actor: string): Promise<SigninUserReset> {
     const app = await this.apps.record(appId);
     if (app.state === 'registered') throw new SigninError('PROVISION_FIRST', `Sign-in is not installed for ${appId}.`);
     const pool = await this.apps.poolOf(app);
@@ -329,7 +343,7 @@ export class Operator {
   }
 
   /** `db auth disable --confirm`: off, accounts kept, every session ended. */
-  async disable(appId: string, confirm: boolean, actor: string) {
+  async disable(appId: string, confirm: boolean, actor: string): Promise<SigninDisabled> {
     if (!confirm) throw new SigninError('CONFIRM_REQUIRED', 'Disabling signs every user out: pass --confirm to do it.');
     const app = await this.apps.record(appId);
     let sessionsEnded = 0;
@@ -344,7 +358,7 @@ export class Operator {
   }
 
   /** `db migrate`: the app's own migrations, in name order, recorded. */
-  async migrate(appId: string, migrations: AppMigration[]) {
+  async migrate(appId: string, migrations: AppMigration[]): Promise<SigninMigrationsResult> {
     const app = await this.apps.record(appId);
     const pool = await this.apps.poolOf(app);
     const result = await applyAppMigrations(pool, migrations, { deployed: app.deployedAt !== null, appId });
@@ -358,7 +372,7 @@ export class Operator {
   }
 
   /** `doctor`: live or not, the address, schema current or not, and what to do. */
-  async doctor(appId: string) {
+  async doctor(appId: string): Promise<SigninDoctorReport> {
     const app = await this.apps.record(appId);
     const summary = this.summary(app);
     const advice: string[] = [];

@@ -21,6 +21,7 @@ import type {
   SigninProviderSaved,
   SigninProvisioned,
   SigninSettings,
+  SigninSettingsSaved,
   SigninUserReset,
 } from '@latchkey/admin-api';
 import { group } from './group.js';
@@ -250,7 +251,7 @@ mailbox at <app-signin>/dev/mailbox). Examples:
         body.mailSubjects = subjects;
       }
       const r = Object.keys(body).length
-        ? await adminRequest<{ settings: SigninSettings }>('signin', 'PUT', `${appPath(appId)}/auth/settings`, body)
+        ? await adminRequest<SigninSettingsSaved>('signin', 'PUT', `${appPath(appId)}/auth/settings`, body)
         : { settings: (await adminRequest<{ settings: SigninSettings }>('signin', 'GET', `${appPath(appId)}/doctor`)).settings };
       print(!!o.json, r, () => {
         const st = r.settings;
