@@ -166,10 +166,9 @@ export function createApp(deps: AppDeps): SigninApp {
   const app = createServiceApp({
     logger,
     service: 'app-signin',
-    readiness: {
-      database: () => pingRegistry(prisma),
-      ...(redis ? { redis: () => redis.ping() } : {}),
-    },
+    readiness: { database: () => pingRegistry(prisma) },
+    // Sign-in goes on while Redis is down (limits in memory): ready, reported `degraded`.
+    degradedBy: redis ? { redis: () => redis.ping() } : undefined,
     trustProxy: config.trustProxy,
   });
   // The operator API, one file per admin resource under routes/admin-*.ts.

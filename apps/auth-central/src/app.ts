@@ -82,8 +82,8 @@ export interface AuthCentralDeps {
   now?: () => number;
   /** Shared signing keys (one per process); created from `db` when absent. */
   keys?: SigningKeys;
-  /** Readiness checks added to `/readyz`. */
-  readiness?: Record<string, () => Promise<unknown>>;
+  /** Checks of dependencies auth-central keeps serving without (Redis: limits fall back to memory), reported by `/readyz` as `degraded`. */
+  degradedBy?: Record<string, () => Promise<unknown>>;
 }
 
 export interface AuthCentralLocals {
@@ -144,7 +144,8 @@ export function createApp(deps: AuthCentralDeps): AuthCentralApp {
   const app = createServiceApp({
     logger: deps.logger,
     service: 'auth-central',
-    readiness: { database: () => deps.db.$queryRaw`SELECT 1`, ...deps.readiness },
+    readiness: { database: () => deps.db.$queryRaw`SELECT 1` },
+    degradedBy: deps.degradedBy,
     trustProxy: s.trustProxy,
   });
   app.locals.authCentral = { keys, sessions, logins } satisfies AuthCentralLocals;

@@ -110,7 +110,7 @@ export async function startAuthCentral(o: StartOptions): Promise<RunningAuthCent
       now,
       keys,
       idp: o.idp ?? (o.oidc ? oidcProvider(o.oidc) : undefined),
-      readiness: redis ? { redis: () => redis.ping() } : undefined,
+      degradedBy: redis ? { redis: () => redis.ping() } : undefined,
       settings: { ...o, publicUrl, encryptionKey },
     });
     if (o.purgeIntervalMs !== false) {

@@ -97,10 +97,9 @@ export function createApp(deps: AppDeps): StrategyApp {
     logger: deps.logger,
     service: 'strategy',
     trustProxy: deps.trustProxy,
-    readiness: {
-      database: () => deps.pool.query('SELECT 1'),
-      ...(deps.redis ? { redis: () => deps.redis!.ping() } : {}),
-    },
+    readiness: { database: () => deps.pool.query('SELECT 1') },
+    // Guidance goes on while Redis is down (rate limits in memory): ready, reported `degraded`.
+    degradedBy: deps.redis ? { redis: () => deps.redis!.ping() } : undefined,
   });
   const requestLog = new RequestLogStore(deps.relaxedPool ?? deps.pool);
   const ctx: RouteContext = {

@@ -36,6 +36,21 @@ describe('createServiceApp', () => {
     expect(res.body.checks).toEqual({ database: 'ok', redis: 'failing' });
   });
 
+  it('stays ready (200 degraded) while a dependency it can serve without fails, and not ready when a required one fails', async () => {
+    const { logger } = captureLogger();
+    const down = async () => Promise.reject(new Error('down'));
+    const degraded = finishServiceApp(createServiceApp({ logger, readiness: { database: async () => 1 }, degradedBy: { redis: down } }));
+    const res = await request(degraded).get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'degraded', checks: { database: 'ok', redis: 'failing' } });
+    const healthy = finishServiceApp(createServiceApp({ logger, readiness: { database: async () => 1 }, degradedBy: { redis: async () => 'PONG' } }));
+    expect((await request(healthy).get('/readyz')).body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+    const noDatabase = finishServiceApp(createServiceApp({ logger, readiness: { database: down }, degradedBy: { redis: down } }));
+    const notReady = await request(noDatabase).get('/readyz');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.status).toBe('not_ready');
+  });
+
   it('never logs secrets, bodies or query strings', async () => {
     const { logger, lines } = captureLogger();
     const app = createServiceApp({ logger });

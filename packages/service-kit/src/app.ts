@@ -24,8 +24,14 @@ export interface ServiceApp {
 
 export interface ServiceAppOptions {
   logger: Logger;
-  /** Named readiness checks run by `/readyz` (e.g. `{ database, redis }`). */
+  /** Named readiness checks run by `/readyz` (e.g. `{ database, redis }`): one failing makes it 503. */
   readiness?: Record<string, ReadinessCheck>;
+  /**
+   * Dependencies the service keeps serving without (e.g. `{ redis }` where limits fall back to memory:
+   * README, "Dependency outages"): `/readyz` reports them, and answers 200 `degraded` while one fails,
+   * so an orchestrator does not take every instance out of service during their outage.
+   */
+  degradedBy?: Record<string, ReadinessCheck>;
   /** Per-check timeout of `/readyz`, in milliseconds (default 2000). */
   readinessTimeoutMs?: number;
   /**
@@ -110,24 +116,27 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const checks = opts.readiness ?? {};
     const timeout = opts.readinessTimeoutMs ?? 2000;
     const results: Record<string, 'ok' | 'failing'> = {};
-    await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
-        try {
-          await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeout).unref())]);
-          results[name] = 'ok';
-        } catch {
-          results[name] = 'failing';
-        }
-      }),
-    );
-    const ready = Object.values(results).every((r) => r === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
+    const run = (checks: Record<string, ReadinessCheck>) =>
+      Promise.all(
+        Object.entries(checks).map(async ([name, check]) => {
+          try {
+            await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeout).unref())]);
+            results[name] = 'ok';
+          } catch {
+            results[name] = 'failing';
+          }
+        }),
+      );
+    await Promise.all([run(opts.readiness ?? {}), run(opts.degradedBy ?? {})]);
+    const required = Object.keys(opts.readiness ?? {});
+    const ready = required.every((name) => results[name] === 'ok');
+    const degraded = ready && Object.values(results).some((r) => r === 'failing');
+    res.status(ready ? 200 : 503).json({ status: !ready ? 'not_ready' : degraded ? 'degraded' : 'ready', checks: results });
   });
   app.get('/metrics', async (_req, res) => {
-    const text = await renderMetrics(service, opts.readiness ?? {}, opts.readinessTimeoutMs ?? 2000);
+    const text = await renderMetrics(service, { ...opts.readiness, ...opts.degradedBy }, opts.readinessTimeoutMs ?? 2000);
     res.setHeader('cache-control', 'no-store');
     res.type(METRICS_CONTENT_TYPE).send(text);
   });
