@@ -5,17 +5,18 @@
  * understanding only; answers stay in English and say so.
  */
 import { eld } from 'eld/medium';
+import { GENERAL } from './glossary-general.js';
 
-export type Language = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'other';
+export type Language = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt' | 'other';
 
-// ------------------------------------------------------------ glossary (de, fr, es, nl)
+// ------------------------------------------------------------ glossary (de, fr, es, nl, it, pt)
 
 /** Languages glossed into English for understanding. */
-type Glossed = 'de' | 'fr' | 'es' | 'nl';
-const GLOSSED: Glossed[] = ['de', 'fr', 'es', 'nl'];
+type Glossed = 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';
+const GLOSSED: Glossed[] = ['de', 'fr', 'es', 'nl', 'it', 'pt'];
 
-/** A small business glossary: German and French words to English, for understanding only. */
-const GLOSSARY: Record<Glossed, Record<string, string>> = {
+/** Hand-tuned glossary entries, for understanding only; they take precedence over the general vocabulary (glossary-general.ts). */
+const TUNED: Record<'de' | 'fr' | 'es' | 'nl', Record<string, string>> = {
   de: {
     wir: 'we',
     unser: 'our',
@@ -693,7 +694,36 @@ const GLOSSARY: Record<Glossed, Record<string, string>> = {
   },
 };
 
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish', nl: 'Dutch', other: 'another language' };
+/** Each glossed language's words: the general vocabulary, overridden by the hand-tuned entries. */
+const GLOSSARY: Record<Glossed, Record<string, string>> = {
+  de: { ...GENERAL.de.words, ...TUNED.de },
+  fr: { ...GENERAL.fr.words, ...TUNED.fr },
+  es: { ...GENERAL.es.words, ...TUNED.es },
+  nl: { ...GENERAL.nl.words, ...TUNED.nl },
+  it: GENERAL.it.words,
+  pt: GENERAL.pt.words,
+};
+/** Each glossed language's phrases ("flusso di cassa" → "cash flow"), longest first, as patterns. */
+const PHRASES = Object.fromEntries(
+  GLOSSED.map((lang) => [
+    lang,
+    GENERAL[lang].phrases.map(([phrase, english]): [RegExp, string] => [
+      new RegExp(`(?<!\\p{L})${phrase.replace(/[.*+?^${}()[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'giu'),
+      english,
+    ]),
+  ]),
+) as Record<Glossed, [RegExp, string][]>;
+
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  nl: 'Dutch',
+  it: 'Italian',
+  pt: 'Portuguese',
+  other: 'another language',
+};
 export const FUNCTION_WORDS: Record<Glossed, Set<string>> = {
   de: new Set('wir unser unsere unseren ist eine ein und oder was wie sollen nicht mit für der die das den dem sind haben auch noch'.split(' ')),
   fr: new Set('nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas'.split(' ')),
@@ -701,6 +731,12 @@ export const FUNCTION_WORDS: Record<Glossed, Set<string>> = {
     'nosotros nuestro nuestra nuestros una unos con el los las del por para qué cómo es son está tenemos tengo somos debemos pero muy más'.split(' '),
   ),
   nl: new Set('wij onze ons een het van zijn wat hoe welke moeten niet met voor naar bij ook nog maar heeft hebben wordt'.split(' ')),
+  it: new Set(
+    'noi nostro nostra nostri nostre il lo gli della delle degli dei che per con non è sono abbiamo siamo come cosa dovremmo ma anche più nel nella'.split(' '),
+  ),
+  pt: new Set(
+    'nós nosso nossa nossos nossas os um uma do da dos das que para com não é são temos somos como devemos mas também mais em no na ao pelo pela'.split(' '),
+  ),
 };
 /** English function words: a text with several of them is English whatever the detector says. */
 const ENGLISH_WORDS = new Set('the we our and to of how what is are should do does it in for with my i you can'.split(' '));
@@ -708,7 +744,7 @@ const ENGLISH_WORDS = new Set('the we our and to of how what is are should do do
 /** The language of `text`: eld's verdict, confirmed by function words for short texts. */
 export function detectLanguage(text: string): Language {
   const lower = text.toLowerCase();
-  const tokens = lower.split(/[^a-zàâäçéèêëîïôöûùüÿœß'-]+/).filter(Boolean);
+  const tokens = lower.split(/[^\p{L}'-]+/u).filter(Boolean);
   const count = (lang: Glossed) => tokens.filter((t) => FUNCTION_WORDS[lang].has(t)).length;
   const result = eld.detect(text);
   const scores = result.getScores() as Record<string, number>;
@@ -738,25 +774,51 @@ export function detectLanguage(text: string): Language {
   return best;
 }
 
-/** Glosses a German, French, Spanish or Dutch question into English word by word (understanding only), with local number formats made English. */
+/**
+ * Glosses a German, French, Spanish, Dutch, Italian or Portuguese question into English (understanding only):
+ * local number formats made English, known phrases first, then word by word (an elided article, "un'impresa",
+ * glossed in its two parts; an unknown German compound from its parts).
+ */
 export function glossToEnglish(text: string, lang: Language): string {
   if (!(GLOSSED as string[]).includes(lang)) return text;
   const dict = GLOSSARY[lang as Glossed];
   const numbers = text
-    // "1.200" (de) / "1 200" (fr) → "1,200"; "3,5" → "3.5"; "49 €" → "€49"; "15 %" → "15%".
+    // "1.200" (de) / "1 200" (fr) → "1,200"; "3,5" → "3.5"; "49 €" → "€49"; "15 %" → "15%"; "50 mila euro" → "€50k".
     .replace(/(\d)[.\u202f\u00a0 ](\d{3})(?!\d)/g, '$1,$2')
     .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2')
-    .replace(/(\d+(?:[.,]\d+)?)\s*€/g, '€$1')
+    .replace(/(\d+(?:\.\d+)?)\s*(?:mila|mil|mille|tausend|duizend)\s+(?:€|euros?\b|eur\b)/giu, '€$1k')
+    .replace(
+      /(\d+(?:\.\d+)?)\s*(?:milioni|milione|millones|millón|milhões|milhão|millionen|millions?|miljoen|mio\.?)\s+(?:di\s+|de\s+|d'|d’)?(?:€|euros?\b|eur\b)/giu,
+      '€$1m',
+    )
+    .replace(/(\d+(?:[.,]\d+)?)\s*(?:€|euros?\b|eur\b)/giu, '€$1')
     .replace(/(\d)\s+%/g, '$1%');
-  return numbers
+  // Phrases become placeholders so that their English is not glossed again as words.
+  const held: string[] = [];
+  let phrased = numbers.replace(/’/g, "'");
+  for (const [pattern, english] of PHRASES[lang as Glossed]) {
+    phrased = phrased.replace(pattern, () => `\uE000${held.push(english) - 1}\uE001`);
+  }
+  const word = (w: string): string | undefined => dict[w] ?? (lang === 'de' ? compound(w, dict) : undefined);
+  return phrased
     .split(/(\s+)/)
     .map((w) => {
-      const m = /^([^\p{L}]*)([\p{L}'’-]+)([^\p{L}]*)$/u.exec(w);
+      const m = /^([^\p{L}]*)([\p{L}'-]+)([^\p{L}]*)$/u.exec(w);
       if (!m) return w;
-      const g = dict[m[2]!.toLowerCase().replace('’', "'")] ?? (lang === 'de' ? compound(m[2]!.toLowerCase(), dict) : undefined);
+      const lower = m[2]!.toLowerCase();
+      let g = word(lower);
+      const apostrophe = lower.indexOf("'");
+      if (!g && apostrophe > 0 && apostrophe < lower.length - 1) {
+        const first = lower.slice(0, apostrophe + 1);
+        const rest = lower.slice(apostrophe + 1);
+        if (dict[first]) g = `${dict[first]} ${word(rest) ?? m[2]!.slice(apostrophe + 1)}`;
+      }
+      // An elided article before a phrase ("un'impresa edile"): a space between them.
+      if (g && lower.endsWith("'") && m[3]) g += ' ';
       return g ? `${m[1]}${g}${m[3]}` : w;
     })
-    .join('');
+    .join('')
+    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => held[Number(i)]!);
 }
 
 /**
