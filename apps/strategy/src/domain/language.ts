@@ -760,7 +760,7 @@ export function detectLanguage(text: string): Language {
       bestScore = s;
     }
   }
-  // Another language we do not gloss (Italian, Portuguese, …): understood as far as its numbers go, answered in English, saying so.
+  // Another language we do not gloss (Polish, Swedish, …): understood as far as its numbers go, answered in English, saying so.
   const english = tokens.filter((t) => ENGLISH_WORDS.has(t)).length;
   if (
     best === 'en' &&
