@@ -106,10 +106,10 @@ test("the options a decision names, and the subject from the asker's role", () =
   expect(u.subject).toMatch(/housing association/);
 });
 
-test('Spanish and Dutch are recognised and glossed; Italian is another language, not Spanish', () => {
+test('Spanish and Dutch are recognised and glossed; Italian is Italian, not Spanish', () => {
   expect(detectLanguage('¿Cómo subimos nuestros precios sin perder clientes?')).toBe('es');
   expect(detectLanguage('Hoe verhogen we onze prijzen zonder klanten te verliezen?')).toBe('nl');
-  expect(detectLanguage('Abbiamo 3 ristoranti a Milano e i costi sono aumentati del 20%. Cosa dobbiamo fare?')).toBe('other');
+  expect(detectLanguage('Abbiamo 3 ristoranti a Milano e i costi sono aumentati del 20%. Cosa dobbiamo fare?')).toBe('it');
   expect(glossToEnglish('We hebben €120.000 op de bank', 'nl')).toBe('we have €120,000 on the bank');
   expect(understand('Tenemos 40 empleados y la rotación es del 25% al año. ¿Qué hacemos?', '').language).toBe('es');
 });

@@ -1,0 +1,71 @@
+/**
+ * Italian and Portuguese questions are recognised, glossed into English for
+ * understanding and answered in English, saying so; the German, French,
+ * Spanish and Dutch glossaries know the general business vocabulary.
+ */
+import { loadLibrary } from './library.js';
+import { planAnswer } from './plan.js';
+import { FrameworkSelector } from './selector.js';
+import { detectLanguage, glossToEnglish, understand } from './understand.js';
+
+const library = loadLibrary();
+const selector = new FrameworkSelector(library);
+const plan = (question: string) => planAnswer(library, selector, { messages: [{ role: 'user', content: question }] }, { turns: 0, applied: [] });
+
+const ITALIAN =
+  "Abbiamo un'impresa edile con 23 dipendenti. I clienti pubblici ci pagano a 120 giorni, gli stipendi costano 95.000 € al mese e in banca abbiamo 180 mila euro. Dobbiamo chiedere un prestito o smettere di lavorare per gli enti pubblici?";
+const PORTUGUESE =
+  'Temos uma loja de materiais com 14 funcionários. Os clientes pagam em 90 dias, mas os fornecedores querem o pagamento em 30 dias e a folha de pagamento é de 42 mil euros por mês. Devemos pedir um empréstimo ao banco ou cortar o estoque?';
+
+test('Italian and Portuguese are recognised, not taken for Spanish or English', () => {
+  expect(detectLanguage(ITALIAN)).toBe('it');
+  expect(detectLanguage(PORTUGUESE)).toBe('pt');
+  expect(detectLanguage('Abbiamo 3 ristoranti a Milano e i costi sono aumentati del 20%. Cosa dobbiamo fare?')).toBe('it');
+  expect(detectLanguage('Nossa fábrica tem 60 trabalhadores e os atrasos nas entregas cresceram. O que devemos fazer?')).toBe('pt');
+  expect(detectLanguage('¿Cómo subimos nuestros precios sin perder clientes?')).toBe('es');
+  expect(detectLanguage('We run 3 shops and sales fell 10% to $40k a month. What should we do by June?')).toBe('en');
+});
+
+test('Italian is glossed word by word, phrases and elided articles included, with local numbers made English', () => {
+  const english = glossToEnglish(ITALIAN, 'it');
+  expect(english).toMatch(/^we have a construction company with 23 employees\. the customers public pay us at 120 days/);
+  expect(english).toContain('the wages cost €95,000 a month');
+  expect(english).toContain('€180k');
+  expect(english).toMatch(/must we ask for a loan or .* for the public bodies\?$/);
+  expect(glossToEnglish('Cosa dovremmo fare nelle prossime settimane?', 'it')).toBe('what should we do in the next weeks?');
+});
+
+test('Portuguese is glossed word by word, "o que" and "folha de pagamento" as phrases', () => {
+  const english = glossToEnglish(PORTUGUESE, 'pt');
+  expect(english).toContain('with 14 employees. the customers pay in 90 days, but the suppliers want the payment in 30 days');
+  expect(english).toContain('payroll is of €42k a month');
+  expect(english).toMatch(/should we ask for a loan to the bank or cut the inventory\?$/);
+  expect(glossToEnglish('O que devemos fazer nas próximas semanas?', 'pt')).toBe('what should we do in the next weeks?');
+});
+
+test('German, French, Spanish and Dutch know order intake, lead time, average, waiting, approvals and acceptance', () => {
+  expect(glossToEnglish('Der Auftragseingang ist im Schnitt um 20% gesunken und die Freigaben dauern 3 Wochen', 'de')).toBe(
+    'the order intake is on average um 20% fallen and the approvals take 3 weeks',
+  );
+  expect(glossToEnglish('Abnahme', 'de')).toBe('acceptance');
+  expect(glossToEnglish('Warten', 'de')).toBe('wait');
+  expect(glossToEnglish('La prise de commandes baisse et les délais de livraison sont de 8 semaines', 'fr')).toContain(
+    'order intake drop and the lead times are of 8 weeks',
+  );
+  expect(glossToEnglish('el plazo de entrega medio es de 6 semanas', 'es')).toContain('lead time average');
+  expect(glossToEnglish('onze doorlooptijd is gemiddeld 12 dagen', 'nl')).toBe('our lead time is on average 12 days');
+});
+
+test.each([
+  ['it', ITALIAN, [23, 120, 95_000, 180_000]],
+  ['pt', PORTUGUESE, [14, 90, 30, 42_000]],
+])('a %s question with money, days, employees and a decision is answered in English, its numbers understood', (lang, question, numbers) => {
+  const u = understand(question, '');
+  expect(u.language).toBe(lang);
+  const values = u.quantities.map((q) => q.value);
+  for (const n of numbers) expect(values).toContain(n);
+  const p = plan(question);
+  expect(p.kind).toBe('answer');
+  expect(p.analysis.understanding.quantities.map((q) => q.value)).toEqual(values);
+  expect(JSON.stringify(p.analysis)).toMatch(/this answer is in English/);
+});
