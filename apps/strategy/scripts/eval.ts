@@ -9,7 +9,17 @@
 import { crossValidateBank } from '../src/domain/bank-eval.js';
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
-import { BLIND4_FILE, BLIND5_FILE, BLIND6_FILE, FRESH_FILE, UNSEEN_FILE, loadHeldout, runHeldout, type HeldoutReport } from '../src/domain/heldout.js';
+import {
+  BLIND4_FILE,
+  BLIND5_FILE,
+  BLIND6_FILE,
+  BLIND7_FILE,
+  FRESH_FILE,
+  UNSEEN_FILE,
+  loadHeldout,
+  runHeldout,
+  type HeldoutReport,
+} from '../src/domain/heldout.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -115,6 +125,12 @@ if (bank.engineWith && bank.engineWithout)
     `  library engine: fit ${rate(bank.engineWith.fit)} (without the examples: ${rate(bank.engineWithout.fit)}), refused ${bank.engineWith.refused} (without: ${bank.engineWithout.refused}), confidence >= 70 precision ${rate(bank.engineWith.precision)}`,
   );
 console.log(`  classification cost per question: p50 ${bank.classifyMs.p50.toFixed(3)} ms, p99 ${bank.classifyMs.p99.toFixed(3)} ms`);
+
+const blind7 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND7_FILE));
+printSet(
+  blind7,
+  'blind7 set (eval/blind7.json, 40 questions written blind, never tuned on; its first run (commit 2ef59bb, after the example bank, the glossaries and the blind6 work) gave fit 54.3% (19/35), fact use 71.4% (25/35), 1 false refusal (b7-31), 1 non-business question answered (b7-40), 2/3 vague clarified, precision 75.0% (12/16), 2/2 non-English saying English: far short of the targets)',
+);
 
 /** The same report as the held-out set, for another set. */
 function printSet(rep: HeldoutReport, title: string): void {

@@ -47,12 +47,13 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6: 40), written without reading the selector, the
- * cue lists or the other sets. blind4 may be tuned on; blind5 and blind6 measure questions never seen in tuning.
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 and blind7: 40), written without reading the selector,
+ * the cue lists or the other sets. blind4 and blind6 were tuned on; blind5 and blind7 measure questions never seen in tuning.
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
 export const BLIND6_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind6.json');
+export const BLIND7_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind7.json');
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
