@@ -60,7 +60,7 @@ describe('Dockerfiles', () => {
   it('migrate.Dockerfile is a production image too: @latchkey/db deployed --prod and pruned, its compiled migrate command, the four migration folders, non-root', () => {
     const text = readFileSync(path.join(dockerDir, 'migrate.Dockerfile'), 'utf8');
     expect(text).toContain('turbo prune @latchkey/db --docker');
-    expect(text).toContain('pnpm --filter @latchkey/db deploy --prod --legacy /app/packages/db');
+    expect(text).toContain('pnpm --filter @latchkey/db deploy --prod --legacy --ignore-scripts /app/packages/db');
     expect(text).toContain('node /prune-deploy.mjs /app/packages/db');
     for (const service of ['auth-central', 'app-signin', 'strategy', 'ai-gateway']) {
       expect(existsSync(path.join(root, 'apps', service, 'prisma', 'migrations'))).toBe(true);
