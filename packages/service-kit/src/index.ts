@@ -1,7 +1,7 @@
 export { ConfigError, parseConfig, baseConfigSchema, encryptionKey, flag, pgConnectTimeout, port, trustProxy } from './config.js';
 export { createLogger, REDACT_PATHS, type Logger } from './logger.js';
 export { createServiceApp, finishServiceApp, requestId, requestIdFrom, type ReadinessCheck, type ServiceApp, type ServiceAppOptions } from './app.js';
-export { runService, stopOnSignals, type RunningService } from './server.js';
+export { runOnDatabase, runService, stopOnSignals, type RunningService } from './server.js';
 export { connectRedis, watchRedis, failFastRedisOptions, REDIS_TIMEOUTS, type Redis } from './redis.js';
 export { createPgPool, setPgConnectTimeout, PG_TIMEOUTS, type PgPoolOptions } from './pg.js';
 export { DependencyMonitor } from './dependency.js';

@@ -85,3 +85,26 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<unknown>): voi
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
 }
+
+/**
+ * Runs a service on a database it does not own the life of by itself (run.ts: the configured one, or an
+ * embedded PostgreSQL, which it warns of): `start()` with the database open; when it fails, the database is stopped and
+ * the error rethrown; on SIGTERM/SIGINT the service closes first (draining requests), then the database stops.
+ * @returns what `start` returned.
+ */
+export async function runOnDatabase<T extends { close(): Promise<unknown> }>(
+  logger: Logger,
+  database: { stop(): Promise<unknown>; embedded?: boolean; dataDir?: string | undefined },
+  start: () => Promise<T>,
+): Promise<T> {
+  if (database.embedded) logger.warn({ dataDir: database.dataDir }, 'DATABASE_URL is not set: using an embedded PostgreSQL (development only)');
+  const running = await start().catch(async (err: unknown) => {
+    await database.stop();
+    throw err;
+  });
+  stopOnSignals(logger, async () => {
+    await running.close();
+    await database.stop();
+  });
+  return running;
+}
