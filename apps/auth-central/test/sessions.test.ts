@@ -91,6 +91,23 @@ describe('GET /context/auth/validate', () => {
     h.clock.set(start);
   });
 
+  it('401 INVALID_TOKEN for a token issued in the future (an instance whose clock ran ahead), beyond 60 s of skew', async () => {
+    const start = h.clock.now();
+    h.clock.set(start + 10 * 60_000);
+    const ahead = await signIn();
+    h.clock.set(start + 30_000);
+    const slightlyAhead = await signIn();
+    h.clock.set(start);
+    const res = await validate(ahead.access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('INVALID_TOKEN');
+    expect((await validate(slightlyAhead.access_token)).status).toBe(200);
+    // Once its issue time has come, it is an ordinary token.
+    h.clock.set(start + 10 * 60_000);
+    expect((await validate(ahead.access_token)).status).toBe(200);
+    h.clock.set(start);
+  });
+
   it('401 INVALID_TOKEN when the session does not exist', async () => {
     const s = await signIn();
     await h.db.session.delete({ where: { id: String(decodeJwt(s.access_token).sid) } });

@@ -18,6 +18,9 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
 
+/** Clock difference between instances tolerated in a token's `iat`, seconds. */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
 /** Issues and verifies access tokens (`AccessClaims`, lifetime in seconds) with the signing keys; verification never throws. */
 export class AccessTokens {
   constructor(
@@ -35,7 +38,7 @@ export class AccessTokens {
   }
 
   /**
-   * Verifies signature, issuer, audience and expiry.
+   * Verifies signature, issuer, audience, expiry, and an `iat` no later than now plus `MAX_CLOCK_SKEW_SECONDS`.
    * @param opts.expiredGraceSeconds accept a token whose `exp` passed at most this long ago
    *   (its signature and every other claim must still be valid).
    */
@@ -68,6 +71,8 @@ export class AccessTokens {
     if (typeof sub !== 'string' || typeof org_id !== 'string' || typeof app_id !== 'string' || typeof sid !== 'string') {
       return { ok: false, expired: false };
     }
+    // Issued in the future (an instance whose clock ran ahead): its life would reach past the hour it was given.
+    if (typeof iat !== 'number' || iat > now + MAX_CLOCK_SKEW_SECONDS) return { ok: false, expired: false };
     return { ok: true, claims: { sub, org_id, app_id, sid, iat: Number(iat), exp: Number(exp) } };
   }
 }
