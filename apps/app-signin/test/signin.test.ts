@@ -157,6 +157,19 @@ describe('errors: better-auth codes, 4xx never 500, nothing written', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM latchkey_auth."user" WHERE email LIKE $1`, [`%${tag}%`])).rows[0].n).toBe(0);
   });
 
+  it('a control character in a name (sign-up, update-user): 400 VALIDATION_ERROR, nothing written', async () => {
+    const b = new Browser(app.base);
+    const email = `ctl-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const bad = await b.post('/sign-up/email', { name: 'Ada\u001b[31m admin', email, password: 'password-123' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_ERROR');
+    expect((await b.post('/sign-up/email', { name: 'Ada Lovelace', email, password: 'password-123' })).status).toBe(200);
+    const update = await b.post('/update-user', { name: 'line one\nline two' });
+    expect(update.status).toBe(400);
+    expect(update.body.code).toBe('VALIDATION_ERROR');
+    expect((await b.get('/get-session')).body.user.name).toBe('Ada Lovelace');
+  });
+
   it('a NUL or control character in the email of send-verification-email or request-password-reset: 400 INVALID_EMAIL (was 200 {status: true})', async () => {
     const b = new Browser(app.base);
     for (const path of ['/send-verification-email', '/request-password-reset']) {

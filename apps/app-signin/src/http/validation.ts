@@ -12,6 +12,16 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   throw new SigninError('VALIDATION_ERROR', msg || 'Invalid request body');
 }
 
+// Control characters (C0 and DEL): never part of a person's name, and a way to forge log lines or terminal output.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A user's display name: at most 256 characters, no control characters (400 VALIDATION_ERROR). */
+export const displayName = z
+  .string()
+  .max(256)
+  .refine((v) => !CONTROL.test(v), 'must not contain control characters');
+
 /** Who ran an operator command (`--actor`), recorded in the audit log. */
 export const operatorActor = z.string().min(1).max(128).optional();
 

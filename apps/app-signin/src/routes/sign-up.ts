@@ -4,11 +4,11 @@ import { hashPassword } from '../domain/crypto.js';
 import { createUser, publicUser } from '../domain/users.js';
 import { clientIp, stateOf, type Services } from '../http/context.js';
 import { issueSession } from '../http/session.js';
-import { checkEmail, checkNewPassword, parseBody } from '../http/validation.js';
+import { checkEmail, checkNewPassword, displayName, parseBody } from '../http/validation.js';
 import { sendVerification, trustedRedirect } from '../http/mail-links.js';
 
 const body = z.object({
-  name: z.string().max(256),
+  name: displayName,
   email: z.string().max(1024),
   password: z.string().max(4096),
   image: z.string().max(2048).optional(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SigninError } from '../errors.js';
 import { updateProfile } from '../domain/users.js';
 import { requireSession, stateOf, type Services } from '../http/context.js';
-import { parseBody } from '../http/validation.js';
+import { displayName, parseBody } from '../http/validation.js';
 
 /** Fields of the user that update-user may set (better-auth's core fields; the rest is the app's or the service's). */
 const UPDATABLE = new Set(['name', 'image']);
@@ -21,7 +21,7 @@ export function register(router: Router, svc: Services): void {
     if (fields.email !== undefined) throw new SigninError('EMAIL_CAN_NOT_BE_UPDATED', 'Email can not be updated');
     const other = Object.keys(fields).filter((k) => !UPDATABLE.has(k) && k !== 'callbackURL');
     if (other.length) throw new SigninError('FIELD_NOT_ALLOWED', `Field not allowed to be set: ${other.slice(0, 5).join(', ')}`);
-    const input = parseBody(z.object({ name: z.string().trim().min(1).max(256).optional(), image: z.string().max(2048).nullable().optional() }), {
+    const input = parseBody(z.object({ name: displayName.pipe(z.string().trim().min(1)).optional(), image: z.string().max(2048).nullable().optional() }), {
       name: fields.name,
       image: fields.image,
     });
