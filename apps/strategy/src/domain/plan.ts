@@ -18,6 +18,10 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
  * turns, or after earlier business questions, it is in scope unless it shows
  * another domain's markers.
  */
+/** A request for a plan, strategy, priorities or goals for a period ("a plan for next year", "our priorities for Q3"). */
+const PLANNING_ASK =
+  /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
+
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);
   const u = analysis.understanding;
@@ -49,11 +53,15 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     // A vague ask is business when it uses business words, comes with context, or describes trouble in the asker's
     // own organisation without another domain's markers ("Things aren't working and I don't know what to fix first").
+    // So does a bare request for a plan, a strategy or priorities with no other domain's words ("Need a plan for next year."):
+    // the strategy API's callers are businesses.
+    const planning = (scope.otherHits ?? 0) === 0 && PLANNING_ASK.test(u.english);
     const vagueBusiness =
-      u.vague && (scope.businessHits >= 0.8 || hasContext || (u.problem?.strength ?? 0) >= 1 || ((scope.otherHits ?? 0) === 0 && TROUBLE.test(u.english)));
+      u.vague &&
+      (scope.businessHits >= 0.8 || hasContext || (u.problem?.strength ?? 0) >= 1 || ((scope.otherHits ?? 0) === 0 && TROUBLE.test(u.english)) || planning);
     // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
     const foreign = u.language === 'other' && (scope.otherHits ?? 0) === 0 && u.quantities.length > 0;
-    if (followUp || recognised || vagueBusiness || foreign) scope = { ...scope, inScope: true };
+    if (followUp || recognised || vagueBusiness || foreign || planning) scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

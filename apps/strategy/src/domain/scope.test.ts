@@ -39,6 +39,7 @@ describe('personal questions with a number or a budget are still not business (p
     'My sourdough keeps coming out flat and the crumb is tight, even after 3 hours of proofing. What am I doing wrong?',
     'We want a week of hiking in Patagonia next March, the two of us, for about 3,500 dollars. Where should we go?',
     'Our honeymoon is in 6 weeks and we have 5000 euros: Bali or the Maldives?',
+    'Our 3 year old refuses to nap and has a tantrum every bedtime. What should we try?',
   ])('%s → refused, free', (q) => {
     expect(plan(q).kind).toBe('refuse');
   });
@@ -47,7 +48,20 @@ describe('personal questions with a number or a budget are still not business (p
     'Our bakery chain throws away 9% of what it bakes every day. How do we cut that?',
     'Our hotel group runs 5 seaside hotels at 61% occupancy. How do we fill the off-season?',
     'We run guided hiking trips for 1,400 guests a year at 800 euros each. Should we add a second region?',
+    'We run a nursery chain with 14 sites and 900 children; occupancy fell to 81%. How do we fill places?',
+    'Need our priorities for next quarter, can you help?',
   ])('%s → answered', (q) => {
     expect(plan(q).kind).toBe('answer');
   });
+});
+
+test('a definition asked after a greeting names the framework ("Quick one: what is …?")', () => {
+  const p = planAnswer(
+    loadLibrary(),
+    selector,
+    { messages: [{ role: 'user', content: "Quick one: what's a north star metric? The board asked for ours." }] },
+    { turns: 0, applied: [] },
+  );
+  expect(p.kind).toBe('answer');
+  expect(p.analysis.primary.id).toBe('north-star-metric');
 });

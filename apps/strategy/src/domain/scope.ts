@@ -129,6 +129,11 @@ const DOMAINS: Domain[] = [
     ],
   },
   {
+    name: 'family and parenting',
+    agents: ['latchkey-general-assistant (family life, children and everyday questions)'],
+    markers: ['toddler', 'newborn', 'my baby', 'our baby', 'year old', 'sleeping through', 'bedtime', 'nap', 'naps', 'tantrum', 'potty', 'nursery'],
+  },
+  {
     name: 'travel and weather',
     agents: ['latchkey-general-assistant (travel plans, weather and local information)'],
     markers: [

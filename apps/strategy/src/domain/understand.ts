@@ -233,6 +233,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       ['costs', 0.6],
       ['cost', 0.5],
       ['expensive', 0.5],
+      'lose money',
+      'losing money',
+      'count the labour',
+      'count the labor',
+      'reprice',
     ],
   },
   'budget-cut': {
@@ -479,6 +484,15 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'prioritise',
       'prioritize',
       ['or', 0.2],
+      'bidders',
+      'three bids',
+      'shortlist',
+      'shortlisted',
+      'round in circles',
+      'which provider',
+      'which vendor',
+      'choose a supplier',
+      'pick a supplier',
     ],
   },
   career: {
@@ -596,6 +610,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'new manager',
       'just started',
       'just been promoted',
+      'my predecessor',
+      'started as',
+      'weeks ago as',
+      'just started as',
+      'months in the job',
+      'present my plan',
     ],
   },
   goals: {
@@ -700,7 +720,22 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'growth without paid acquisition',
     rule: 'Make each user bring the next (sharing, referrals, content) and measure how many new users each cohort brings.',
     frameworks: ['growth-loops', 'pirate-metrics-aarrr', 'north-star-metric'],
-    cues: ['word of mouth', 'referral', 'referrals', 'viral', 'without paid', 'organic growth', 'community'],
+    cues: [
+      'word of mouth',
+      'referral',
+      'referrals',
+      'viral',
+      'without paid',
+      'organic growth',
+      'community',
+      'made with',
+      'powered by',
+      'click through',
+      'without paid',
+      'depend on paid',
+      'less reliant on paid',
+      'built-in sharing',
+    ],
   },
   discovery: {
     label: 'what to build next',
@@ -745,6 +780,21 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'local subsidiary',
       'distributor',
       'country risk',
+      'which direction',
+      'growth options',
+      'ideas on the table',
+      'open a third',
+      'how big can this get',
+      'how big is the market',
+      'market size',
+      'size the market',
+      'addressable',
+      'subsidy',
+      'subsidies',
+      'building rules',
+      'outside environment',
+      'external environment',
+      'external factors',
     ],
   },
   differentiation: {
@@ -780,6 +830,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'sell the same thing',
       'all sell the same',
       'same offer',
+      'squeezed',
+      'stuck in the middle',
+      'a bit of everything',
+      'what we stand for',
+      'decide what we are',
     ],
   },
   'strategy-choice': {
@@ -1521,7 +1576,8 @@ export const TROUBLE =
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
-const DEFINITION = /^(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
+// At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
+const DEFINITION = /(?:^|[.:;!?]\s+)(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
 const GENERIC = new Set(
   normalise(
     'help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow',
