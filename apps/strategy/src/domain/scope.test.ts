@@ -50,6 +50,7 @@ describe('personal questions with a number or a budget are still not business (p
     'We run guided hiking trips for 1,400 guests a year at 800 euros each. Should we add a second region?',
     'We run a nursery chain with 14 sites and 900 children; occupancy fell to 81%. How do we fill places?',
     'Need our priorities for next quarter, can you help?',
+    'Meal kit startup: 2,400 subscribers and 35% cancel in the first month, though people say they love cooking with us. Why?',
   ])('%s → answered', (q) => {
     expect(plan(q).kind).toBe('answer');
   });

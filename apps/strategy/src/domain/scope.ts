@@ -183,7 +183,8 @@ const DOMAINS: Domain[] = [
   },
 ];
 
-const DOMAIN_MARKERS = DOMAINS.map((d) => ({ domain: d, markers: d.markers.map((m) => normalise(m)) }));
+// Stemmed, once each: "cook", "cooking" and "cookies" are one marker.
+const DOMAIN_MARKERS = DOMAINS.map((d) => ({ domain: d, markers: [...new Set(d.markers.map((m) => normalise(m)))] }));
 
 export interface ScopeVerdict {
   inScope: boolean;
@@ -218,7 +219,9 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
   let domain: Domain | undefined;
   let domainHits = 0;
   for (const { domain: d, markers } of DOMAIN_MARKERS) {
-    const hits = markers.filter((m) => norm.includes(m)).length;
+    // A marker inside another matched one ("cook" in "cooking") is the same word, counted once.
+    const matched = markers.filter((m) => norm.includes(m));
+    const hits = matched.filter((m) => !matched.some((o) => o !== m && o.includes(m))).length;
     if (hits > domainHits) {
       domainHits = hits;
       domain = d;

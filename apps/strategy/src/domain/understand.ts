@@ -166,6 +166,14 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'slowest',
       'can only do',
       'limits output',
+      'touching the product',
+      'touch time',
+      'the rest is waiting',
+
+      'sitting in',
+      'from po to',
+      'order to delivery',
+      'end to end',
     ],
   },
   capacity: {
@@ -524,7 +532,25 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'team dynamics and trust',
     rule: 'Start with trust (the leader goes first in admitting mistakes), then make open disagreement safe and expected in meetings.',
     frameworks: ['five-dysfunctions-of-a-team', 'tuckman-stages', 'raci-matrix'],
-    cues: ['trust', 'conflict', 'blame', 'blaming', 'politics', 'toxic', "don't get along", 'tension', 'morale'],
+    cues: [
+      'trust',
+      'conflict',
+      'blame',
+      'blaming',
+      'politics',
+      'toxic',
+      "don't get along",
+      'tension',
+      'morale',
+      'nobody pushes back',
+      'no one pushes back',
+      'too polite',
+      'super polite',
+      'quietly ignore',
+      'nobody says anything',
+      'avoid conflict',
+      'avoids conflict',
+    ],
   },
   'decision-rights': {
     label: 'decision rights and ownership',
@@ -560,6 +586,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'headcount',
       'span of control',
       'layers of management',
+      'final say',
+      'signed off',
+      'sign off',
+      'sign-off',
+      're-opened',
+      'who decides',
+      'who has the last word',
     ],
   },
   change: {
@@ -708,6 +741,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'stopped coming',
       'ridership',
       'footfall',
+      'goes through',
+      'new member goes through',
+      'who talks to them',
+      'get lost',
+      'first three months',
+      'around month 3',
+      'touchpoints',
     ],
   },
   funnel: {
@@ -750,6 +790,14 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       "doesn't do what they need",
       'customer needs',
       'product market fit',
+      'why people sign up',
+      'why customers buy',
+      'why they buy',
+      'comparing us to',
+      'compare us to',
+      'in the first place',
+      'hire us for',
+      'what job',
     ],
   },
   'market-entry': {
@@ -1577,7 +1625,9 @@ const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|func
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
-const DEFINITION = /(?:^|[.:;!?]\s+)(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
+// Or asked of someone ("Can someone explain what a north star metric is?").
+const DEFINITION =
+  /(?:^|[.:;!?]\s+|\b(?:can|could) (?:you|someone|anyone) (?:please )?)(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
 const GENERIC = new Set(
   normalise(
     'help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow',
