@@ -47,14 +47,15 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind8: 40), written without reading the selector,
- * the cue lists or the other sets. blind4, blind6 and blind7 were tuned on; blind5 and blind8 measure questions never seen in tuning.
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind9: 40), written without reading the selector,
+ * the cue lists or the other sets. blind4, blind6, blind7 and blind8 were tuned on; blind5 and blind9 measure questions never seen in tuning.
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
 export const BLIND6_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind6.json');
 export const BLIND7_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind7.json');
 export const BLIND8_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind8.json');
+export const BLIND9_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind9.json');
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
