@@ -152,3 +152,8 @@ test('a vague cry for help is vague; a hyphenated span is a duration', () => {
   expect(understand('Nothing seems to be working and I do not know what to fix first.', '').vague).toBe(true);
   expect(extractQuantities('The board wants a 3-year plan.')[0]).toMatchObject({ text: '3-year', kind: 'duration' });
 });
+
+test('a hyphenated count keeps its noun, so answers quote it as the question wrote it', () => {
+  expect(extractQuantities('We are a 34-person design agency.')[0]).toMatchObject({ text: '34-person', kind: 'count', value: 34 });
+  expect(extractQuantities('Our 300-bed hospital needs a new portal.')[0]).toMatchObject({ text: '300-bed', kind: 'count', value: 300 });
+});

@@ -1010,6 +1010,9 @@ export function extractQuantities(text: string): Quantity[] {
     if (kind === 'count' && lowerTokens[last + 1] === '-' && /^(?:year|month|week|day|hour|quarter)s?$/.test(lowerTokens[last + 2] ?? '')) {
       kind = 'duration';
       last += 2;
+    } else if (kind === 'count' && lowerTokens[last + 1] === '-' && /^[a-z]+$/.test(lowerTokens[last + 2] ?? '')) {
+      // A hyphenated count keeps its noun ("a 34-person agency", "a 300-bed hospital"): quoted as written.
+      last += 2;
     }
     // Per-period rates ("a day", "per month", "/month").
     let per: Quantity['per'];
