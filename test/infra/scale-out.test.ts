@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_USER, signInWithPassword, startDevIdp, type DevIdp } from '../../apps/dev-idp/src/index.js';
 import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
-import { createTestDatabase, findExecutable, metricSum, pollUntil, postgresServerUrl, redisServerUrl, type TestDatabase } from '@latchkey/testing';
+import { createTestDatabase, findExecutable, metricSum, pollUntil, postgresServerUrl, redisServerUrl, stopProcess, type TestDatabase } from '@latchkey/testing';
 import { developmentVariables, startEdge, type EdgeVariables, type RunningEdge } from '../../infra/nginx/edge.js';
 import { freePort, send, type RawResponse } from './helpers.js';
 import { root } from './compose-config.js';
@@ -259,15 +259,7 @@ describeScaleOut('two instances of each service behind the edge, one PostgreSQL,
     await Promise.all(
       Object.values(procs)
         .flat()
-        .map(
-          (p) =>
-            new Promise<void>((resolve) => {
-              if (p.child.exitCode !== null) return resolve();
-              p.child.once('exit', () => resolve());
-              p.child.kill('SIGTERM');
-              setTimeout(() => p.child.kill('SIGKILL'), 5000).unref();
-            }),
-        ),
+        .map((p) => stopProcess(p.child)),
     );
     await idp?.stop();
     await fakes?.close();

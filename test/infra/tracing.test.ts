@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeProviders, type FakeProviders } from '@latchkey/fake-providers';
-import { createTestDatabase, pollUntil, postgresServerUrl, redisServerUrl, type TestDatabase } from '@latchkey/testing';
+import { createTestDatabase, pollUntil, postgresServerUrl, redisServerUrl, stopProcess, type TestDatabase } from '@latchkey/testing';
 import { freePort } from './helpers.js';
 import { root } from './compose-config.js';
 
@@ -186,17 +186,7 @@ export async function resolve(specifier, context, next) {
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all(
-      procs.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.child.exitCode !== null) return resolve();
-            p.child.once('exit', () => resolve());
-            p.child.kill('SIGTERM');
-            setTimeout(() => p.child.kill('SIGKILL'), 5000).unref();
-          }),
-      ),
-    );
+    await Promise.all(procs.map((p) => stopProcess(p.child)));
     await receiver?.close();
     await fakes?.close();
     await Promise.all(dbs.map((d) => d.drop().catch(() => {})));

@@ -14,4 +14,4 @@ export {
   type PrivateServer,
 } from './private-servers.js';
 export { metricSample, metricSum } from './metrics.js';
-export { pollUntil, waitFor } from './poll.js';
+export { pollUntil, stopProcess, waitFor } from './poll.js';
