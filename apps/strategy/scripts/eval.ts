@@ -3,7 +3,7 @@
  * refusals, calibration) and framework selection agreement over the eval set
  * (library/eval/questions.json) and out-of-scope detection
  * (library/eval/out-of-scope.json against the in-scope questions), and the
- * leave-one-out cross-validation of the problem-type classification over the
+ * cross-validation of the problem-type classification over the
  * example bank (library/problem-examples.json).
  */
 import { crossValidateBank } from '../src/domain/bank-eval.js';
@@ -118,7 +118,7 @@ printSet(
 const bank = crossValidateBank(library, new FrameworkSelector(library));
 const rate = ({ ok, of }: { ok: number; of: number }) => `${pct(ok / Math.max(1, of))} (${ok}/${of})`;
 console.log(
-  `example bank (library/problem-examples.json, ${bank.questions} questions in users' own words, leave-one-out; details: scripts/problem-examples-cv.ts)`,
+  `example bank (library/problem-examples.json, ${bank.questions} questions in users' own words, cross-validated; details: scripts/problem-examples-cv.ts)`,
 );
 console.log(`  problem type, example classifier alone:                ${rate(bank.classifierTop1)}`);
 console.log(`  problem type, cue phrases alone:                       ${rate(bank.cueTop1)}`);

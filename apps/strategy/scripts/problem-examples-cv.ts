@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @latchkey/strategy exec tsx --conditions=source scripts/problem-examples-cv.ts`:
- * leave-one-out cross-validation over the example bank
+ * cross-validation over the example bank
  * (library/problem-examples.json, see src/domain/bank-eval.ts), in detail:
  * the classifier alone, the cue phrases alone, the problem type understand()
  * decides without and with the example signal, and the library engine's pick
@@ -14,7 +14,7 @@ const library = loadLibrary();
 const r = crossValidateBank(library, new FrameworkSelector(library));
 const pct = ({ ok, of }: Rate) => `${((100 * ok) / Math.max(1, of)).toFixed(1)}% (${ok}/${of})`;
 
-console.log(`example bank: ${r.questions} questions, ${r.types} problem types (leave-one-out)`);
+console.log(`example bank: ${r.questions} questions, ${r.types} problem types (cross-validated: leave-one-out for the centroids, 10-fold for the regression)`);
 console.log(`  classifier alone, top-1:                  ${pct(r.classifierTop1)}`);
 console.log(`  classifier alone, top-2:                  ${pct(r.classifierTop2)}`);
 console.log(`  cue phrases alone, top-1:                 ${pct(r.cueTop1)}`);

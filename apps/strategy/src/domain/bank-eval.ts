@@ -1,7 +1,8 @@
 /**
- * Leave-one-out cross-validation over the example bank
- * (library/problem-examples.json): each bank question is classified by the
- * bank without it. Measures the example classifier alone, the cue phrases
+ * Cross-validation over the example bank (library/problem-examples.json):
+ * each bank question is classified by the bank without it (leave-one-out for
+ * the TF-IDF centroids, 10-fold for the regression: see
+ * `ExampleClassifier.holdingOut`). Measures the example classifier alone, the cue phrases
  * alone (not written from the bank), the problem type `understand()` decides
  * with both signals, and the library engine's pick (fit = the pick is one of
  * the frameworks of the question's problem type) with its calibration by
@@ -12,6 +13,7 @@ import type { Library } from './library.js';
 import { planAnswer } from './plan.js';
 import { ExampleClassifier, loadProblemExamples } from './problem-examples.js';
 import { agreement, type FrameworkSelector } from './selector.js';
+import { loadWordVectors } from './word-vectors.js';
 import { PROBLEMS, problemScores, understand, useProblemExamples, warmUp, type ProblemExampleSource, type ProblemType } from './understand.js';
 
 /** Right out of total. */
@@ -98,7 +100,7 @@ function engine(
  */
 export function crossValidateBank(library: Library, selector: FrameworkSelector, withEngine = true): BankReport {
   const types = Object.keys(PROBLEMS);
-  const classifier = new ExampleClassifier(loadProblemExamples(types).examples);
+  const classifier = new ExampleClassifier(loadProblemExamples(types).examples, [], loadWordVectors());
   const bank = classifier.examples();
   const n = bank.length;
   warmUp();

@@ -157,3 +157,32 @@ test('a hyphenated count keeps its noun, so answers quote it as the question wro
   expect(extractQuantities('We are a 34-person design agency.')[0]).toMatchObject({ text: '34-person', kind: 'count', value: 34 });
   expect(extractQuantities('Our 300-bed hospital needs a new portal.')[0]).toMatchObject({ text: '300-bed', kind: 'count', value: 300 });
 });
+
+test('frequencies, fractions and numbered periods written in words are quantities, quoted as written', () => {
+  const q = extractQuantities('We ship twice a week, review prices three times a year, and most members cancel around month 3.');
+  expect(q.map((x) => [x.text, x.kind])).toEqual([
+    ['twice a week', 'count'],
+    ['three times a year', 'count'],
+    ['month 3', 'date'],
+  ]);
+  expect(q[0]).toMatchObject({ value: 2, per: 'week' });
+  const f = extractQuantities('About a third of our customers leave, half of our orders are late and two thirds of staff agree.');
+  expect(f.map((x) => [x.text, x.kind, Math.round(x.value)])).toEqual([
+    ['a third', 'percent', 33],
+    ['half', 'percent', 50],
+    ['two thirds', 'percent', 67],
+  ]);
+  expect(f[0]!.context).toBe('of our customers leave');
+  // Not a fraction: a quarter of the year, half-day, "the third".
+  expect(extractQuantities('Sales fell in the third quarter; we close for a half-day.')).toEqual([]);
+});
+
+test("a sentence about the asker's own business stays in the question even with another domain's word in it", () => {
+  const u = understand('We run a recipe sharing site, 250k monthly users. Growth has stalled. What should we do?', '');
+  expect(u.declined).toEqual([]);
+  expect(u.quantities.map((x) => [x.text, x.value])).toEqual([['250k', 250_000]]);
+  // The other half of a mixed request is still declined.
+  const mixed = understand('Write me a python script to parse CSV files. Also, we run a bakery with 3 shops: should we raise prices 5%?', '');
+  expect(mixed.declined).toEqual(['Write me a python script to parse CSV files.']);
+  expect(understand('I need a recipe for banana bread for my family.', '').declined).toHaveLength(1);
+});

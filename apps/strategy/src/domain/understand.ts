@@ -11,6 +11,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { normalise } from './text.js';
 import { ExampleClassifier, loadProblemExamples, type TypeSimilarity } from './problem-examples.js';
+import { loadWordVectors } from './word-vectors.js';
 import { detectLanguage, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
 
 export { detectLanguage, glossToEnglish, FUNCTION_WORDS, LANGUAGE_NAMES, type Language } from './language.js';
@@ -1026,6 +1027,11 @@ export function extractQuantities(text: string): Quantity[] {
     if (kind !== 'date' && value === undefined) return;
     // "one of them", "two or three": small numbers in words are not facts worth quoting.
     if (kind === 'count' && (value ?? 0) <= 2 && !/\d/.test(e.out() as string)) return;
+    // A numbered period ("around month 3", "by week 6") is a point in time, quoted with its period.
+    if (kind === 'count' && start > 0 && /^(?:day|week|month|quarter|year|phase|stage|round)$/.test(lowerTokens[start - 1]!) && /^\d+$/.test(tokens[start]!)) {
+      kind = 'date';
+      first = start - 1;
+    }
     // Currency before a cardinal ("€60M", "€1,200").
     if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
       kind = 'money';
@@ -1039,6 +1045,9 @@ export function extractQuantities(text: string): Quantity[] {
     } else if (kind === 'count' && next === 'x') {
       kind = 'multiple';
       last = end + 1;
+    } else if (kind === 'count' && next === 'times' && PER[lowerTokens[end + 3] ?? ''] && ['a', 'per', 'an', 'every', 'each'].includes(lowerTokens[end + 2]!)) {
+      // A frequency ("three times a year") is quoted whole.
+      last = end + 3;
     }
     if (kind === 'money' && value !== undefined && /\d[km]$/i.test(e.out() as string)) value *= SCALE[(e.out() as string).slice(-1).toLowerCase()]!;
     // A hyphenated span ("a 5-year strategy", "a 3-month pilot") is a duration.
@@ -1087,6 +1096,45 @@ export function extractQuantities(text: string): Quantity[] {
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
     });
   });
+  out.push(...frequenciesAndFractions(tokens, lowerTokens, pos, out));
+  return out.sort((a, b) => a.at - b.at);
+}
+
+const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+const FRACTION: Record<string, number> = { half: 50, third: 100 / 3, thirds: 100 / 3, quarter: 25, quarters: 25, fifth: 20, fifths: 20, tenth: 10 };
+const FRACTION_COUNT: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
+
+/**
+ * Quantities written in words that wink-nlp's entities miss: frequencies
+ * ("twice a week", "once a month") and fractions of a whole ("a third of our
+ * customers", "two thirds of staff", "half of our orders": percents), each as
+ * written. Skips tokens an entity of `found` already covers.
+ */
+function frequenciesAndFractions(tokens: string[], lower: string[], pos: string[], found: Quantity[]): Quantity[] {
+  const out: Quantity[] = [];
+  const taken = new Set(found.map((q) => q.at));
+  const contextAfter = (from: number) => {
+    const ctx: string[] = [];
+    for (let i = from; i < tokens.length && ctx.length < 6 && !['PUNCT', 'CCONJ', 'SCONJ'].includes(pos[i]!); i++) ctx.push(tokens[i]!);
+    return ctx.join(' ');
+  };
+  for (let i = 0; i < lower.length; i++) {
+    if (taken.has(i)) continue;
+    const w = lower[i]!;
+    const per = PER[lower[i + 2] ?? ''];
+    if (ONCE[w] !== undefined && per && ['a', 'per', 'an', 'every', 'each'].includes(lower[i + 1]!)) {
+      out.push({ text: tokens.slice(i, i + 3).join(' '), value: ONCE[w]!, kind: 'count', context: contextAfter(i + 3), at: i, per });
+      continue;
+    }
+    const share = FRACTION[lower[i + 1] ?? ''];
+    const times = FRACTION_COUNT[w];
+    if (share !== undefined && times !== undefined && lower[i + 2] === 'of' && (lower[i + 1] === 'half' ? w === 'a' || w === 'one' : true)) {
+      out.push({ text: tokens.slice(i, i + 2).join(' '), value: Math.round(times * share * 10) / 10, kind: 'percent', context: contextAfter(i + 2), at: i });
+      i += 2;
+    } else if (w === 'half' && lower[i + 1] === 'of' && !FRACTION_COUNT[lower[i - 1] ?? '']) {
+      out.push({ text: tokens[i]!, value: 50, kind: 'percent', context: contextAfter(i + 1), at: i });
+    }
+  }
   return out;
 }
 
@@ -1166,7 +1214,7 @@ let examples: ProblemExampleSource | undefined;
  * @throws LibraryError when the bank is missing or invalid.
  */
 function exampleSource(): ProblemExampleSource {
-  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples);
+  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples, [], loadWordVectors());
   return examples;
 }
 
@@ -1410,7 +1458,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   const all = sentences(english);
   const declined: string[] = [];
   const kept: string[] = [];
-  for (const s of all) (OTHER_DOMAIN.test(s) && !BUSINESS_HINT.test(s) ? declined : kept).push(s);
+  for (const s of all) (OTHER_DOMAIN.test(s) && !BUSINESS_HINT.test(s) && !OWN_BUSINESS.test(s) ? declined : kept).push(s);
   const businessSentences = kept.length ? kept : all;
   const business = businessSentences.join(' ');
   const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
@@ -1660,6 +1708,13 @@ export const TROUBLE =
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
+/**
+ * A sentence that describes the asker's own business ("We run a recipe sharing site, 250k monthly users"):
+ * an organisation run, owned or built, or a count of its users, customers or staff. Kept even with another
+ * domain's word in it.
+ */
+const OWN_BUSINESS =
+  /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors)\b)/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
