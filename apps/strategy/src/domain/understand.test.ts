@@ -186,3 +186,14 @@ test("a sentence about the asker's own business stays in the question even with 
   expect(mixed.declined).toEqual(['Write me a python script to parse CSV files.']);
   expect(understand('I need a recipe for banana bread for my family.', '').declined).toHaveLength(1);
 });
+
+test('a cry for help with no numbers is vague even when it names a symptom or two; a precise question is not', () => {
+  for (const q of [
+    "Honestly we're stuck. Sales have been flat for ages, the team's tired and I don't know what to do next. Any advice?",
+    'Things have been a mess since the restructure. How do I fix it?',
+    "Our board keeps saying we need 'a proper strategy'. Where do we even start?",
+  ])
+    expect(understand(q, '').vague).toBe(true);
+  expect(understand("We're stuck at 2% conversion on 40,000 monthly visitors. How do we get to 3% by June?", '').vague).toBe(false);
+  expect(understand('Since the restructure, handovers between our 4 regional teams take 9 days instead of 2. How do I fix it?', '').vague).toBe(false);
+});

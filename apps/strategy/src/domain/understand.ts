@@ -1577,15 +1577,19 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Vagueness is judged without the example bank: it finds a nearest problem type for almost any text,
   // so its similarity says what kind of problem a question is, not that the question says enough.
   const strength = Math.max(0, ...scores.map((x) => x.strength - (x.examples ?? 0)));
-  // Too little to go on: few words and no clear problem, or a short cry for help that names no problem at all
-  // ("Things just aren't working and I don't know what to fix first").
+  // Too little to go on: few words and no clear problem, or a cry for help that names no clear problem
+  // ("Things just aren't working and I don't know what to fix first"; "It's been a mess since the restructure").
   // A language we cannot gloss is answered with clarifying questions (in English, saying so).
   const vague =
     language === 'other' ||
     (!definition &&
       quantities.length === 0 &&
       !earlierEnglish &&
-      (contentWords <= 3 || (contentWords <= 6 && strength < 1.5) || (contentWords <= 12 && strength < 0.5 && TROUBLE.test(business))));
+      (contentWords <= 3 ||
+        (contentWords <= 6 && strength < 1.5) ||
+        // A cry for help with no numbers: short and with at most one cue, or longer and naming no problem at all
+        // ("we're stuck, sales are flat, the team's tired and I don't know what to do next").
+        (TROUBLE.test(business) && ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5)))));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
@@ -1704,7 +1708,7 @@ export function decisionOptions(decision: string): string[] {
  * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
  */
 export const TROUBLE =
-  /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|where (?:do|should) (?:i|we) (?:start|begin))\b/i;
+  /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things))\b/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
