@@ -13,7 +13,7 @@ import type { Library } from './library.js';
 import { planAnswer } from './plan.js';
 import { ExampleClassifier, loadProblemExamples } from './problem-examples.js';
 import { agreement, type FrameworkSelector } from './selector.js';
-import { loadWordVectors } from './word-vectors.js';
+import { wordVectors } from './word-vectors.js';
 import { PROBLEMS, problemScores, understand, useProblemExamples, warmUp, type ProblemExampleSource, type ProblemType } from './understand.js';
 
 /** Right out of total. */
@@ -100,7 +100,7 @@ function engine(
  */
 export function crossValidateBank(library: Library, selector: FrameworkSelector, withEngine = true): BankReport {
   const types = Object.keys(PROBLEMS);
-  const classifier = new ExampleClassifier(loadProblemExamples(types).examples, [], loadWordVectors());
+  const classifier = new ExampleClassifier(loadProblemExamples(types).examples, [], wordVectors());
   const bank = classifier.examples();
   const n = bank.length;
   warmUp();

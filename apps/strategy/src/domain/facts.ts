@@ -36,10 +36,17 @@ const money = (n: number, like: Quantity) => {
 const pct = (n: number) => `${fmt(n, 1)}%`;
 const PER_LABEL: Record<string, string> = { day: 'a day', week: 'a week', month: 'a month', year: 'a year' };
 
+/** A number with the word that makes it a limit, as the asker wrote it ("under 0.5%"). */
+const withLimit = (q: Quantity) => (q.limit ? `${q.limit} ${q.text}` : q.text);
+
 function describe(q: Quantity, deadline: string | undefined): string {
   const isDeadline = Boolean(deadline && deadline.includes(q.text));
   const ctx = q.context ? ` ${q.context}` : '';
-  return `${q.text}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`.replace(/\s+/g, ' ').replace(/ \/ /g, '/').trim();
+  const written = q.written ? ` ("${q.written}")` : '';
+  return `${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
+    .replace(/\s+/g, ' ')
+    .replace(/ \/ /g, '/')
+    .trim();
 }
 
 function durationInDays(q: Quantity): number | undefined {
@@ -133,7 +140,7 @@ function buildFactSheet(u: Understanding): FactSheet {
       `Going from ${current.text} to ${target.text} is ${diff >= 0 ? '+' : ''}${fmt(diff, 1)} points${current.value ? ` (${diff >= 0 ? '+' : ''}${pct((diff / current.value) * 100)} relative)` : ''}.`,
     );
   }
-  if (current) metrics.push(`${current.context || 'The rate you quoted'}: now ${current.text}${target ? `, target ${target.text}` : ''}, tracked weekly`);
+  if (current) metrics.push(`${current.context || 'The rate you quoted'}: now ${current.text}${target ? `, target ${withLimit(target)}` : ''}, tracked weekly`);
 
   // Margin: the share of sales that is cost.
   const margin = percents.find((p) => /margin/i.test(p.context));
@@ -202,7 +209,7 @@ function buildFactSheet(u: Understanding): FactSheet {
         `From ${nowTime.text} to ${targetTime.text}${targetTime.kind === 'count' ? ` ${nowTime.text.replace(/^[\d.,\s]+/, '')}` : ''} is a ${pct(((nowDays - targetDays) / nowDays) * 100)} cut: the work that waits, not the work that is done, is where most of that time usually sits.`,
       );
     }
-    metrics.push(`${nowTime.context || 'The time you quoted'}: now ${nowTime.text}, target ${targetTime.text}`);
+    metrics.push(`${nowTime.context || 'The time you quoted'}: now ${nowTime.text}, target ${withLimit(targetTime)}`);
   } else if (nowTime && !lifetime) {
     metrics.push(`${nowTime.context ? `${nowTime.context}: ` : ''}${nowTime.text} today, tracked weekly`);
   }

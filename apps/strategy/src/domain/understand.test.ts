@@ -197,3 +197,21 @@ test('a cry for help with no numbers is vague even when it names a symptom or tw
   expect(understand("We're stuck at 2% conversion on 40,000 monthly visitors. How do we get to 3% by June?", '').vague).toBe(false);
   expect(understand('Since the restructure, handovers between our 4 regional teams take 9 days instead of 2. How do I fix it?', '').vague).toBe(false);
 });
+
+test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphenated nouns, and the original of a glossed question', () => {
+  const q = extractQuantities('Our 9 hand-offs take too long; a 20kg crate costs $4. We need errors under 1% within 10 to 12 weeks.');
+  expect(q.map((x) => x.text)).toEqual(['9', '20kg', '$4', '1%', '10 to 12 weeks']);
+  expect(q[0]!.context).toBe('hand-offs take too long');
+  expect(q[3]).toMatchObject({ target: true, limit: 'under' });
+  expect(factSheet(understand('Errors run at 3%. We need errors under 1% by June.', '')).baseline).toContain('under 1%');
+  const de = understand('Wir haben 140 Mitarbeiter und 28 Mio. € Umsatz. Sollen wir nach Indien expandieren?', '');
+  expect(de.quantities.map((x) => [x.text, x.written])).toEqual([
+    ['140', '140 Mitarbeiter'],
+    ['€28m', '28 Mio. €'],
+  ]);
+  expect(factSheet(de).baseline).toContain('("28 Mio. €")');
+  const nl = understand('Cliënten wachten gemiddeld 5 dagen en geven ons een 6,8. Hoe verbeteren we dat?', '');
+  expect(nl.quantities.map((x) => x.written)).toEqual(['5 dagen', '6,8']);
+  // English questions keep their own text only.
+  expect(understand('We have 140 staff. What now?', '').quantities[0]!.written).toBeUndefined();
+});

@@ -11,7 +11,7 @@ import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { normalise } from './text.js';
 import { ExampleClassifier, loadProblemExamples, type TypeSimilarity } from './problem-examples.js';
-import { loadWordVectors } from './word-vectors.js';
+import { wordVectors } from './word-vectors.js';
 import { detectLanguage, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
 
 export { detectLanguage, glossToEnglish, FUNCTION_WORDS, LANGUAGE_NAMES, type Language } from './language.js';
@@ -30,6 +30,10 @@ export interface Quantity {
   per?: 'day' | 'week' | 'month' | 'year' | undefined;
   /** The number is a target or a limit ("under 0.5%", "down to 20"). */
   target?: boolean;
+  /** The word that makes the number a limit, as written before it ("under", "fewer than", "at most"). */
+  limit?: string;
+  /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
+  written?: string;
 }
 
 export type ProblemType =
@@ -1075,32 +1079,78 @@ export function extractQuantities(text: string): Quantity[] {
     // What it measures: the words after it up to punctuation or a conjunction (at most 6).
     const ctx: string[] = [];
     for (let i = last + 1; i < tokens.length && ctx.length < 6; i++) {
-      if (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ') break;
+      // A hyphen inside a word ("hand-offs") is part of it.
+      const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
+      if (!hyphen && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    const written = tokens
+    // A unit of measure written against its number ("5mg", "20kg", "40GB") belongs to it.
+    if (kind === 'count' && UNIT.test(tokens[last + 1] ?? '') && text.includes(`${tokens[last]}${tokens[last + 1]}`)) last += 1;
+    // A range's lower end ("3-4%", "10 to 12 weeks") belongs to the number as written.
+    if (first >= 2 && /^\d[\d.,]*$/.test(tokens[first - 2]!) && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
+      first -= 2;
+      const lower = out.findIndex((q) => q.at === first);
+      if (lower >= 0) out.splice(lower, 1);
+    }
+    let written = tokens
       .slice(first, last + 1)
       .join(' ')
       .replace(/\s+-\s+/g, '-')
       .replace(/\s+%/g, '%')
       .replace(/\s+([kKmMxX])\b/g, '$1')
       .replace(/([$€£])\s+/g, '$1');
+    // A unit written against its number ("5mg", "20kg") is quoted so.
+    const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
+    if (tight !== written && text.includes(tight)) written = tight;
+    // A limit keeps its word ("under 1%", "fewer than 13"): the target as the asker put it.
+    const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to)\s*$/i.exec(before)?.[1]?.toLowerCase();
     out.push({
       text: written,
       value: value ?? 0,
       kind,
-      context: ctx.join(' '),
+      context: ctx.join(' ').replace(/\s+-\s+/g, '-'),
       at: first,
       ...(per ? { per } : {}),
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
+      ...(limit ? { limit } : {}),
     });
   });
   out.push(...frequenciesAndFractions(tokens, lowerTokens, pos, out));
   return out.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * Finds each quantity of a glossed question in the `original` text and keeps
+ * it as written there (`written`): the same digits (a decimal point or
+ * comma), with a currency sign before and one word after ("28 Mio. €",
+ * "2 millones", "5 dagen", "6,8"). Each place of the original is used once;
+ * a quantity whose digits are not found keeps the glossed text only.
+ */
+function quoteAsWritten(quantities: Quantity[], original: string): void {
+  const used = new Set<number>();
+  for (const q of quantities) {
+    const digits = /\d[\d,]*(?:\.\d+)?/.exec(q.text)?.[0];
+    if (!digits) continue;
+    const [whole, fraction] = digits.replace(/,/g, '').split('.');
+    const groups = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?');
+    const re = new RegExp(
+      `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s+\\p{L}+\\.?(?:\\s?[$€£])?)?`,
+      'gu',
+    );
+    for (const m of original.matchAll(re)) {
+      if (used.has(m.index)) continue;
+      used.add(m.index);
+      const written = m[0].trim();
+      if (written !== q.text) q.written = written;
+      break;
+    }
+  }
+}
+
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+/** Units of measure that people write against the number ("5mg", "20kg", "40GB"). */
+const UNIT = /^(?:mg|g|kg|t|km|m|cm|mm|ml|l|lb|lbs|oz|ft|sqm|sqft|m2|kb|mb|gb|tb|kw|kwh|mw|mwh|gw|gwh|hz|ppm)$/i;
 const FRACTION: Record<string, number> = { half: 50, third: 100 / 3, thirds: 100 / 3, quarter: 25, quarters: 25, fifth: 20, fifths: 20, tenth: 10 };
 const FRACTION_COUNT: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
 
@@ -1214,7 +1264,7 @@ let examples: ProblemExampleSource | undefined;
  * @throws LibraryError when the bank is missing or invalid.
  */
 function exampleSource(): ProblemExampleSource {
-  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples, [], loadWordVectors());
+  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples, [], wordVectors());
   return examples;
 }
 
@@ -1506,6 +1556,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   }
   subject ??= ctx.industry?.trim() || undefined;
   const quantities = extractQuantities(business);
+  if (language !== 'en') quoteAsWritten(quantities, question);
   const earlierQuantities = earlierEnglish ? extractQuantities(earlierEnglish) : [];
   const money = quantities.filter((q) => q.kind === 'money');
   // Numbers with meaning: cash held and a monthly outflow ("€310k in the bank, we burn €55k a month") is runway.

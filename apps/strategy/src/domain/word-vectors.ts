@@ -148,3 +148,14 @@ export function loadWordVectors(file = WORD_VECTORS_FILE): WordVectors {
   }
   return new WordVectors(list, data, dimensions, header.source ?? '');
 }
+
+let shared: WordVectors | undefined;
+
+/**
+ * The shipped word vectors (`WORD_VECTORS_FILE`), read once per process and shared.
+ * @throws LibraryError when the file is missing or malformed.
+ */
+export function wordVectors(): WordVectors {
+  shared ??= loadWordVectors();
+  return shared;
+}
