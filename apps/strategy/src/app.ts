@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps): StrategyApp {
   const library = deps.library ?? loadLibrary();
   const selector = new FrameworkSelector(library);
   warmUp();
+  selector.warmUp();
   const now = deps.now ?? Date.now;
   const ledger = new CreditLedger(deps.pool);
   // Debits and refunds of the request path commit without waiting for the WAL

@@ -1,0 +1,104 @@
+/**
+ * The framework example bank (`library/framework-examples.json`): for every
+ * framework of the library, questions in users' own words to which a
+ * strategist would answer with that framework as the primary lens, written
+ * from the framework's description without naming it and without reading any
+ * evaluation set. The same classifier as the problem-type bank
+ * (`ExampleClassifier`: TF-IDF terms and word vectors, softmax regression)
+ * reads it, and the selector adds its probability of each framework to the
+ * library text's BM25: the library's own words are a strategist's vocabulary,
+ * these examples are the users'.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
+import { ExampleClassifier, type TypeSimilarity } from './problem-examples.js';
+import { wordVectors } from './word-vectors.js';
+
+/** `apps/strategy/library/framework-examples.json`. */
+export const FRAMEWORK_EXAMPLES_FILE = path.join(DEFAULT_LIBRARY_DIR, 'framework-examples.json');
+
+const bankSchema = z.strictObject({
+  about: z.string().trim().min(20),
+  examples: z.record(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.array(z.string().trim().min(10)).min(12).max(40)),
+});
+
+/** The framework example bank: how it was written, and the questions per framework id. */
+export interface FrameworkExamples {
+  about: string;
+  examples: Record<string, string[]>;
+}
+
+/**
+ * Reads the framework example bank and checks its shape (12-40 questions per
+ * framework, none listed twice).
+ * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
+ */
+export function readFrameworkExamples(file = FRAMEWORK_EXAMPLES_FILE): FrameworkExamples {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new LibraryError(`${file}: ${(err as Error).message}`);
+  }
+  const r = bankSchema.safeParse(raw);
+  if (!r.success) throw new LibraryError(`${file} is invalid:\n${r.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  const seen = new Set<string>();
+  for (const q of Object.values(r.data.examples).flat()) {
+    const key = q.toLowerCase();
+    if (seen.has(key)) throw new LibraryError(`${file}: "${q}" is listed twice`);
+    seen.add(key);
+  }
+  return r.data;
+}
+
+/**
+ * Reads the framework example bank and checks that it covers exactly the
+ * frameworks `ids` (the shipped library's).
+ * @throws LibraryError as `readFrameworkExamples`, or when a framework is missing or unknown.
+ */
+export function loadFrameworkExamples(ids: readonly string[], file = FRAMEWORK_EXAMPLES_FILE): FrameworkExamples {
+  const bank = readFrameworkExamples(file);
+  const missing = ids.filter((id) => !bank.examples[id]);
+  const unknown = Object.keys(bank.examples).filter((id) => !ids.includes(id));
+  if (missing.length || unknown.length)
+    throw new LibraryError(`${file}: frameworks missing (${missing.join(', ') || 'none'}) or unknown (${unknown.join(', ') || 'none'})`);
+  return bank;
+}
+
+/** What ranks the frameworks for a text by the example bank (an `ExampleClassifier`, or a stand-in in cross-validation). */
+export interface FrameworkExampleSource {
+  classify(text: string): TypeSimilarity[];
+}
+
+const sources = new Map<string, FrameworkExampleSource | null>();
+let override: FrameworkExampleSource | null | undefined;
+
+/**
+ * The classifier over the framework example bank, for a library whose
+ * framework ids are `ids` (built on first use, about 0.5 s, then shared).
+ * Only the bank's frameworks that are in `ids` are classes: a library of its
+ * own (`STRATEGY_LIBRARY_DIR`) gets no share for a framework the bank lacks.
+ * Null when fewer than two frameworks are in both, or when a stand-in turned
+ * the signal off (`useFrameworkExamples(null)`).
+ * @throws LibraryError when the bank is missing or malformed.
+ */
+export function frameworkExampleSource(ids: readonly string[]): FrameworkExampleSource | null {
+  if (override !== undefined) return override;
+  const key = [...ids].sort().join(',');
+  if (!sources.has(key)) {
+    const bank = readFrameworkExamples();
+    const examples = Object.fromEntries(Object.entries(bank.examples).filter(([id]) => ids.includes(id)));
+    sources.set(key, Object.keys(examples).length >= 2 ? new ExampleClassifier(examples, [], wordVectors()) : null);
+  }
+  return sources.get(key)!;
+}
+
+/**
+ * Replaces the framework-bank classifier (cross-validation holds examples out
+ * through a stand-in; `null` turns the signal off); `undefined` restores the bank's own.
+ */
+export function useFrameworkExamples(source: FrameworkExampleSource | null | undefined): void {
+  override = source;
+}
