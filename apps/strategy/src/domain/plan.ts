@@ -35,11 +35,11 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
   const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething ? 3 : 1);
   const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
-  if (!scope.inScope && scope.domain && strayMarkers && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
+  if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }
-  if (!scope.inScope && !scope.domain) {
+  if (!scope.inScope && !scope.notWork && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
     // A recognised business problem, a library framework asked about, or a
     // vague ask from someone who told us about their business ("We're

@@ -66,3 +66,21 @@ test('a definition asked after a greeting names the framework ("Quick one: what 
   expect(p.kind).toBe('answer');
   expect(p.analysis.primary.id).toBe('north-star-metric');
 });
+
+test('a request the asker says is not about work is refused, and so are family events; a family business is not', () => {
+  const library = loadLibrary();
+  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] }).kind;
+  for (const q of [
+    'Not a work question: my husband and I want a long weekend in Lisbon for our anniversary, budget about €1,800. Can you plan it?',
+    "Not a work thing but: i'm running my first marathon in 16 weeks, about 25km a week now. Can you make me a plan?",
+    "Can you plan my daughter's 18th birthday party? Around 40 guests, budget £1,500, venue ideas and a timeline please.",
+    // Business words do not outweigh the asker's own word that it is not work.
+    'Personal question, nothing to do with our company: we have £2,000 and 3 weeks off. Which islands should we visit?',
+  ])
+    expect({ q, plan: plan(q) }).toEqual({ q, plan: 'refuse' });
+  for (const q of [
+    'My daughter joined our 3-store bakery and wants to add online orders. Margins are 9%. Should we invest £40k in delivery?',
+    'We run a chain of 12 party venues; birthday party bookings fell 20% this year. How do we win them back?',
+  ])
+    expect({ q, plan: plan(q) }).toEqual({ q, plan: 'answer' });
+});

@@ -131,7 +131,27 @@ const DOMAINS: Domain[] = [
   {
     name: 'family and parenting',
     agents: ['latchkey-general-assistant (family life, children and everyday questions)'],
-    markers: ['toddler', 'newborn', 'my baby', 'our baby', 'year old', 'sleeping through', 'bedtime', 'nap', 'naps', 'tantrum', 'potty', 'nursery'],
+    markers: [
+      'toddler',
+      'newborn',
+      'my baby',
+      'our baby',
+      'year old',
+      'sleeping through',
+      'bedtime',
+      'nap',
+      'naps',
+      'tantrum',
+      'potty',
+      'nursery',
+      'birthday party',
+      'anniversary',
+      'my husband',
+      'my wife',
+      'my daughter',
+      'my son',
+      'marathon',
+    ],
   },
   {
     name: 'travel and weather',
@@ -195,9 +215,15 @@ export interface ScopeVerdict {
   domain?: string;
   /** How many markers of other domains the text shows. */
   otherHits?: number;
+  /** The asker said it is not about work ("Not a work question: …"): no business evidence outweighs that. */
+  notWork?: boolean;
   /** Other agents to ask, for the 422 body. */
   suggestions: string[];
 }
+
+/** The asker saying the request is not about work or the business. */
+const NOT_WORK =
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one))\b/i;
 
 /** The suggestions of an out-of-scope answer when no domain was recognised. */
 export const DEFAULT_SUGGESTIONS = [
@@ -227,6 +253,19 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
       domain = d;
     }
     other += hits;
+  }
+  // The asker says it is not about work ("Not a work question: …"): out of scope, whatever it mentions.
+  if (NOT_WORK.test(text)) {
+    const d = domain;
+    return {
+      inScope: false,
+      notWork: true,
+      score: -1,
+      businessHits: business,
+      otherHits: other,
+      ...(d ? { domain: d.name } : {}),
+      suggestions: d ? [...d.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !d.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))] : DEFAULT_SUGGESTIONS,
+    };
   }
   const strength = knownStrength ?? (selector ? selector.select(text, '').strength : 0);
   // Raw BM25 of the best framework: in-scope questions of the eval set score
