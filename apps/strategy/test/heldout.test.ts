@@ -47,7 +47,8 @@ test('vague questions get clarifying questions charged as simple; non-English an
 });
 
 test('confidence 70+ means fit (precision >= 90%)', () => {
-  expect(report.calibration.confident).toBeGreaterThanOrEqual(40);
+  // 36 of 59 since a pick the framework example bank ranks below second stays under 70 (was 47): fewer, all but one right.
+  expect(report.calibration.confident).toBeGreaterThanOrEqual(34);
   expect(report.calibration.precision).toBeGreaterThanOrEqual(0.9);
 });
 
