@@ -166,7 +166,7 @@ printSet(
 const blind10 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND10_FILE));
 printSet(
   blind10,
-  'blind10 set (eval/blind10.json, 40 questions written blind, never tuned on; its first run (commit d5a226d, after the blind9 work) gave fit 68.6% (24/35), fact use 87.5% (28/32), 1 false refusal (b10-35), 0 non-business answered, 1/3 vague clarified, precision 86.7% (13/15), 2/2 non-English saying English: fact use meets the target, fit, refusals and precision do not; measured again, its questions still unread, with the word vectors (e2503bd): fit 65.7%; with the framework example bank (f6d0603): fit 77.1% (27/35), fact use 90.6%, 0 false refusals, precision 78.6% (11/14))',
+  'blind10 set (eval/blind10.json, 40 questions written blind, never tuned on; its first run (commit d5a226d, after the blind9 work) gave fit 68.6% (24/35), fact use 87.5% (28/32), 1 false refusal (b10-35), 0 non-business answered, 1/3 vague clarified, precision 86.7% (13/15), 2/2 non-English saying English: fact use meets the target, fit, refusals and precision do not; measured again, its questions still unread, with the word vectors (e2503bd): fit 65.7%; with the framework example bank (f6d0603): fit 77.1% (27/35), fact use 90.6%, 0 false refusals, precision 78.6% (11/14); with 32 questions per framework (1784ff1): 82.9%)',
 );
 
 const blind11 = runHeldout(library, new FrameworkSelector(library), loadHeldout(BLIND11_FILE));
