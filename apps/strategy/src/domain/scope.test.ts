@@ -74,6 +74,7 @@ test('a request the asker says is not about work is refused, and so are family e
     'Not a work question: my husband and I want a long weekend in Lisbon for our anniversary, budget about €1,800. Can you plan it?',
     "Not a work thing but: i'm running my first marathon in 16 weeks, about 25km a week now. Can you make me a plan?",
     "Can you plan my daughter's 18th birthday party? Around 40 guests, budget £1,500, venue ideas and a timeline please.",
+    "I run a sailing school, but this isn't about that. My brother's getting married and I'm best man. Can you write me a funny 5-minute speech?",
     // Business words do not outweigh the asker's own word that it is not work.
     'Personal question, nothing to do with our company: we have £2,000 and 3 weeks off. Which islands should we visit?',
   ])

@@ -150,6 +150,10 @@ const DOMAINS: Domain[] = [
       'my wife',
       'my daughter',
       'my son',
+      'my brother',
+      'my sister',
+      'best man',
+      'getting married',
       'marathon',
     ],
   },
@@ -223,7 +227,7 @@ export interface ScopeVerdict {
 
 /** The asker saying the request is not about work or the business. */
 const NOT_WORK =
-  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one))\b/i;
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|this one'?s personal)\b/i;
 
 /** The suggestions of an out-of-scope answer when no domain was recognised. */
 export const DEFAULT_SUGGESTIONS = [

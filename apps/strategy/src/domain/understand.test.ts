@@ -215,3 +215,18 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   // English questions keep their own text only.
   expect(understand('We have 140 staff. What now?', '').quantities[0]!.written).toBeUndefined();
 });
+
+test('"at least" pluses and ranges are quoted whole; a cry for help that asks for nothing in particular is vague', () => {
+  expect(extractQuantities('We get 60+ feature requests, it takes 3-4 days, and prices run £2k-£15k.').map((x) => [x.text, x.kind, x.value])).toEqual([
+    ['60+', 'count', 60],
+    ['3-4 days', 'duration', 4],
+    ['£2k-£15k', 'money', 15_000],
+  ]);
+  expect(
+    understand(
+      "I run a regional tax office. Honestly things just aren't working: staff are fed up, the public is fed up, and I don't know where to begin. What should we do?",
+      '',
+    ).vague,
+  ).toBe(true);
+  expect(understand('Our churn is stuck at 4% a month on 2,000 subscribers. What should we do?', '').vague).toBe(false);
+});

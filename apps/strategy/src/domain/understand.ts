@@ -30,6 +30,8 @@ export interface Quantity {
   per?: 'day' | 'week' | 'month' | 'year' | undefined;
   /** The number is a target or a limit ("under 0.5%", "down to 20"). */
   target?: boolean;
+  /** Index of the quantity's last token while the quantities of a text are extracted (removed before they are returned). */
+  end?: number;
   /** The word that makes the number a limit, as written before it ("under", "fewer than", "at most"). */
   limit?: string;
   /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
@@ -1024,8 +1026,15 @@ export function extractQuantities(text: string): Quantity[] {
     if (type === 'PERCENT') kind = 'percent';
     else if (type === 'MONEY') kind = 'money';
     else if (type === 'CARDINAL') kind = 'count';
-    else if (type === 'DURATION') kind = value === undefined ? undefined : 'duration';
-    else if (type === 'DATE') kind = 'date';
+    else if (type === 'DURATION') {
+      // A range written as one token before its unit ("3-4 days"): the upper end, quoted whole.
+      const range = start > 0 ? /^(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)$/.exec(tokens[start - 1]!) : null;
+      if (value === undefined && range) {
+        value = Number(range[2]!.replace(',', '.'));
+        first = start - 1;
+      }
+      kind = value === undefined ? undefined : 'duration';
+    } else if (type === 'DATE') kind = 'date';
     else if (type === 'ORDINAL') kind = 'count';
     if (!kind) return;
     if (kind !== 'date' && value === undefined) return;
@@ -1087,18 +1096,24 @@ export function extractQuantities(text: string): Quantity[] {
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
     // A unit of measure written against its number ("5mg", "20kg", "40GB") belongs to it.
     if (kind === 'count' && UNIT.test(tokens[last + 1] ?? '') && text.includes(`${tokens[last]}${tokens[last + 1]}`)) last += 1;
-    // A range's lower end ("3-4%", "10 to 12 weeks") belongs to the number as written.
-    if (first >= 2 && /^\d[\d.,]*$/.test(tokens[first - 2]!) && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
-      first -= 2;
-      const lower = out.findIndex((q) => q.at === first);
-      if (lower >= 0) out.splice(lower, 1);
+    // "At least" written as a plus ("60+ feature requests", "4+ times").
+    if ((kind === 'count' || kind === 'money') && tokens[last + 1] === '+') last += 1;
+    // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
+    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
+      const lower = out.findIndex((q) => q.end === first - 2);
+      if (lower >= 0) {
+        first = out[lower]!.at;
+        out.splice(lower, 1);
+      } else if (/^\d[\d.,]*$/.test(tokens[first - 2]!)) first -= 2;
     }
     let written = tokens
       .slice(first, last + 1)
       .join(' ')
       .replace(/\s+-\s+/g, '-')
       .replace(/\s+%/g, '%')
+      .replace(/\s+\+/g, '+')
       .replace(/\s+([kKmMxX])\b/g, '$1')
+      .replace(/(\d[kKmM])\.$/, '$1')
       .replace(/([$€£])\s+/g, '$1');
     // A unit written against its number ("5mg", "20kg") is quoted so.
     const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
@@ -1114,8 +1129,10 @@ export function extractQuantities(text: string): Quantity[] {
       ...(per ? { per } : {}),
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
       ...(limit ? { limit } : {}),
+      end: last,
     });
   });
+  for (const q of out) delete q.end;
   out.push(...frequenciesAndFractions(tokens, lowerTokens, pos, out));
   return out.sort((a, b) => a.at - b.at);
 }
@@ -1640,7 +1657,8 @@ export function understand(question: string, conversation: string, ctx: { indust
         (contentWords <= 6 && strength < 1.5) ||
         // A cry for help with no numbers: short and with at most one cue, or longer and naming no problem at all
         // ("we're stuck, sales are flat, the team's tired and I don't know what to do next").
-        (TROUBLE.test(business) && ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5)))));
+        (TROUBLE.test(business) &&
+          ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5) || (GENERIC_ASK.test(decision) && strength < 2.5)))));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
@@ -1759,7 +1777,11 @@ export function decisionOptions(decision: string): string[] {
  * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
  */
 export const TROUBLE =
-  /\b(?:stuck|struggl\w*|(?:not|n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things))\b/i;
+  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things))\b/i;
+
+/** A question that asks for nothing in particular ("What should we do?", "What's the next move?", "Where do I begin?"). */
+const GENERIC_ASK =
+  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|any (?:advice|ideas|thoughts)|(?:can you )?help)\s*[?.!]*$/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
