@@ -9,11 +9,10 @@
  * library text's BM25: the library's own words are a strategist's vocabulary,
  * these examples are the users'.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
-import { ExampleClassifier, type TypeSimilarity } from './problem-examples.js';
+import { ExampleClassifier, readExampleBank, type TypeSimilarity } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
 
 /** `apps/strategy/library/framework-examples.json`. */
@@ -36,21 +35,7 @@ export interface FrameworkExamples {
  * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
  */
 export function readFrameworkExamples(file = FRAMEWORK_EXAMPLES_FILE): FrameworkExamples {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new LibraryError(`${file}: ${(err as Error).message}`);
-  }
-  const r = bankSchema.safeParse(raw);
-  if (!r.success) throw new LibraryError(`${file} is invalid:\n${r.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  const seen = new Set<string>();
-  for (const q of Object.values(r.data.examples).flat()) {
-    const key = q.toLowerCase();
-    if (seen.has(key)) throw new LibraryError(`${file}: "${q}" is listed twice`);
-    seen.add(key);
-  }
-  return r.data;
+  return readExampleBank(file, bankSchema);
 }
 
 /**

@@ -133,6 +133,7 @@ function structuredText(co: ReturnType<typeof coordinationResponse>, fw: ReturnT
 export function runHeldout(library: Library, selector: FrameworkSelector, questions = loadHeldout()): HeldoutReport {
   const rows: HeldoutRow[] = [];
   warmUp();
+  selector.warmUp();
   for (const q of questions) {
     const t0 = performance.now();
     const plan = planAnswer(library, selector, { messages: q.messages, ...(q.userContext ? { userContext: q.userContext } : {}) }, { turns: 0, applied: [] });

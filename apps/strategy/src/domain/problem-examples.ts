@@ -56,26 +56,35 @@ const bankSchema = z.strictObject({
  * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
  */
 export function loadProblemExamples(types: readonly string[], file = PROBLEM_EXAMPLES_FILE): ProblemExamples {
+  const bank = readExampleBank(file, bankSchema);
+  const missing = types.filter((t) => !bank.examples[t]);
+  const unknown = Object.keys(bank.examples).filter((t) => !types.includes(t));
+  if (missing.length || unknown.length)
+    throw new LibraryError(`${file}: problem types missing (${missing.join(', ') || 'none'}) or unknown (${unknown.join(', ') || 'none'})`);
+  return bank;
+}
+
+/**
+ * Reads an example bank (`{about, examples: {label: questions}}`), checks it
+ * against `schema` and that no question is listed twice (case-insensitive).
+ * @throws LibraryError naming the file when it is missing, is not JSON or breaks those rules.
+ */
+export function readExampleBank<T extends { examples: Record<string, string[]> }>(file: string, schema: z.ZodType<T>): T {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     throw new LibraryError(`${file}: ${(err as Error).message}`);
   }
-  const r = bankSchema.safeParse(raw);
+  const r = schema.safeParse(raw);
   if (!r.success) throw new LibraryError(`${file} is invalid:\n${r.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  const bank = r.data;
-  const missing = types.filter((t) => !bank.examples[t]);
-  const unknown = Object.keys(bank.examples).filter((t) => !types.includes(t));
-  if (missing.length || unknown.length)
-    throw new LibraryError(`${file}: problem types missing (${missing.join(', ') || 'none'}) or unknown (${unknown.join(', ') || 'none'})`);
   const seen = new Set<string>();
-  for (const q of Object.values(bank.examples).flat()) {
+  for (const q of Object.values(r.data.examples).flat()) {
     const key = q.toLowerCase();
     if (seen.has(key)) throw new LibraryError(`${file}: "${q}" is listed twice`);
     seen.add(key);
   }
-  return bank;
+  return r.data;
 }
 
 /** A problem type's similarity to a question. */
