@@ -47,7 +47,10 @@
   });
 
   $('sign-out').addEventListener('click', function () {
-    auth.logout().then(function () {
+    body.dataset.logout = 'pending';
+    auth.logout().then(function (result) {
+      // Whether auth-central ended the session (the tab is cleared either way).
+      body.dataset.logout = result.serverConfirmed ? 'confirmed' : 'unconfirmed';
       showError('');
       render();
     });

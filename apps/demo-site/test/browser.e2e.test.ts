@@ -197,6 +197,8 @@ describeWithBinary('chromium')('site sign-in in a real browser (area A, 7 steps)
         // Logout: the tab is cleared, and the old token is refused everywhere.
         await page.click('#sign-out');
         await page.waitForSelector('body[data-state="signed-out"]');
+        // The tab clears at once; auth-central's answer to the logout POST follows (on a loaded machine, later).
+        await page.waitForSelector('body[data-logout="confirmed"]');
         expect((await tabState(page)).session).toEqual({});
         const after = await fetch(`${auth.url}/context/auth/validate`, { headers: { authorization: `Bearer ${accessToken}` } });
         expect(after.status).toBe(401);
