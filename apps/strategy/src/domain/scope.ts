@@ -258,19 +258,14 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
     }
     other += hits;
   }
+  const found = {
+    businessHits: business,
+    otherHits: other,
+    ...(domain ? { domain: domain.name } : {}),
+    suggestions: suggestionsFor(domain),
+  };
   // The asker says it is not about work ("Not a work question: …"): out of scope, whatever it mentions.
-  if (NOT_WORK.test(text)) {
-    const d = domain;
-    return {
-      inScope: false,
-      notWork: true,
-      score: -1,
-      businessHits: business,
-      otherHits: other,
-      ...(d ? { domain: d.name } : {}),
-      suggestions: d ? [...d.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !d.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))] : DEFAULT_SUGGESTIONS,
-    };
-  }
+  if (NOT_WORK.test(text)) return { inScope: false, notWork: true, score: -1, ...found };
   const strength = knownStrength ?? (selector ? selector.select(text, '').strength : 0);
   // Raw BM25 of the best framework: in-scope questions of the eval set score
   // 60-1800, out-of-scope ones under 50 (scripts/eval.ts prints both).
@@ -279,16 +274,13 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
   // ("we run a recipe app; how do we grow paid subscribers?").
   const score = evidence - (business >= 2 ? 1.2 : 2.5) * other;
   const inScope = score >= 1.5 && (business >= 0.8 || strength >= 100);
-  return {
-    inScope,
-    score,
-    businessHits: business,
-    otherHits: other,
-    ...(domain ? { domain: domain.name } : {}),
-    suggestions: domain
-      ? [...domain.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !domain!.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))]
-      : DEFAULT_SUGGESTIONS,
-  };
+  return { inScope, score, ...found };
+}
+
+/** The agents to suggest in a 422: the recognised domain's first, then the defaults it does not already name. */
+function suggestionsFor(domain: Domain | undefined): string[] {
+  if (!domain) return DEFAULT_SUGGESTIONS;
+  return [...domain.agents, ...DEFAULT_SUGGESTIONS.filter((s) => !domain.agents.some((a) => a.split(' ')[0] === s.split(' ')[0]))];
 }
 
 export { stem };

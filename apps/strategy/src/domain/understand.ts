@@ -30,8 +30,6 @@ export interface Quantity {
   per?: 'day' | 'week' | 'month' | 'year' | undefined;
   /** The number is a target or a limit ("under 0.5%", "down to 20"). */
   target?: boolean;
-  /** Index of the quantity's last token while the quantities of a text are extracted (removed before they are returned). */
-  end?: number;
   /** The word that makes the number a limit, as written before it ("under", "fewer than", "at most"). */
   limit?: string;
   /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
@@ -1014,6 +1012,8 @@ export function extractQuantities(text: string): Quantity[] {
   const tokens = doc.tokens().out(its.value) as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const out: Quantity[] = [];
+  /** Index of each quantity's last token, for joining a range's two ends. */
+  const ends = new Map<Quantity, number>();
   const lowerTokens = tokens.map((t) => t.toLowerCase());
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wink-nlp's entity item type is not exported
   doc.entities().each((e: any) => {
@@ -1100,7 +1100,7 @@ export function extractQuantities(text: string): Quantity[] {
     if ((kind === 'count' || kind === 'money') && tokens[last + 1] === '+') last += 1;
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
     if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
-      const lower = out.findIndex((q) => q.end === first - 2);
+      const lower = out.findIndex((q) => ends.get(q) === first - 2);
       if (lower >= 0) {
         first = out[lower]!.at;
         out.splice(lower, 1);
@@ -1129,10 +1129,9 @@ export function extractQuantities(text: string): Quantity[] {
       ...(per ? { per } : {}),
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
       ...(limit ? { limit } : {}),
-      end: last,
     });
+    ends.set(out.at(-1)!, last);
   });
-  for (const q of out) delete q.end;
   out.push(...frequenciesAndFractions(tokens, lowerTokens, pos, out));
   return out.sort((a, b) => a.at - b.at);
 }
