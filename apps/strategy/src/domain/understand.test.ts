@@ -230,3 +230,16 @@ test('"at least" pluses and ranges are quoted whole; a cry for help that asks fo
   ).toBe(true);
   expect(understand('Our churn is stuck at 4% a month on 2,000 subscribers. What should we do?', '').vague).toBe(false);
 });
+
+test('a worry without particulars is vague: something wrong, things not going as planned, "thoughts?", a period without figures', () => {
+  for (const q of [
+    "Can you help me figure out what's wrong with our company?",
+    'Our climbing gym isnt where we want it to be. Members come and go, staff are a bit flat, not sure what to focus on. Thoughts?',
+    "We're a farming startup and things aren't going the way we planned. The board wants a new direction. What should we do?",
+    'We need a strategy for next year, can you help',
+  ])
+    expect(understand(q, '').vague).toBe(true);
+  // The same worries with the facts that make them answerable are not.
+  expect(understand("What's wrong with our funnel? 40,000 visitors a month, 2% sign up and 10% of those pay.", '').vague).toBe(false);
+  expect(understand('We need a strategy for next year: revenue is £4m, flat for 3 years, and 60% comes from one client.', '').vague).toBe(false);
+});

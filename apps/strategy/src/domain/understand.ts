@@ -1650,7 +1650,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const vague =
     language === 'other' ||
     (!definition &&
-      quantities.length === 0 &&
+      // A period named without a figure ("a plan for next year") says when, not what.
+      quantities.every((q) => q.kind === 'date') &&
       !earlierEnglish &&
       (contentWords <= 3 ||
         (contentWords <= 6 && strength < 1.5) ||
@@ -1776,11 +1777,11 @@ export function decisionOptions(decision: string): string[] {
  * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
  */
 export const TROUBLE =
-  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things))\b/i;
+  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things)|what(?:'s| is) (?:gone )?wrong (?:with|at|in)|(?:not|\w*n't) going (?:the way|as|anywhere|well)|(?:is|are)n't where (?:we|i) want)\b/i;
 
 /** A question that asks for nothing in particular ("What should we do?", "What's the next move?", "Where do I begin?"). */
 const GENERIC_ASK =
-  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|any (?:advice|ideas|thoughts)|(?:can you )?help)\s*[?.!]*$/i;
+  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|(?:can you )?help)\s*[?.!]*$/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
