@@ -47,9 +47,9 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind15: 40), written without reading the selector,
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind17: 40), written without reading the selector,
  * the cue lists or the other sets. blind4, blind6 to blind9 and blind11 to blind14 were tuned on; blind5, blind10 and
- * blind15 measure questions never seen in tuning (blind10 and blind15 were never read).
+ * blind15 to blind17 measure questions never seen in tuning (blind10 and blind15 to blind17 were never read).
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
@@ -63,6 +63,8 @@ export const BLIND12_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'bli
 export const BLIND13_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind13.json');
 export const BLIND14_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind14.json');
 export const BLIND15_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind15.json');
+export const BLIND16_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind16.json');
+export const BLIND17_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind17.json');
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
