@@ -7,9 +7,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { frameworkExampleSource, loadFrameworkExamples, useFrameworkExamples } from './framework-examples.js';
+import { FRAMEWORK_MODEL_FILE, frameworkExampleSource, loadFrameworkExamples, useFrameworkExamples } from './framework-examples.js';
 import { loadLibrary, LibraryError } from './library.js';
-import { ExampleClassifier } from './problem-examples.js';
+import { ExampleClassifier, readTrainedWeights } from './problem-examples.js';
 import { FrameworkSelector } from './selector.js';
 import { understand } from './understand.js';
 import { wordVectors } from './word-vectors.js';
@@ -45,8 +45,21 @@ test('a bank that misses a framework, lists a question twice or is not JSON is r
   expect(() => loadFrameworkExamples(['okrs'], file)).toThrow(file);
 });
 
-test('the classifier places held-out bank questions: one fold of ten, well above chance (1 in 49)', () => {
+test('the classifier places held-out bank questions: one fold of ten, well above chance (1 in 49); the shipped weights are this training', () => {
   const c = new ExampleClassifier(bank.examples, [], wordVectors());
+  // library/framework-model.bin was trained on this very bank (else: pnpm --filter @latchkey/strategy train:models),
+  // and holds the weights a training now gives, rounded to 32-bit floats.
+  const shipped = readTrainedWeights(FRAMEWORK_MODEL_FILE);
+  expect(shipped?.fingerprint).toBe(c.fingerprint);
+  const fresh = c.trainedWeights()!;
+  for (const key of ['sparse', 'dense', 'bias'] as const) {
+    expect(shipped![key].length).toBe(fresh[key].length);
+    let worst = 0;
+    for (let i = 0; i < fresh[key].length; i++) worst = Math.max(worst, Math.abs(shipped![key][i]! - fresh[key][i]!));
+    expect({ key, worst: worst < 1e-4 }).toEqual({ key, worst: true });
+  }
+  // The service's classifier reads them instead of training.
+  expect((frameworkExampleSource(ids) as ExampleClassifier).trainedNow).toBe(false);
   const items = c.examples();
   let right = 0;
   let of = 0;

@@ -12,11 +12,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
-import { ExampleClassifier, readExampleBank, type TypeSimilarity } from './problem-examples.js';
+import { ExampleClassifier, readExampleBank, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
 
 /** `apps/strategy/library/framework-examples.json`. */
 export const FRAMEWORK_EXAMPLES_FILE = path.join(DEFAULT_LIBRARY_DIR, 'framework-examples.json');
+
+/**
+ * `apps/strategy/library/framework-model.bin`: the regression trained on the bank (`pnpm --filter
+ * @latchkey/strategy train:models` rebuilds it), so the service starts without training; when the bank, the word
+ * vectors or the settings have changed since, it no longer fits and the classifier trains at start instead.
+ */
+export const FRAMEWORK_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'framework-model.bin');
 
 const bankSchema = z.strictObject({
   about: z.string().trim().min(20),
@@ -62,7 +69,8 @@ let override: FrameworkExampleSource | null | undefined;
 
 /**
  * The classifier over the framework example bank, for a library whose
- * framework ids are `ids` (built on first use, about 0.5 s, then shared).
+ * framework ids are `ids` (built on first use, then shared: some 100 ms with
+ * the saved weights of `FRAMEWORK_MODEL_FILE`, about 4 s when it must train).
  * Only the bank's frameworks that are in `ids` are classes: a library of its
  * own (`STRATEGY_LIBRARY_DIR`) gets no share for a framework the bank lacks.
  * Null when fewer than two frameworks are in both, or when a stand-in turned
@@ -75,7 +83,7 @@ export function frameworkExampleSource(ids: readonly string[]): FrameworkExample
   if (!sources.has(key)) {
     const bank = readFrameworkExamples();
     const examples = Object.fromEntries(Object.entries(bank.examples).filter(([id]) => ids.includes(id)));
-    sources.set(key, Object.keys(examples).length >= 2 ? new ExampleClassifier(examples, [], wordVectors()) : null);
+    sources.set(key, Object.keys(examples).length >= 2 ? new ExampleClassifier(examples, [], wordVectors(), readTrainedWeights(FRAMEWORK_MODEL_FILE)) : null);
   }
   return sources.get(key)!;
 }

@@ -5,13 +5,13 @@
  * centroids alone 64.4%, cue phrases alone 54.4%, both signals in
  * understand() 70.4%).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crossValidateBank } from './bank-eval.js';
 import { loadLibrary, LibraryError } from './library.js';
 import { planAnswer } from './plan.js';
-import { ExampleClassifier, loadProblemExamples, type TypeSimilarity } from './problem-examples.js';
+import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, readTrainedWeights, writeTrainedWeights, type TypeSimilarity } from './problem-examples.js';
 import { FrameworkSelector } from './selector.js';
 import { PROBLEMS, useProblemExamples } from './understand.js';
 import { loadWordVectors } from './word-vectors.js';
@@ -109,3 +109,40 @@ test('with word vectors the classifier reads questions in words the bank never u
   }
   expect(regression).toBeGreaterThan(centroids);
 });
+
+test('saved weights are used only while they fit: same bank and vectors, not another bank; a damaged file is ignored', () => {
+  const vectors = loadWordVectors();
+  const trained = new ExampleClassifier(bank.examples, [], vectors);
+  expect(trained.trainedNow).toBe(true);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'weights-'));
+  const file = path.join(dir, 'model.bin');
+  writeTrainedWeights(file, trained.trainedWeights()!);
+  const saved = readTrainedWeights(file)!;
+  expect(saved.fingerprint).toBe(trained.fingerprint);
+  const loaded = new ExampleClassifier(bank.examples, [], vectors, saved);
+  expect(loaded.trainedNow).toBe(false);
+  const q = 'Our subscribers cancel after the second month.';
+  const a = trained.classify(q);
+  const b = loaded.classify(q);
+  expect(b.map((x) => x.type)).toEqual(a.map((x) => x.type));
+  b.forEach((x, i) => expect(x.share).toBeCloseTo(a[i]!.share, 5));
+  // One question more in the bank: another fingerprint, so the saved weights are not used.
+  const [first, ...rest] = Object.keys(bank.examples);
+  const changed = { ...bank.examples, [first!]: [...bank.examples[first!]!, 'One more question about the business, added later.'] };
+  const retrained = new ExampleClassifier(changed, [], vectors, saved);
+  expect(retrained.fingerprint).not.toBe(saved.fingerprint);
+  expect(retrained.trainedNow).toBe(true);
+  expect(rest.length).toBeGreaterThan(0);
+  // Cut short, not a weights file, or missing: no weights (the classifier trains instead).
+  const bytes = readFileSync(file);
+  writeFileSync(file, bytes.subarray(0, bytes.length - 4));
+  expect(readTrainedWeights(file)).toBeUndefined();
+  writeFileSync(file, 'hello');
+  expect(readTrainedWeights(file)).toBeUndefined();
+  expect(readTrainedWeights(path.join(dir, 'missing.bin'))).toBeUndefined();
+});
+
+test('the shipped problem-type weights were trained on the shipped bank (else: pnpm --filter @latchkey/strategy train:models)', () => {
+  expect(readTrainedWeights(PROBLEM_MODEL_FILE)?.fingerprint).toBe(ExampleClassifier.fingerprintOf(bank.examples, [], loadWordVectors()));
+});
+

@@ -23,7 +23,8 @@
  * (`top cosine / FULL_SIMILARITY`, at most 1). Cross-validated type accuracy
  * over the bank: 64.4% with the centroids alone, 72.3% with the regression.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
@@ -32,6 +33,12 @@ import type { WordVectors } from './word-vectors.js';
 
 /** `apps/strategy/library/problem-examples.json`. */
 export const PROBLEM_EXAMPLES_FILE = path.join(DEFAULT_LIBRARY_DIR, 'problem-examples.json');
+
+/**
+ * `apps/strategy/library/problem-model.bin`: the regression trained on the problem-type bank (`pnpm --filter
+ * @latchkey/strategy train:models` rebuilds it); used only while it fits the bank (see `ExampleClassifier.fingerprint`).
+ */
+export const PROBLEM_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'problem-model.bin');
 
 /** Softmax temperature over cosine similarities (chosen by leave-one-out cross-validation over the bank). */
 export const TEMPERATURE = 0.04;
@@ -128,11 +135,29 @@ export class ExampleClassifier {
    * of it is used), so a held-out question's words are weighed as in the full bank.
    * @throws LibraryError when a type has no example.
    */
+  /**
+   * What the regression's weights depend on (SHA-256, hex): the examples, the extra IDF text, the word vectors'
+   * file and the training settings. Trained weights saved under another fingerprint are not used.
+   */
+  readonly fingerprint: string;
+  /** Whether the regression was trained when the classifier was built (false: read from saved weights, or no word vectors). */
+  readonly trainedNow: boolean = false;
+
+  /** The `fingerprint` a classifier built from these arguments has, computed without building it (no training). */
+  static fingerprintOf(examples: Record<string, string[]>, extraText: string[] = [], vectors?: WordVectors): string {
+    return createHash('sha256')
+      .update(JSON.stringify({ examples, extraText, vectors: vectors?.fingerprint ?? null, settings: TRAINING }))
+      .digest('hex');
+  }
+
   constructor(
     examples: Record<string, string[]>,
     extraText: string[] = [],
     private readonly vectors?: WordVectors,
+    /** Weights saved by `trainedWeights()` (see `readTrainedWeights`): used instead of training when their fingerprint matches. */
+    saved?: TrainedWeights,
   ) {
+    this.fingerprint = ExampleClassifier.fingerprintOf(examples, extraText, vectors);
     this.types = Object.keys(examples);
     const docs = [...Object.values(examples).flat(), ...extraText];
     const df = new Map<string, number>();
@@ -152,8 +177,25 @@ export class ExampleClassifier {
     }
     if (vectors) {
       for (const w of this.idf.keys()) this.columns.set(w, this.columns.size);
-      this.model = this.train(this.items.map((_, i) => i));
+      const k = this.types.length;
+      const fits =
+        saved?.fingerprint === this.fingerprint &&
+        saved.sparse.length === k * this.columns.size &&
+        saved.dense.length === k * vectors.dimensions &&
+        saved.bias.length === k;
+      if (fits) this.model = { sparse: Float64Array.from(saved.sparse), dense: Float64Array.from(saved.dense), bias: Float64Array.from(saved.bias) };
+      else {
+        this.model = this.train(this.items.map((_, i) => i));
+        this.trainedNow = true;
+      }
     }
+  }
+
+  /** The regression's weights (32-bit floats) with this classifier's fingerprint, for `writeTrainedWeights`; undefined without word vectors. */
+  trainedWeights(): TrainedWeights | undefined {
+    if (!this.model) return undefined;
+    const { sparse, dense, bias } = this.model;
+    return { fingerprint: this.fingerprint, sparse: Float32Array.from(sparse), dense: Float32Array.from(dense), bias: Float32Array.from(bias) };
   }
 
   /** Features of `text` for the regression: its TF-IDF terms (bank vocabulary) and its sentence vector times `VECTOR_WEIGHT`. */
@@ -346,6 +388,8 @@ const RATE_DECAY = 0.9;
 const L2 = 0.001;
 /** Gradients smaller than this leave a type's weights as they are for that example (training time 740 ms → 170 ms, same accuracy). */
 const SKIP_GRADIENT = 1e-3;
+/** Every setting the trained weights depend on (part of the fingerprint), with the version of the features and of the training. */
+const TRAINING = { version: 1, VECTOR_WEIGHT, EPOCHS, LEARNING_RATE, RATE_DECAY, L2, SKIP_GRADIENT, seed: 1 };
 /** Folds of the cross-validation of the regression (`holdingOut`). */
 export const FOLDS = 10;
 
@@ -387,4 +431,63 @@ function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * A trained regression, saved so that a service starts without training (see `readTrainedWeights`): per type, the
+ * weights over the TF-IDF columns (`sparse`, types x columns), over the sentence vector (`dense`, types x
+ * dimensions) and a bias, with the fingerprint of what they were trained on (`ExampleClassifier.fingerprint`).
+ */
+export interface TrainedWeights {
+  fingerprint: string;
+  sparse: Float32Array;
+  dense: Float32Array;
+  bias: Float32Array;
+}
+
+const WEIGHTS_MAGIC = 'LKSM1\n';
+
+/**
+ * Writes `weights` to `file`: the line `LKSM1`, a JSON line `{"fingerprint":…,"sparse":n,"dense":n,"bias":n}`
+ * (lengths in values), then the three arrays as little-endian 32-bit floats.
+ */
+export function writeTrainedWeights(file: string, weights: TrainedWeights): void {
+  const { fingerprint, sparse, dense, bias } = weights;
+  const header = Buffer.from(`${WEIGHTS_MAGIC}${JSON.stringify({ fingerprint, sparse: sparse.length, dense: dense.length, bias: bias.length })}\n`, 'utf8');
+  const body = Buffer.alloc(4 * (sparse.length + dense.length + bias.length));
+  let at = 0;
+  for (const arr of [sparse, dense, bias]) for (const x of arr) at = body.writeFloatLE(x, at);
+  writeFileSync(file, Buffer.concat([header, body]));
+}
+
+/**
+ * Reads weights written by `writeTrainedWeights`. A missing or malformed file gives undefined: the classifier
+ * then trains at start (a second or a few), which is slower but never wrong.
+ */
+export function readTrainedWeights(file: string): TrainedWeights | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (bytes.subarray(0, WEIGHTS_MAGIC.length).toString('utf8') !== WEIGHTS_MAGIC) return undefined;
+  const end = bytes.indexOf(10, WEIGHTS_MAGIC.length);
+  let header: { fingerprint?: unknown; sparse?: unknown; dense?: unknown; bias?: unknown };
+  try {
+    header = JSON.parse(bytes.subarray(WEIGHTS_MAGIC.length, end).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const { fingerprint, sparse, dense, bias } = header;
+  if (typeof fingerprint !== 'string' || ![sparse, dense, bias].every((n) => Number.isInteger(n) && (n as number) >= 0)) return undefined;
+  const lengths = [sparse, dense, bias] as number[];
+  if (bytes.length !== end + 1 + 4 * lengths.reduce((a, b) => a + b, 0)) return undefined;
+  let at = end + 1;
+  const [s, d, b] = lengths.map((n) => {
+    const arr = new Float32Array(n);
+    for (let i = 0; i < n; i++, at += 4) arr[i] = bytes.readFloatLE(at);
+    return arr;
+  });
+  return { fingerprint, sparse: s!, dense: d!, bias: b! };
 }

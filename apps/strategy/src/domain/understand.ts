@@ -10,7 +10,7 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { normalise } from './text.js';
-import { ExampleClassifier, loadProblemExamples, type TypeSimilarity } from './problem-examples.js';
+import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
 import { detectLanguage, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
 
@@ -1276,11 +1276,12 @@ export interface ProblemExampleSource {
 let examples: ProblemExampleSource | undefined;
 
 /**
- * The example-bank classifier (built on first use from `library/problem-examples.json`, about 50 ms).
+ * The example-bank classifier (built on first use from `library/problem-examples.json`, with the weights saved in
+ * `PROBLEM_MODEL_FILE`: some 50 ms; about 1 s when they no longer fit the bank and it trains).
  * @throws LibraryError when the bank is missing or invalid.
  */
 function exampleSource(): ProblemExampleSource {
-  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples, [], wordVectors());
+  examples ??= new ExampleClassifier(loadProblemExamples(Object.keys(PROBLEMS)).examples, [], wordVectors(), readTrainedWeights(PROBLEM_MODEL_FILE));
   return examples;
 }
 

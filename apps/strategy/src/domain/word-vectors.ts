@@ -12,6 +12,7 @@
  * - B bytes of UTF-8: the N words, one per line, most frequent first;
  * - N x D signed bytes: each word's vector scaled to unit length, times 127, rounded.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
@@ -56,6 +57,8 @@ export class WordVectors {
     readonly dimensions: number,
     /** Where the vectors come from (the file's `source`). */
     readonly source = '',
+    /** SHA-256 (hex) of the file the vectors were read from, or '' when built in memory: part of a trained model's fingerprint. */
+    readonly fingerprint = '',
   ) {
     list.forEach((w, i) => this.index.set(w, i));
   }
@@ -109,7 +112,7 @@ export class WordVectors {
 }
 
 /**
- * Reads word vectors in the format above (about 4 MB, some 20 ms).
+ * Reads word vectors in the format above (about 4 MB, some 30 ms with the file's SHA-256).
  * @throws LibraryError when the file is missing or malformed.
  */
 export function loadWordVectors(file = WORD_VECTORS_FILE): WordVectors {
@@ -146,7 +149,7 @@ export function loadWordVectors(file = WORD_VECTORS_FILE): WordVectors {
     n = Math.sqrt(n) || 1;
     for (let d = 0; d < dimensions; d++) data[i * dimensions + d] = raw[i * dimensions + d]! / n;
   }
-  return new WordVectors(list, data, dimensions, header.source ?? '');
+  return new WordVectors(list, data, dimensions, header.source ?? '', createHash('sha256').update(bytes).digest('hex'));
 }
 
 let shared: WordVectors | undefined;

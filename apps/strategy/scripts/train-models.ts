@@ -1,0 +1,28 @@
+/**
+ * `pnpm --filter @latchkey/strategy train:models`: trains the regressions of both example banks
+ * (library/problem-examples.json and library/framework-examples.json) and saves their weights
+ * (library/problem-model.bin and library/framework-model.bin), so the service starts without training.
+ * Run it after changing a bank, the word vectors or the training settings; a test fails until then
+ * (the service still works meanwhile: a model that no longer fits is trained at start instead).
+ */
+import { statSync } from 'node:fs';
+import { FRAMEWORK_MODEL_FILE, loadFrameworkExamples } from '../src/domain/framework-examples.js';
+import { loadLibrary } from '../src/domain/library.js';
+import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, writeTrainedWeights } from '../src/domain/problem-examples.js';
+import { PROBLEMS } from '../src/domain/understand.js';
+import { wordVectors } from '../src/domain/word-vectors.js';
+
+const library = loadLibrary();
+const banks = [
+  { name: 'problem types', file: PROBLEM_MODEL_FILE, examples: () => loadProblemExamples(Object.keys(PROBLEMS)).examples },
+  { name: 'frameworks', file: FRAMEWORK_MODEL_FILE, examples: () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples },
+];
+for (const bank of banks) {
+  const examples = bank.examples();
+  const count = Object.values(examples).flat().length;
+  process.stdout.write(`training on ${count} questions (${bank.name}, ${Object.keys(examples).length} classes)… `);
+  const t0 = Date.now();
+  const classifier = new ExampleClassifier(examples, [], wordVectors());
+  writeTrainedWeights(bank.file, classifier.trainedWeights()!);
+  console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s, wrote ${bank.file} (${(statSync(bank.file).size / 1e6).toFixed(2)} MB)`);
+}
