@@ -48,8 +48,8 @@ export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unse
 
 /**
  * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind17: 40), written without reading the selector,
- * the cue lists or the other sets. blind4, blind6 to blind9 and blind11 to blind14 were tuned on; blind5, blind10 and
- * blind15 to blind17 measure questions never seen in tuning (blind10 and blind15 to blind17 were never read).
+ * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 were tuned on; blind5,
+ * blind10, blind15 and blind16 measure questions never seen in tuning (blind10, blind15 and blind16 were never read).
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');

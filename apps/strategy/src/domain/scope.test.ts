@@ -85,3 +85,16 @@ test('a request the asker says is not about work is refused, and so are family e
   ])
     expect({ q, plan: plan(q) }).toEqual({ q, plan: 'answer' });
 });
+
+test('a personal purchase or hobby with prices is refused; a business in that trade is answered', () => {
+  const library = loadLibrary();
+  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] }).kind;
+  expect(
+    plan(
+      "I'm torn between two road bikes: one is €1,200, the other is €1,650 with carbon wheels. I ride about 80 km a week. Which one is better value for money?",
+    ),
+  ).toBe('refuse');
+  expect(
+    plan('We run 3 bike shops; road bike sales fell 18% this year while e-bike repairs grew 30%. Where should we put next year\'s £60k of investment?'),
+  ).toBe('answer');
+});

@@ -180,6 +180,23 @@ const DOMAINS: Domain[] = [
     ],
   },
   {
+    name: 'personal purchases and hobbies',
+    agents: ['latchkey-general-assistant (shopping, hobbies and everyday questions)'],
+    markers: [
+      'road bike',
+      'mountain bike',
+      'carbon wheels',
+      'i ride',
+      'my hobby',
+      'for myself',
+      'headphones',
+      'running shoes',
+      'gaming pc',
+      'which one should i buy',
+      'fishing rod',
+    ],
+  },
+  {
     name: 'creative writing and entertainment',
     agents: ['latchkey-writing-assistant (poems, stories, jokes and creative writing)'],
     markers: ['poem', 'poetry', 'joke', 'story', 'novel', 'song', 'lyrics', 'movie', 'sci-fi', 'book recommendation', 'haiku'],

@@ -243,3 +243,14 @@ test('a worry without particulars is vague: something wrong, things not going as
   expect(understand("What's wrong with our funnel? 40,000 visitors a month, 2% sign up and 10% of those pay.", '').vague).toBe(false);
   expect(understand('We need a strategy for next year: revenue is £4m, flat for 3 years, and 60% comes from one client.', '').vague).toBe(false);
 });
+
+test('a range written as one token is one quantity quoted whole; "what am I doing wrong?" and "how do I fix it?" alone are vague', () => {
+  expect(extractQuantities('Rivals undercut us by 5-8% in the 2026-2031 plan; we need 20-30 staff.').map((x) => [x.text, x.kind, x.value])).toEqual([
+    ['5-8%', 'percent', 8],
+    ['2026-2031', 'date', 2031],
+    ['20-30', 'count', 30],
+  ]);
+  expect(understand("our regulars just aren't coming back like they used to. what am I doing wrong?", '').vague).toBe(true);
+  expect(understand('I manage a track maintenance team and honestly the team is a mess. How do I fix it?', '').vague).toBe(true);
+  expect(understand('Repeat visits fell from 40% to 25% of our 3,000 monthly diners. What am I doing wrong?', '').vague).toBe(false);
+});

@@ -1132,7 +1132,7 @@ export function extractQuantities(text: string): Quantity[] {
     });
     ends.set(out.at(-1)!, last);
   });
-  out.push(...frequenciesAndFractions(tokens, lowerTokens, pos, out));
+  out.push(...missedQuantities(tokens, lowerTokens, pos, out));
   return out.sort((a, b) => a.at - b.at);
 }
 
@@ -1171,12 +1171,14 @@ const FRACTION: Record<string, number> = { half: 50, third: 100 / 3, thirds: 100
 const FRACTION_COUNT: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
 
 /**
- * Quantities written in words that wink-nlp's entities miss: frequencies
- * ("twice a week", "once a month") and fractions of a whole ("a third of our
- * customers", "two thirds of staff", "half of our orders": percents), each as
- * written. Skips tokens an entity of `found` already covers.
+ * Quantities that wink-nlp's entities miss: frequencies ("twice a week",
+ * "once a month"), fractions of a whole ("a third of our customers", "two
+ * thirds of staff", "half of our orders": percents) and ranges written as one
+ * token ("5-8%": a percent, "2026-2031": a period, "20-30 staff": a count;
+ * the value is the upper end), each as written. Skips tokens a quantity of
+ * `found` already starts at.
  */
-function frequenciesAndFractions(tokens: string[], lower: string[], pos: string[], found: Quantity[]): Quantity[] {
+function missedQuantities(tokens: string[], lower: string[], pos: string[], found: Quantity[]): Quantity[] {
   const out: Quantity[] = [];
   const taken = new Set(found.map((q) => q.at));
   const contextAfter = (from: number) => {
@@ -1187,6 +1189,15 @@ function frequenciesAndFractions(tokens: string[], lower: string[], pos: string[
   for (let i = 0; i < lower.length; i++) {
     if (taken.has(i)) continue;
     const w = lower[i]!;
+    const range = /^(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)$/.exec(w);
+    if (range) {
+      const [low, high] = [Number(range[1]!.replace(',', '.')), Number(range[2]!.replace(',', '.'))];
+      const years = /^(?:19|20)\d\d-(?:19|20)\d\d$/.test(w) && low < high;
+      if (tokens[i + 1] === '%') out.push({ text: `${tokens[i]}%`, value: high, kind: 'percent', context: contextAfter(i + 2), at: i });
+      else if (years) out.push({ text: tokens[i]!, value: high, kind: 'date', context: contextAfter(i + 1), at: i });
+      else if (low < high) out.push({ text: tokens[i]!, value: high, kind: 'count', context: contextAfter(i + 1), at: i });
+      continue;
+    }
     const per = PER[lower[i + 2] ?? ''];
     if (ONCE[w] !== undefined && per && ['a', 'per', 'an', 'every', 'each'].includes(lower[i + 1]!)) {
       out.push({ text: tokens.slice(i, i + 3).join(' '), value: ONCE[w]!, kind: 'count', context: contextAfter(i + 3), at: i, per });
@@ -1778,11 +1789,11 @@ export function decisionOptions(decision: string): string[] {
  * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
  */
 export const TROUBLE =
-  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things)|what(?:'s| is) (?:gone )?wrong (?:with|at|in)|(?:not|\w*n't) going (?:the way|as|anywhere|well)|(?:is|are)n't where (?:we|i) want)\b/i;
+  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things)|what(?:'s| is) (?:gone )?wrong (?:with|at|in)|what (?:am i|are we) doing wrong|(?:not|\w*n't) going (?:the way|as|anywhere|well)|(?:is|are)n't where (?:we|i) want)\b/i;
 
 /** A question that asks for nothing in particular ("What should we do?", "What's the next move?", "Where do I begin?"). */
 const GENERIC_ASK =
-  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|(?:can you )?help)\s*[?.!]*$/i;
+  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you )?help)\s*[?.!]*$/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
