@@ -254,3 +254,13 @@ test('a range written as one token is one quantity quoted whole; "what am I doin
   expect(understand('I manage a track maintenance team and honestly the team is a mess. How do I fix it?', '').vague).toBe(true);
   expect(understand('Repeat visits fell from 40% to 25% of our 3,000 monthly diners. What am I doing wrong?', '').vague).toBe(false);
 });
+
+test('a counted group is quoted with its noun, a range keeps its thousands, and a glossed price keeps its currency after the number', () => {
+  expect(extractQuantities('My management team of 6 is a mess; we run a fleet of 40 vans.').map((x) => [x.text, x.context])).toEqual([
+    ['management team of 6', ''],
+    ['fleet of 40', 'vans'],
+  ]);
+  expect(extractQuantities('Mid-size companies (200-2,000 employees).').map((x) => [x.text, x.value])).toEqual([['200-2,000', 2000]]);
+  const it = understand('Una piazzola costa 48 € a notte, gli hotel vicini chiedono 180 € a notte. Come decidiamo il prezzo?', '');
+  expect(it.quantities.map((x) => x.written)).toEqual(['48 €', '180 €']);
+});

@@ -1045,6 +1045,9 @@ export function extractQuantities(text: string): Quantity[] {
       kind = 'date';
       first = start - 1;
     }
+    // A group counted after its noun ("a team of 7", "my management team of 6", "a fleet of 40") is quoted with it.
+    const group = kind === 'count' && start >= 2 && lowerTokens[start - 1] === 'of' && GROUP_NOUN.test(lowerTokens[start - 2]!) && /^\d/.test(tokens[start]!);
+    if (group) first = pos[start - 3] === 'NOUN' ? start - 3 : start - 2;
     // Currency before a cardinal ("€60M", "€1,200").
     if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
       kind = 'money';
@@ -1087,7 +1090,8 @@ export function extractQuantities(text: string): Quantity[] {
     }
     // What it measures: the words after it up to punctuation or a conjunction (at most 6).
     const ctx: string[] = [];
-    for (let i = last + 1; i < tokens.length && ctx.length < 6; i++) {
+    // A counted group says what it counts itself ("team of 7"), unless a noun follows ("a fleet of 40 vans").
+    for (let i = last + 1; i < tokens.length && ctx.length < 6 && !(group && pos[last + 1] !== 'NOUN'); i++) {
       // A hyphen inside a word ("hand-offs") is part of it.
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
       if (!hyphen && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
@@ -1151,7 +1155,7 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
     const groups = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?');
     const re = new RegExp(
-      `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s+\\p{L}+\\.?(?:\\s?[$€£])?)?`,
+      `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£])?)?`,
       'gu',
     );
     for (const m of original.matchAll(re)) {
@@ -1165,6 +1169,8 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
 }
 
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+/** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
+const GROUP_NOUN = /^(?:team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
 /** Units of measure that people write against the number ("5mg", "20kg", "40GB"). */
 const UNIT = /^(?:mg|g|kg|t|km|m|cm|mm|ml|l|lb|lbs|oz|ft|sqm|sqft|m2|kb|mb|gb|tb|kw|kwh|mw|mwh|gw|gwh|hz|ppm)$/i;
 const FRACTION: Record<string, number> = { half: 50, third: 100 / 3, thirds: 100 / 3, quarter: 25, quarters: 25, fifth: 20, fifths: 20, tenth: 10 };
@@ -1189,9 +1195,11 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
   for (let i = 0; i < lower.length; i++) {
     if (taken.has(i)) continue;
     const w = lower[i]!;
-    const range = /^(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)$/.exec(w);
+    const range = /^(\d+(?:[.,]\d+)*)-(\d+(?:[.,]\d+)*)$/.exec(w);
     if (range) {
-      const [low, high] = [Number(range[1]!.replace(',', '.')), Number(range[2]!.replace(',', '.'))];
+      // "2,000" and "1.500" are thousands, "2,5" and "2.5" decimals.
+      const num = (x: string) => Number(/^\d{1,3}(?:([.,])\d{3})+$/.test(x) ? x.replace(/[.,]/g, '') : x.replace(',', '.'));
+      const [low, high] = [num(range[1]!), num(range[2]!)];
       const years = /^(?:19|20)\d\d-(?:19|20)\d\d$/.test(w) && low < high;
       if (tokens[i + 1] === '%') out.push({ text: `${tokens[i]}%`, value: high, kind: 'percent', context: contextAfter(i + 2), at: i });
       else if (years) out.push({ text: tokens[i]!, value: high, kind: 'date', context: contextAfter(i + 1), at: i });
