@@ -11,7 +11,14 @@ import path from 'node:path';
 import { crossValidateBank } from './bank-eval.js';
 import { loadLibrary, LibraryError } from './library.js';
 import { planAnswer } from './plan.js';
-import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, readTrainedWeights, writeTrainedWeights, type TypeSimilarity } from './problem-examples.js';
+import {
+  ExampleClassifier,
+  loadProblemExamples,
+  PROBLEM_MODEL_FILE,
+  readTrainedWeights,
+  writeTrainedWeights,
+  type TypeSimilarity,
+} from './problem-examples.js';
 import { FrameworkSelector } from './selector.js';
 import { PROBLEMS, useProblemExamples } from './understand.js';
 import { loadWordVectors } from './word-vectors.js';
@@ -145,4 +152,3 @@ test('saved weights are used only while they fit: same bank and vectors, not ano
 test('the shipped problem-type weights were trained on the shipped bank (else: pnpm --filter @latchkey/strategy train:models)', () => {
   expect(readTrainedWeights(PROBLEM_MODEL_FILE)?.fingerprint).toBe(ExampleClassifier.fingerprintOf(bank.examples, [], loadWordVectors()));
 });
-

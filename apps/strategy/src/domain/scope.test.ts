@@ -95,6 +95,6 @@ test('a personal purchase or hobby with prices is refused; a business in that tr
     ),
   ).toBe('refuse');
   expect(
-    plan('We run 3 bike shops; road bike sales fell 18% this year while e-bike repairs grew 30%. Where should we put next year\'s £60k of investment?'),
+    plan("We run 3 bike shops; road bike sales fell 18% this year while e-bike repairs grew 30%. Where should we put next year's £60k of investment?"),
   ).toBe('answer');
 });
