@@ -9,6 +9,7 @@
 import { crossValidateBank } from '../src/domain/bank-eval.js';
 import { loadFrameworkExamples } from '../src/domain/framework-examples.js';
 import { ExampleClassifier } from '../src/domain/problem-examples.js';
+import { vaguenessExamples } from '../src/domain/vague-examples.js';
 import { wordVectors } from '../src/domain/word-vectors.js';
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
@@ -132,6 +133,19 @@ printSet(
   const right = items.filter((it, i) => c.holdingOut(i).classify(it.text)[0]!.type === it.type).length;
   console.log(`framework example bank (library/framework-examples.json, ${items.length} questions in users' own words, 10-fold)`);
   console.log(`  framework, example classifier alone (top-1 of ${library.frameworks.length}): ${pct(right / items.length)} (${right}/${items.length})`);
+}
+
+// ------------------------------------------------------------ vague-question bank
+{
+  const c = new ExampleClassifier(vaguenessExamples(), [], wordVectors());
+  const items = c.examples();
+  const right = items.filter((it, i) => c.holdingOut(i).classify(it.text)[0]!.type === it.type).length;
+  const vague = items.filter((it) => it.type === 'vague');
+  const caught = items.filter((it, i) => it.type === 'vague' && c.holdingOut(i).classify(it.text)[0]!.type === 'vague').length;
+  console.log(`vague-question bank (library/vague-examples.json with a sample of the framework bank, ${items.length} questions, 10-fold)`);
+  console.log(
+    `  vague or specific, classifier alone: ${pct(right / items.length)} (${right}/${items.length}); vague ones read as vague: ${caught}/${vague.length}`,
+  );
 }
 
 // ------------------------------------------------------------ example bank

@@ -12,6 +12,7 @@ import model from 'wink-eng-lite-web-model';
 import { normalise } from './text.js';
 import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
+import { VAGUE_MAX_CUES, VAGUE_SHARE, vaguenessSource } from './vague-examples.js';
 import { detectLanguage, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
 
 export { detectLanguage, glossToEnglish, FUNCTION_WORDS, LANGUAGE_NAMES, type Language } from './language.js';
@@ -944,6 +945,7 @@ let nlpInstance: WinkMethods | undefined;
  */
 export function warmUp(): void {
   understand('We run 3 shops and sales fell 10% to $40k a month. What should we do by June?', '');
+  understand('We feel stuck. Where do we start?', '');
 }
 function nlp(): WinkMethods {
   nlpInstance ??= winkNLP(model);
@@ -1263,6 +1265,8 @@ export interface Understanding {
   askedAt: Date;
   /** Too little to go on: answered with clarifying questions. */
   vague: boolean;
+  /** The vague-question bank's probability (0-1) that the business part is a vague request (`vague-examples.ts`). */
+  vagueness: number;
   /** Count of content words of the (business part of the) question. */
   contentWords: number;
 }
@@ -1667,8 +1671,11 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Too little to go on: few words and no clear problem, or a cry for help that names no clear problem
   // ("Things just aren't working and I don't know what to fix first"; "It's been a mess since the restructure").
   // A language we cannot gloss is answered with clarifying questions (in English, saying so).
+  // The users' words: a question like the bank's vague requests, with no figure to work from.
+  const vagueness = vaguenessSource()?.vagueness(business) ?? 0;
   const vague =
     language === 'other' ||
+    (!definition && !earlierEnglish && quantities.every((q) => q.kind === 'date') && vagueness >= VAGUE_SHARE && strength < VAGUE_MAX_CUES) ||
     (!definition &&
       // A period named without a figure ("a plan for next year") says when, not what.
       quantities.every((q) => q.kind === 'date') &&
@@ -1701,6 +1708,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     situation,
     definition,
     vague,
+    vagueness,
     contentWords,
     askedAt: now,
   };
