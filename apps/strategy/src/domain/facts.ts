@@ -43,7 +43,7 @@ function describe(q: Quantity, deadline: string | undefined): string {
   const isDeadline = Boolean(deadline && deadline.includes(q.text));
   const ctx = q.context ? ` ${q.context}` : '';
   const written = q.written ? ` ("${q.written}")` : '';
-  return `${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
+  return `${q.change ? `${q.change} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
     .replace(/\s+/g, ' ')
     .replace(/ \/ /g, '/')
     .trim();

@@ -47,9 +47,10 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind18: 40), written without reading the selector,
- * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 were tuned on; blind5,
- * blind10, blind15, blind16 and blind18 measure questions never seen in tuning (none of those four was ever read).
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind19: 40), written without reading the selector,
+ * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14, blind17 and blind18 were tuned on;
+ * blind5, blind10, blind15, blind16 and blind19 measure questions never seen in tuning (blind10, blind15, blind16 and
+ * blind19 were never read).
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
@@ -66,6 +67,7 @@ export const BLIND15_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'bli
 export const BLIND16_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind16.json');
 export const BLIND17_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind17.json');
 export const BLIND18_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind18.json');
+export const BLIND19_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind19.json');
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {

@@ -264,3 +264,14 @@ test('a counted group is quoted with its noun, a range keeps its thousands, and 
   const it = understand('Una piazzola costa 48 € a notte, gli hotel vicini chiedono 180 € a notte. Come decidiamo il prezzo?', '');
   expect(it.quantities.map((x) => x.written)).toEqual(['48 €', '180 €']);
 });
+
+test('the answer quotes how a number moved, a plus without repeating it, and small counts of something named', () => {
+  const sheet = factSheet(understand('Like-for-like revenue is down 6% this year, coatings are growing 11%, and we get 30+ complaints a month. What now?', ''));
+  expect(sheet.baseline).toContain('down 6%');
+  expect(sheet.baseline).toContain('growing 11%');
+  expect(sheet.baseline).toContain('30+ complaints a month');
+  expect(factSheet(understand('Under 5% of users finish, and errors must go down to 1% by June.', '')).baseline).toContain('down to 1%');
+  const q = extractQuantities('Two seniors quit, and we missed our last two release dates; one of them was late. Kids ballet has a waiting list of 45.');
+  expect(q.map((x) => x.text)).toEqual(['Two', 'two', 'waiting list of 45']);
+  expect(q[0]!.context).toBe('seniors quit');
+});

@@ -33,6 +33,8 @@ export interface Quantity {
   target?: boolean;
   /** The word that makes the number a limit, as written before it ("under", "fewer than", "at most"). */
   limit?: string;
+  /** The word just before it that says how it moved, as written ("down 6%", "growing 11%", "fell 20%"). */
+  change?: string;
   /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
   written?: string;
 }
@@ -1040,8 +1042,15 @@ export function extractQuantities(text: string): Quantity[] {
     else if (type === 'ORDINAL') kind = 'count';
     if (!kind) return;
     if (kind !== 'date' && value === undefined) return;
-    // "one of them", "two or three": small numbers in words are not facts worth quoting.
-    if (kind === 'count' && (value ?? 0) <= 2 && !/\d/.test(e.out() as string)) return;
+    // "one of them", "two or three": small numbers in words are not facts worth quoting, unless they count
+    // what follows ("two seniors quit", "our last two release dates", "one city").
+    if (
+      kind === 'count' &&
+      (value ?? 0) <= 2 &&
+      !/\d/.test(e.out() as string) &&
+      !((pos[end + 1] === 'NOUN' && FRACTION[lowerTokens[end + 1]!] === undefined) || (pos[end + 1] === 'ADJ' && pos[end + 2] === 'NOUN'))
+    )
+      return;
     // A numbered period ("around month 3", "by week 6") is a point in time, quoted with its period.
     if (kind === 'count' && start > 0 && /^(?:day|week|month|quarter|year|phase|stage|round)$/.test(lowerTokens[start - 1]!) && /^\d+$/.test(tokens[start]!)) {
       kind = 'date';
@@ -1090,6 +1099,10 @@ export function extractQuantities(text: string): Quantity[] {
         break;
       }
     }
+    // A unit of measure written against its number ("5mg", "20kg", "40GB") belongs to it.
+    if (kind === 'count' && UNIT.test(tokens[last + 1] ?? '') && text.includes(`${tokens[last]}${tokens[last + 1]}`)) last += 1;
+    // "At least" written as a plus ("60+ feature requests", "4+ times").
+    if ((kind === 'count' || kind === 'money') && tokens[last + 1] === '+') last += 1;
     // What it measures: the words after it up to punctuation or a conjunction (at most 6).
     const ctx: string[] = [];
     // A counted group says what it counts itself ("team of 7"), unless a noun follows ("a fleet of 40 vans").
@@ -1100,10 +1113,6 @@ export function extractQuantities(text: string): Quantity[] {
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    // A unit of measure written against its number ("5mg", "20kg", "40GB") belongs to it.
-    if (kind === 'count' && UNIT.test(tokens[last + 1] ?? '') && text.includes(`${tokens[last]}${tokens[last + 1]}`)) last += 1;
-    // "At least" written as a plus ("60+ feature requests", "4+ times").
-    if ((kind === 'count' || kind === 'money') && tokens[last + 1] === '+') last += 1;
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
     if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
       const lower = out.findIndex((q) => ends.get(q) === first - 2);
@@ -1135,6 +1144,7 @@ export function extractQuantities(text: string): Quantity[] {
       ...(per ? { per } : {}),
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
       ...(limit ? { limit } : {}),
+      ...(!limit && first > 0 && kind !== 'date' && CHANGE_WORD.test(tokens[first - 1]!) ? { change: tokens[first - 1]! } : {}),
     });
     ends.set(out.at(-1)!, last);
   });
@@ -1171,8 +1181,10 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
 }
 
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+/** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
+const CHANGE_WORD = /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased)$/i;
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
-const GROUP_NOUN = /^(?:team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
+const GROUP_NOUN = /^(?:list|team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
 /** Units of measure that people write against the number ("5mg", "20kg", "40GB"). */
 const UNIT = /^(?:mg|g|kg|t|km|m|cm|mm|ml|l|lb|lbs|oz|ft|sqm|sqft|m2|kb|mb|gb|tb|kw|kwh|mw|mwh|gw|gwh|hz|ppm)$/i;
 const FRACTION: Record<string, number> = { half: 50, third: 100 / 3, thirds: 100 / 3, quarter: 25, quarters: 25, fifth: 20, fifths: 20, tenth: 10 };
