@@ -98,3 +98,15 @@ test('a personal purchase or hobby with prices is refused; a business in that tr
     plan("We run 3 bike shops; road bike sales fell 18% this year while e-bike repairs grew 30%. Where should we put next year's £60k of investment?"),
   ).toBe('answer');
 });
+
+test("a bare call for help about one's own organisation gets clarifying questions, not a refusal", () => {
+  const library = loadLibrary();
+  const p = planAnswer(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: "I've been told to 'transform' our local tax office. Nobody has said what that means. help?" }] },
+    { turns: 0, applied: [] },
+  );
+  expect(p.kind).toBe('answer');
+  expect(p.analysis.understanding.vague).toBe(true);
+});

@@ -275,3 +275,16 @@ test('the answer quotes how a number moved, a plus without repeating it, and sma
   expect(q.map((x) => x.text)).toEqual(['Two', 'two', 'waiting list of 45']);
   expect(q[0]!.context).toBe('seniors quit');
 });
+
+test('"from X to Y" quotes both numbers, a tilde stays with its number, and a bare "help?" about one\'s own organisation is vague', () => {
+  expect(extractQuantities('Profit fell from £620,000 to £280,000, and it takes 10 to 12 weeks; each mistake costs ~£600.').map((x) => x.text)).toEqual([
+    '£620,000',
+    '£280,000',
+    '10 to 12 weeks',
+    '~£600',
+  ]);
+  const de = understand('Der Gewinn ist in zwei Jahren von 620.000 € auf 280.000 € gefallen. Woran liegt es?', '');
+  expect(de.quantities.map((x) => x.written)).toEqual(['620.000 €', '280.000 €']);
+  expect(understand("I've been told to 'transform' our local tax office. Nobody has said what that means. help?", '').vague).toBe(true);
+  expect(understand('Our churn rose from 3% to 7% a month on 2,000 subscribers. help?', '').vague).toBe(false);
+});

@@ -1114,17 +1114,22 @@ export function extractQuantities(text: string): Quantity[] {
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
-    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
+    // "From X to Y" is a change between two numbers, each quoted on its own.
+    const fromTo = lowerTokens[first - 1] === 'to' && out.some((q) => ends.get(q) === first - 2 && lowerTokens[q.at - 1] === 'from');
+    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to') && !fromTo) {
       const lower = out.findIndex((q) => ends.get(q) === first - 2);
       if (lower >= 0) {
         first = out[lower]!.at;
         out.splice(lower, 1);
       } else if (/^\d[\d.,]*$/.test(tokens[first - 2]!)) first -= 2;
     }
+    // "About" written as a tilde ("~£600", "~40 hours") is quoted with it.
+    if (first > 0 && tokens[first - 1] === '~') first -= 1;
     let written = tokens
       .slice(first, last + 1)
       .join(' ')
       .replace(/\s+-\s+/g, '-')
+      .replace(/^~\s+/, '~')
       .replace(/\s+%/g, '%')
       .replace(/\s+\+/g, '+')
       .replace(/\s+([kKmMxX])\b/g, '$1')
@@ -1696,6 +1701,8 @@ export function understand(question: string, conversation: string, ctx: { indust
         (contentWords <= 6 && strength < 1.5) ||
         // A cry for help with no numbers: short and with at most one cue, or longer and naming no problem at all
         // ("we're stuck, sales are flat, the team's tired and I don't know what to do next").
+        // A bare "help?" about one's own organisation with no clear problem ("I've been told to 'transform' our office. help?").
+        (GENERIC_ASK.test(decision) && /\b(?:our|my)\b/i.test(business) && strength < 1.5) ||
         (TROUBLE.test(business) &&
           ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5) || (GENERIC_ASK.test(decision) && strength < 2.5)))));
   return {
