@@ -48,9 +48,9 @@ export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unse
 
 /**
  * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind19: 40), written without reading the selector,
- * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14, blind17 and blind18 were tuned on;
- * blind5, blind10, blind15, blind16 and blind19 measure questions never seen in tuning (blind10, blind15, blind16 and
- * blind19 were never read).
+ * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind19 were tuned on;
+ * blind5, blind10, blind15 and blind16 measure questions never seen in tuning (blind10, blind15 and blind16 were
+ * never read).
  */
 export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
 export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
