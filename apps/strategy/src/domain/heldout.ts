@@ -50,24 +50,12 @@ export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unse
  * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind19: 40), written without reading the selector,
  * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind19 were tuned on;
  * blind5, blind10, blind15 and blind16 measure questions never seen in tuning (blind10, blind15 and blind16 were
- * never read).
+ * never read). This is the file of blind set `n`, `eval/blind<n>.json`.
  */
-export const BLIND4_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind4.json');
-export const BLIND5_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind5.json');
-export const BLIND6_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind6.json');
-export const BLIND7_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind7.json');
-export const BLIND8_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind8.json');
-export const BLIND9_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind9.json');
-export const BLIND10_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind10.json');
-export const BLIND11_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind11.json');
-export const BLIND12_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind12.json');
-export const BLIND13_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind13.json');
-export const BLIND14_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind14.json');
-export const BLIND15_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind15.json');
-export const BLIND16_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind16.json');
-export const BLIND17_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind17.json');
-export const BLIND18_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind18.json');
-export const BLIND19_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'blind19.json');
+export function blindSetFile(n: number): string {
+  return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', `blind${n}.json`);
+}
+export const BLIND4_FILE = blindSetFile(4);
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
