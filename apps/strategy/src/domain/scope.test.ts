@@ -94,6 +94,7 @@ test('a personal purchase or hobby with prices is refused; a business in that tr
       "I'm torn between two road bikes: one is €1,200, the other is €1,650 with carbon wheels. I ride about 80 km a week. Which one is better value for money?",
     ),
   ).toBe('refuse');
+  expect(plan("I'm thinking of getting into astronomy with my two kids. Is a £1,350 telescope worth it against a £299 beginner one?")).toBe('refuse');
   expect(
     plan("We run 3 bike shops; road bike sales fell 18% this year while e-bike repairs grew 30%. Where should we put next year's £60k of investment?"),
   ).toBe('answer');

@@ -194,6 +194,10 @@ const DOMAINS: Domain[] = [
       'gaming pc',
       'which one should i buy',
       'fishing rod',
+      'telescope',
+      'astronomy',
+      'stargazing',
+      'my kids',
     ],
   },
   {

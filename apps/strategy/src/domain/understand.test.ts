@@ -276,15 +276,20 @@ test('the answer quotes how a number moved, a plus without repeating it, and sma
   expect(q[0]!.context).toBe('seniors quit');
 });
 
-test('"from X to Y" quotes both numbers, a tilde stays with its number, and a bare "help?" about one\'s own organisation is vague', () => {
+test('"from X to Y" is quoted whole (in a glossed question as written), a tilde stays with its number, and a bare "help?" about one\'s own organisation is vague', () => {
   expect(extractQuantities('Profit fell from £620,000 to £280,000, and it takes 10 to 12 weeks; each mistake costs ~£600.').map((x) => x.text)).toEqual([
-    '£620,000',
-    '£280,000',
+    '£620,000 to £280,000',
     '10 to 12 weeks',
     '~£600',
   ]);
   const de = understand('Der Gewinn ist in zwei Jahren von 620.000 € auf 280.000 € gefallen. Woran liegt es?', '');
-  expect(de.quantities.map((x) => x.written)).toEqual(['620.000 €', '280.000 €']);
+  expect(de.quantities.map((x) => x.written)).toEqual(['620.000 € auf 280.000 €']);
   expect(understand("I've been told to 'transform' our local tax office. Nobody has said what that means. help?", '').vague).toBe(true);
   expect(understand('Our churn rose from 3% to 7% a month on 2,000 subscribers. help?', '').vague).toBe(false);
+});
+
+test('one symptom in a sentence with a bare ask and no figures is vague; the same with its figures is not', () => {
+  expect(understand("We run a community kids' gymnastics club and we keep losing members. What should we do?", '').vague).toBe(true);
+  expect(understand("our jam company's margins are getting worse every month, help pls", '').vague).toBe(true);
+  expect(understand('Our jam margins fell from 31% to 22% in a year on £1.2m of sales, help pls', '').vague).toBe(false);
 });

@@ -1114,9 +1114,7 @@ export function extractQuantities(text: string): Quantity[] {
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
-    // "From X to Y" is a change between two numbers, each quoted on its own.
-    const fromTo = lowerTokens[first - 1] === 'to' && out.some((q) => ends.get(q) === first - 2 && lowerTokens[q.at - 1] === 'from');
-    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to') && !fromTo) {
+    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
       const lower = out.findIndex((q) => ends.get(q) === first - 2);
       if (lower >= 0) {
         first = out[lower]!.at;
@@ -1166,19 +1164,28 @@ export function extractQuantities(text: string): Quantity[] {
  */
 function quoteAsWritten(quantities: Quantity[], original: string): void {
   const used = new Set<number>();
-  for (const q of quantities) {
-    const digits = /\d[\d,]*(?:\.\d+)?/.exec(q.text)?.[0];
-    if (!digits) continue;
+  /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign, a unit word. */
+  const pattern = (digits: string) => {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
     const groups = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?');
-    const re = new RegExp(
+    return new RegExp(
       `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£])?)?`,
       'gu',
     );
-    for (const m of original.matchAll(re)) {
+  };
+  for (const q of quantities) {
+    const numbers = q.text.match(/\d[\d,]*(?:\.\d+)?/g);
+    if (!numbers) continue;
+    for (const m of original.matchAll(pattern(numbers[0]!))) {
       if (used.has(m.index)) continue;
       used.add(m.index);
-      const written = m[0].trim();
+      let written = m[0].trim();
+      // A range or a change ("von 620.000 € auf 280.000 €", "3 bis 4 Tage"): from its first number to its last, as written.
+      const last = numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
+      if (last) {
+        used.add(last.index);
+        written = original.slice(m.index, last.index + last[0].length).trim();
+      }
       if (written !== q.text) q.written = written;
       break;
     }
@@ -1688,6 +1695,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Too little to go on: few words and no clear problem, or a cry for help that names no clear problem
   // ("Things just aren't working and I don't know what to fix first"; "It's been a mess since the restructure").
   // A language we cannot gloss is answered with clarifying questions (in English, saying so).
+  // The decision's last clause ("margins are getting worse, help pls" asks "help pls").
+  const lastClause = decision.split(/[,;:]\s*/).at(-1) ?? decision;
   // The users' words: a question like the bank's vague requests, with no figure to work from.
   const vagueness = vaguenessSource()?.vagueness(business) ?? 0;
   const vague =
@@ -1701,8 +1710,9 @@ export function understand(question: string, conversation: string, ctx: { indust
         (contentWords <= 6 && strength < 1.5) ||
         // A cry for help with no numbers: short and with at most one cue, or longer and naming no problem at all
         // ("we're stuck, sales are flat, the team's tired and I don't know what to do next").
-        // A bare "help?" about one's own organisation with no clear problem ("I've been told to 'transform' our office. help?").
-        (GENERIC_ASK.test(decision) && /\b(?:our|my)\b/i.test(business) && strength < 1.5) ||
+        // A bare "help?" about one's own organisation with no clear problem ("I've been told to 'transform' our office. help?"),
+        // or with one symptom in a sentence ("we keep losing members. What should we do?", "margins are getting worse, help pls").
+        (GENERIC_ASK.test(lastClause) && /\b(?:our|my|we)\b/i.test(business) && (strength < 1.5 || (strength < 2.5 && contentWords <= 12))) ||
         (TROUBLE.test(business) &&
           ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5) || (GENERIC_ASK.test(decision) && strength < 2.5)))));
   return {
@@ -1828,7 +1838,7 @@ export const TROUBLE =
 
 /** A question that asks for nothing in particular ("What should we do?", "What's the next move?", "Where do I begin?"). */
 const GENERIC_ASK =
-  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you )?help)\s*[?.!]*$/i;
+  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you |(?:pls|please) )?help(?: (?:pls|please|me))?)\s*[?.!]*$/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
