@@ -22,6 +22,10 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
 const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
+/** The asker speaking of an organisation of theirs ("our sailing club", "my print shop", "our local tax office"). */
+const OWN_ORGANISATION =
+  /\b(?:our|my)\s+(?:[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)\b/i;
+
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);
   const u = analysis.understanding;
@@ -58,7 +62,11 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const planning = (scope.otherHits ?? 0) === 0 && PLANNING_ASK.test(u.english);
     const vagueBusiness =
       u.vague &&
-      (scope.businessHits >= 0.8 || hasContext || (u.problem?.strength ?? 0) >= 1 || ((scope.otherHits ?? 0) === 0 && TROUBLE.test(u.english)) || planning);
+      (scope.businessHits >= 0.8 ||
+        hasContext ||
+        (u.problem?.strength ?? 0) >= 1 ||
+        ((scope.otherHits ?? 0) === 0 && (TROUBLE.test(u.english) || OWN_ORGANISATION.test(u.english))) ||
+        planning);
     // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
     const foreign = u.language === 'other' && (scope.otherHits ?? 0) === 0 && u.quantities.length > 0;
     if (followUp || recognised || vagueBusiness || foreign || planning) scope = { ...scope, inScope: true };

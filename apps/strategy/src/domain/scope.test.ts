@@ -111,3 +111,22 @@ test("a bare call for help about one's own organisation gets clarifying question
   expect(p.kind).toBe('answer');
   expect(p.analysis.understanding.vague).toBe(true);
 });
+
+test("a vague worry about an organisation of the asker's own is clarified, not refused", () => {
+  const library = loadLibrary();
+  const p = planAnswer(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: 'Membership at our sailing club keeps going down. what should we do?' }] },
+    { turns: 0, applied: [] },
+  );
+  expect(p.kind).toBe('answer');
+  expect(p.analysis.understanding.vague).toBe(true);
+  const personal = planAnswer(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: "My son won't do his homework and our evenings are a fight. what should we do?" }] },
+    { turns: 0, applied: [] },
+  );
+  expect(personal.kind).toBe('refuse');
+});

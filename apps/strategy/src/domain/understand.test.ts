@@ -293,3 +293,11 @@ test('one symptom in a sentence with a bare ask and no figures is vague; the sam
   expect(understand("our jam company's margins are getting worse every month, help pls", '').vague).toBe(true);
   expect(understand('Our jam margins fell from 31% to 22% in a year on £1.2m of sales, help pls', '').vague).toBe(false);
 });
+
+test('"between X and Y" is one range, and a glossed amount keeps its currency words as written', () => {
+  expect(extractQuantities('Moisture must stay between 0.03% and 0.06%; we have 2 dogs and 3 cats.').map((x) => x.text)).toEqual(['0.03% and 0.06%', '2', '3']);
+  const it = understand('Abbiamo un caseificio con un fatturato di 7,5 milioni di euro. Cosa facciamo?', '');
+  expect(it.quantities.map((x) => x.written)).toEqual(['7,5 milioni di euro']);
+  const de = understand('Wir haben bereits 3,8 Millionen Euro in die neue Plattform gesteckt. Wie bekommen wir die Leute mit?', '');
+  expect(de.quantities.map((x) => x.written)).toEqual(['3,8 Millionen Euro']);
+});

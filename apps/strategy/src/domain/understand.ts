@@ -1114,7 +1114,9 @@ export function extractQuantities(text: string): Quantity[] {
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
-    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to')) {
+    // "Between X and Y" is a range too.
+    const between = lowerTokens[first - 1] === 'and' && out.some((q) => ends.get(q) === first - 2 && lowerTokens[q.at - 1] === 'between');
+    if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to' || between)) {
       const lower = out.findIndex((q) => ends.get(q) === first - 2);
       if (lower >= 0) {
         first = out[lower]!.at;
@@ -1169,7 +1171,7 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
     const groups = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?');
     return new RegExp(
-      `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£])?)?`,
+      `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£]|\\s+(?:(?:di|de|d')\\s?)?(?:[Ee]uros?|dollars?|dólares|dollari|sterline|libras|pounds?))?)?`,
       'gu',
     );
   };
