@@ -224,8 +224,7 @@ const BLIND_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 22,
     title:
-      'blind22 set (eval/blind22.json, 40 questions written blind, never tuned on; its first run (commit 0383da5) gave fit 88.6% (31/35), fact use 77.1% (27/35), 0 false refusals, 1 non-business answered, 1/3 vague clarified, precision 100% (14/14), 2/2 non-English saying English; its questions are still unread)',
-    unread: true,
+      'blind22 set (eval/blind22.json, 40 questions written blind, never tuned on; its first run (commit 0383da5) gave fit 88.6% (31/35), fact use 77.1% (27/35), 0 false refusals, 1 non-business answered, 1/3 vague clarified, precision 100% (14/14), 2/2 non-English saying English); since then it is a development set (pence are money; a planning horizon is not a figure; help me figure out what to do asks nothing in particular; family life with money in it is refused), so it is no longer untouched',
   },
   {
     n: 23,

@@ -22,6 +22,7 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
 const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
+const FAMILY = 'family and parenting';
 /** The asker speaking of an organisation of theirs ("our sailing club", "my print shop", "our local tax office"). */
 const OWN_ORGANISATION =
   /\b(?:our|my)\s+(?:[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)\b/i;
@@ -43,6 +44,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }
+  // Two or more markers of family life ("my son", "pocket money") and no organisation of the asker's own in sight:
+  // a personal matter that happens to use business words ("budget", "amount").
+  if (scope.inScope && scope.domain === FAMILY && (scope.otherHits ?? 0) >= 2 && !runsSomething && !OWN_ORGANISATION.test(u.english))
+    scope = { ...scope, inScope: false };
   if (!scope.inScope && !scope.notWork && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
     // A recognised business problem, a library framework asked about, or a

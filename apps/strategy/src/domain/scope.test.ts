@@ -130,3 +130,14 @@ test("a vague worry about an organisation of the asker's own is clarified, not r
   );
   expect(personal.kind).toBe('refuse');
 });
+
+test('family life with money in it is refused; a family business is not', () => {
+  const library = loadLibrary();
+  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] }).kind;
+  expect(
+    plan(
+      "My son is 14 and wants £40 a week pocket money because his mates get it. We currently give him £15. What's a reasonable amount, and how do I get him to learn to budget?",
+    ),
+  ).toBe('refuse');
+  expect(plan('My son and I run our family bakery; margins fell from 14% to 9% this year on £400k of sales. What should we look at first?')).toBe('answer');
+});

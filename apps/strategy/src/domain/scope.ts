@@ -153,6 +153,7 @@ const DOMAINS: Domain[] = [
       'my brother',
       'my sister',
       'best man',
+      'pocket money',
       'getting married',
       'marathon',
     ],

@@ -301,3 +301,12 @@ test('"between X and Y" is one range, and a glossed amount keeps its currency wo
   const de = understand('Wir haben bereits 3,8 Millionen Euro in die neue Plattform gesteckt. Wie bekommen wir die Leute mit?', '');
   expect(de.quantities.map((x) => x.written)).toEqual(['3,8 Millionen Euro']);
 });
+
+test('pence are money, a planning horizon is not a figure, and "help me figure out what to do" asks nothing in particular', () => {
+  expect(extractQuantities('Own-label water sells at 17p a litre.').map((x) => [x.text, x.kind, x.value, x.context])).toEqual([
+    ['17p', 'money', 0.17, 'a litre'],
+  ]);
+  expect(understand('Trustees have asked me to come up with a new strategy for the next five years. Where do I even begin?', '').vague).toBe(true);
+  expect(understand('growth has stalled and investors are starting to ask questions. help me figure out what to do', '').vague).toBe(true);
+  expect(understand('Our churn is 6% a month on 2,000 subscribers; help me figure out what to do', '').vague).toBe(false);
+});

@@ -1059,6 +1059,12 @@ export function extractQuantities(text: string): Quantity[] {
     // A group counted after its noun ("a team of 7", "my management team of 6", "a fleet of 40") is quoted with it.
     const group = kind === 'count' && start >= 2 && lowerTokens[start - 1] === 'of' && GROUP_NOUN.test(lowerTokens[start - 2]!) && /^\d/.test(tokens[start]!);
     if (group) first = pos[start - 3] === 'NOUN' ? start - 3 : start - 2;
+    // Pence written against the number ("17p a litre", "38p a can") are money.
+    if (kind === 'count' && lowerTokens[end + 1] === 'p' && text.includes(`${tokens[end]}p`) && value !== undefined) {
+      kind = 'money';
+      value /= 100;
+      last = end + 1;
+    }
     // Currency before a cardinal ("€60M", "€1,200").
     if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
       kind = 'money';
@@ -1195,6 +1201,8 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
 }
 
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+/** `text` with the characters that mean something in a regular expression escaped. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
 const CHANGE_WORD = /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased)$/i;
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
@@ -1701,12 +1709,15 @@ export function understand(question: string, conversation: string, ctx: { indust
   const lastClause = decision.split(/[,;:]\s*/).at(-1) ?? decision;
   // The users' words: a question like the bank's vague requests, with no figure to work from.
   const vagueness = vaguenessSource()?.vagueness(business) ?? 0;
+  // A period named without a figure ("a plan for next year", "a strategy for the next five years") says when, not what.
+  const noFigures = quantities.every(
+    (q) => q.kind === 'date' || (q.kind === 'duration' && new RegExp(`\\b(?:next|coming)\\s+${escapeRegExp(q.text)}\\b`, 'i').test(english)),
+  );
   const vague =
     language === 'other' ||
-    (!definition && !earlierEnglish && quantities.every((q) => q.kind === 'date') && vagueness >= VAGUE_SHARE && strength < VAGUE_MAX_CUES) ||
+    (!definition && !earlierEnglish && noFigures && vagueness >= VAGUE_SHARE && strength < VAGUE_MAX_CUES) ||
     (!definition &&
-      // A period named without a figure ("a plan for next year") says when, not what.
-      quantities.every((q) => q.kind === 'date') &&
+      noFigures &&
       !earlierEnglish &&
       (contentWords <= 3 ||
         (contentWords <= 6 && strength < 1.5) ||
@@ -1836,11 +1847,11 @@ export function decisionOptions(decision: string): string[] {
  * not knowing what to do or fix first. Business evidence for a vague question (answered with clarifying questions).
  */
 export const TROUBLE =
-  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things)|what(?:'s| is) (?:gone )?wrong (?:with|at|in)|what (?:am i|are we) doing wrong|(?:not|\w*n't) going (?:the way|as|anywhere|well)|(?:is|are)n't where (?:we|i) want)\b/i;
+  /\b(?:stuck|struggl\w*|(?:not|\w*n't) working|going wrong|falling apart|falling behind|on fire|a (?:real |total |complete )?mess|chaos|chaotic|(?:don't|do not|doesn't|not sure|no idea) (?:know )?(?:what|where|how) to (?:do|fix|start|begin|focus|prioriti[sz]e|change|tackle)|what (?:to|should (?:i|we)) (?:fix|do|focus on|tackle|change) (?:first|next)|(?:where|how) (?:do|should|can) (?:i|we) (?:even )?(?:start|begin)|how (?:do|can|should) (?:i|we) fix (?:it|this|things)|what(?:'s| is) (?:gone )?wrong (?:with|at|in)|what (?:am i|are we) doing wrong|(?:figure|work) out what to do|(?:not|\w*n't) going (?:the way|as|anywhere|well)|(?:is|are)n't where (?:we|i) want)\b/i;
 
 /** A question that asks for nothing in particular ("What should we do?", "What's the next move?", "Where do I begin?"). */
 const GENERIC_ASK =
-  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you |(?:pls|please) )?help(?: (?:pls|please|me))?)\s*[?.!]*$/i;
+  /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you |(?:pls|please) )?help(?: (?:pls|please|me))?|(?:(?:can you |please )?help (?:me|us) )?(?:figure|work) out what to do(?: next| now)?)\s*[?.!]*$/i;
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
 const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
