@@ -172,7 +172,10 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
     style,
     keyChallenge: restate(u, question),
     understanding: u,
-    strategicFocus: `${SUBCATEGORY_LABEL[primary.subcategory] ?? primary.subcategory}: ${lowerFirst(stripDot(matchedUse))}`,
+    // A vague question is not told what its problem is: the focus is what it said, to be clarified.
+    strategicFocus: u.vague
+      ? `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.decision || question, 120)))}`
+      : `${SUBCATEGORY_LABEL[primary.subcategory] ?? primary.subcategory}: ${lowerFirst(stripDot(matchedUse))}`,
     matchedUse,
     history: { ...history, applied },
   };

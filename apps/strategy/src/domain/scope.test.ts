@@ -122,6 +122,8 @@ test("a vague worry about an organisation of the asker's own is clarified, not r
   );
   expect(p.kind).toBe('answer');
   expect(p.analysis.understanding.vague).toBe(true);
+  // The answer does not claim to know the problem yet.
+  expect(p.analysis.strategicFocus).toBe('Clarifying first: membership at our sailing club keeps going down');
   const personal = planAnswer(
     library,
     selector,
