@@ -48,8 +48,8 @@ export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unse
 
 /**
  * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind23: 40), written without reading the selector,
- * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind22 were tuned on;
- * blind5, blind10, blind15, blind16 and blind23 measure questions never seen in tuning (all but blind5 were never
+ * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind23 were tuned on;
+ * blind5, blind10, blind15 and blind16 measure questions never seen in tuning (blind10, blind15 and blind16 were never
  * read). This is the file of blind set `n`, `eval/blind<n>.json`.
  */
 export function blindSetFile(n: number): string {
@@ -62,11 +62,12 @@ export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {
   return z.strictObject({ about: z.string(), questions: z.array(heldoutQuestion).min(10) }).parse(JSON.parse(readFileSync(file, 'utf8'))).questions;
 }
 
-/** Lower case, thousands separators and spaces before % removed, for fact matching. */
+/** Lower case, thousands separators and spaces before % removed, dashes as hyphens, for fact matching. */
 export function factText(s: string): string {
   return s
     .toLowerCase()
     .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/[\u2013\u2014]/g, '-')
     .replace(/(\d)[,.'](\d{3})(?!\d)/g, '$1$2')
     .replace(/(\d)[,.'](\d{3})(?!\d)/g, '$1$2')
     .replace(/(\d)\s+%/g, '$1%');

@@ -131,6 +131,13 @@ test("a vague worry about an organisation of the asker's own is clarified, not r
     { turns: 0, applied: [] },
   );
   expect(personal.kind).toBe('refuse');
+  const teenager = planAnswer(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: "My teenage daughter hasn't spoken to me since we argued about a party. How do I fix things with her?" }] },
+    { turns: 0, applied: [] },
+  );
+  expect(teenager.kind).toBe('refuse');
 });
 
 test('family life with money in it is refused; a family business is not', () => {

@@ -310,3 +310,10 @@ test('pence are money, a planning horizon is not a figure, and "help me figure o
   expect(understand('growth has stalled and investors are starting to ask questions. help me figure out what to do', '').vague).toBe(true);
   expect(understand('Our churn is 6% a month on 2,000 subscribers; help me figure out what to do', '').vague).toBe(false);
 });
+
+test('a range written with an en dash is one range', () => {
+  expect(extractQuantities('My boards sell at £650–£900 and take 3–4 days.').map((x) => [x.text, x.value])).toEqual([
+    ['£650-£900', 900],
+    ['3-4 days', 4],
+  ]);
+});

@@ -1005,12 +1005,14 @@ function parseNumber(raw: string): number | undefined {
 }
 
 /**
- * The numbers of `text` with their meaning, from wink-nlp's entities
+ * The numbers of `input` with their meaning, from wink-nlp's entities
  * (CARDINAL, MONEY, PERCENT, DURATION, DATE, ORDINAL), completed by the tokens
  * around them (currency signs and scale suffixes such as "$140k", "€60M",
  * multiples such as "4x", per-period rates such as "a month").
  */
-export function extractQuantities(text: string): Quantity[] {
+export function extractQuantities(input: string): Quantity[] {
+  // A range written with an en or em dash ("£650–£900", "3–4 days") is read as with a hyphen.
+  const text = input.replace(/(?<=[\d%kKmM])\s?[–—]\s?(?=[$€£]?\d)/g, '-');
   const doc = nlp().readDoc(text);
   const its = nlp().its;
   const tokens = doc.tokens().out(its.value) as string[];
