@@ -3,7 +3,10 @@ import { FrameworkSelector } from './selector.js';
 import { classifyScope } from './scope.js';
 import { planAnswer } from './plan.js';
 
-const selector = new FrameworkSelector(loadLibrary());
+const library = loadLibrary();
+const selector = new FrameworkSelector(library);
+/** The plan for a one-message request, as both endpoints make it. */
+const planFor = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] });
 
 test.each([
   ['How do I reverse a linked list in Python?', 'software development', /developer/],
@@ -32,8 +35,7 @@ test('greetings and empty talk are not strategy questions', () => {
 });
 
 describe('personal questions with a number or a budget are still not business (planAnswer)', () => {
-  const library = loadLibrary();
-  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] });
+  const plan = planFor;
 
   test.each([
     'My sourdough keeps coming out flat and the crumb is tight, even after 3 hours of proofing. What am I doing wrong?',
@@ -68,8 +70,7 @@ test('a definition asked after a greeting names the framework ("Quick one: what 
 });
 
 test('a request the asker says is not about work is refused, and so are family events; a family business is not', () => {
-  const library = loadLibrary();
-  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] }).kind;
+  const plan = (content: string) => planFor(content).kind;
   for (const q of [
     'Not a work question: my husband and I want a long weekend in Lisbon for our anniversary, budget about €1,800. Can you plan it?',
     "Not a work thing but: i'm running my first marathon in 16 weeks, about 25km a week now. Can you make me a plan?",
@@ -87,8 +88,7 @@ test('a request the asker says is not about work is refused, and so are family e
 });
 
 test('a personal purchase or hobby with prices is refused; a business in that trade is answered', () => {
-  const library = loadLibrary();
-  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] }).kind;
+  const plan = (content: string) => planFor(content).kind;
   expect(
     plan(
       "I'm torn between two road bikes: one is €1,200, the other is €1,650 with carbon wheels. I ride about 80 km a week. Which one is better value for money?",
@@ -101,48 +101,25 @@ test('a personal purchase or hobby with prices is refused; a business in that tr
 });
 
 test("a bare call for help about one's own organisation gets clarifying questions, not a refusal", () => {
-  const library = loadLibrary();
-  const p = planAnswer(
-    library,
-    selector,
-    { messages: [{ role: 'user', content: "I've been told to 'transform' our local tax office. Nobody has said what that means. help?" }] },
-    { turns: 0, applied: [] },
-  );
+  const p = planFor("I've been told to 'transform' our local tax office. Nobody has said what that means. help?");
   expect(p.kind).toBe('answer');
   expect(p.analysis.understanding.vague).toBe(true);
 });
 
 test("a vague worry about an organisation of the asker's own is clarified, not refused", () => {
-  const library = loadLibrary();
-  const p = planAnswer(
-    library,
-    selector,
-    { messages: [{ role: 'user', content: 'Membership at our sailing club keeps going down. what should we do?' }] },
-    { turns: 0, applied: [] },
-  );
+  const p = planFor('Membership at our sailing club keeps going down. what should we do?');
   expect(p.kind).toBe('answer');
   expect(p.analysis.understanding.vague).toBe(true);
   // The answer does not claim to know the problem yet.
   expect(p.analysis.strategicFocus).toBe('Clarifying first: membership at our sailing club keeps going down');
-  const personal = planAnswer(
-    library,
-    selector,
-    { messages: [{ role: 'user', content: "My son won't do his homework and our evenings are a fight. what should we do?" }] },
-    { turns: 0, applied: [] },
-  );
+  const personal = planFor("My son won't do his homework and our evenings are a fight. what should we do?");
   expect(personal.kind).toBe('refuse');
-  const teenager = planAnswer(
-    library,
-    selector,
-    { messages: [{ role: 'user', content: "My teenage daughter hasn't spoken to me since we argued about a party. How do I fix things with her?" }] },
-    { turns: 0, applied: [] },
-  );
+  const teenager = planFor("My teenage daughter hasn't spoken to me since we argued about a party. How do I fix things with her?");
   expect(teenager.kind).toBe('refuse');
 });
 
 test('family life with money in it is refused; a family business is not', () => {
-  const library = loadLibrary();
-  const plan = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] }).kind;
+  const plan = (content: string) => planFor(content).kind;
   expect(
     plan(
       "My son is 14 and wants £40 a week pocket money because his mates get it. We currently give him £15. What's a reasonable amount, and how do I get him to learn to budget?",
