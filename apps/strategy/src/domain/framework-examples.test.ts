@@ -68,7 +68,8 @@ test('the classifier places held-out bank questions: one fold of ten, well above
     if (c.holdingOut(i).classify(items[i]!.text)[0]!.type === items[i]!.type) right++;
   }
   expect(right / of).toBeGreaterThanOrEqual(0.4);
-});
+  // Two trainings over 3,920 questions (the bank, and the bank without one fold): seconds on a loaded machine.
+}, 120_000);
 
 test("the selector adds the bank's reading to the library text: a question in users' words finds the framework they describe", () => {
   const selector = new FrameworkSelector(library);

@@ -23,9 +23,12 @@ const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
 const FAMILY = 'family and parenting';
-/** The asker speaking of an organisation of theirs ("our sailing club", "my print shop", "our local tax office"). */
+/**
+ * The asker speaking of an organisation of theirs ("our sailing club", "my print shop", "our local tax office"); not
+ * a relative's ("my son's swimming club").
+ */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)\b/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+'s\b)[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)\b/i;
 
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);

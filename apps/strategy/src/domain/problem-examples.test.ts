@@ -149,6 +149,14 @@ test('saved weights are used only while they fit: same bank and vectors, not ano
   expect(readTrainedWeights(path.join(dir, 'missing.bin'))).toBeUndefined();
 });
 
-test('the shipped problem-type weights were trained on the shipped bank (else: pnpm --filter @latchkey/strategy train:models)', () => {
-  expect(readTrainedWeights(PROBLEM_MODEL_FILE)?.fingerprint).toBe(ExampleClassifier.fingerprintOf(bank.examples, [], loadWordVectors()));
+test('the shipped problem-type weights are a fresh training of the shipped bank (else: pnpm --filter @latchkey/strategy train:models)', () => {
+  const fresh = new ExampleClassifier(bank.examples, [], loadWordVectors()).trainedWeights()!;
+  const shipped = readTrainedWeights(PROBLEM_MODEL_FILE)!;
+  expect(shipped.fingerprint).toBe(fresh.fingerprint);
+  for (const key of ['sparse', 'dense', 'bias'] as const) {
+    expect(shipped[key].length).toBe(fresh[key].length);
+    let worst = 0;
+    for (let i = 0; i < fresh[key].length; i++) worst = Math.max(worst, Math.abs(shipped[key][i]! - fresh[key][i]!));
+    expect({ key, worst: worst < 1e-4 }).toEqual({ key, worst: true });
+  }
 });

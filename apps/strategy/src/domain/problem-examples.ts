@@ -130,14 +130,9 @@ export class ExampleClassifier {
   private readonly columns = new Map<string, number>();
 
   /**
-   * Builds the classifier from `examples` (problem type → questions); IDF is
-   * computed over `extraText` too when given (unlabelled text only: no label
-   * of it is used), so a held-out question's words are weighed as in the full bank.
-   * @throws LibraryError when a type has no example.
-   */
-  /**
    * What the regression's weights depend on (SHA-256, hex): the examples, the extra IDF text, the word vectors'
-   * file and the training settings. Trained weights saved under another fingerprint are not used.
+   * file and the training settings. Trained weights saved under another fingerprint are not used. The feature code
+   * (tokens, stems, sentence vectors) is not in it: the tests compare the shipped weights with a fresh training.
    */
   readonly fingerprint: string;
   /** Whether the regression was trained when the classifier was built (false: read from saved weights, or no word vectors). */
@@ -150,6 +145,12 @@ export class ExampleClassifier {
       .digest('hex');
   }
 
+  /**
+   * Builds the classifier from `examples` (problem type → questions); IDF is
+   * computed over `extraText` too when given (unlabelled text only: no label
+   * of it is used), so a held-out question's words are weighed as in the full bank.
+   * @throws LibraryError when a type has no example.
+   */
   constructor(
     examples: Record<string, string[]>,
     extraText: string[] = [],

@@ -116,6 +116,8 @@ test("a vague worry about an organisation of the asker's own is clarified, not r
   expect(personal.kind).toBe('refuse');
   const teenager = planFor("My teenage daughter hasn't spoken to me since we argued about a party. How do I fix things with her?");
   expect(teenager.kind).toBe('refuse');
+  // A relative's organisation is not the asker's own.
+  expect(planFor("My son's swimming club wants £40 a week from us and he wants pocket money too. What's a reasonable budget?").kind).toBe('refuse');
 });
 
 test('family life with money in it is refused; a family business is not', () => {

@@ -317,3 +317,12 @@ test('a range written with an en dash is one range', () => {
     ['3-4 days', 4],
   ]);
 });
+
+test('a spaced dash is an aside, not a range; "set up" and "sign up" are verbs; small counts in words leave a worry vague', () => {
+  expect(extractQuantities('Revenue is £4m — 60% comes from one client.').map((x) => x.text)).toEqual(['£4m', '60%', 'one']);
+  expect(understand('Our office in Stockholm — 40 staff — is underperforming. What should we do?', '').quantities.map((x) => x.text)).toEqual(['40']);
+  const sheet = factSheet(understand('We want to set up 3 new stores and sign up 200 customers by June. Revenue is down 6%. Where do we start?', ''));
+  expect(sheet.baseline).not.toMatch(/\bup (?:3|200)\b/);
+  expect(sheet.baseline).toContain('down 6%');
+  expect(understand('One person quit and one customer complained. Otherwise things are stuck. What should we do?', '').vague).toBe(true);
+});

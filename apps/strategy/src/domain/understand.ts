@@ -1011,8 +1011,9 @@ function parseNumber(raw: string): number | undefined {
  * multiples such as "4x", per-period rates such as "a month").
  */
 export function extractQuantities(input: string): Quantity[] {
-  // A range written with an en or em dash ("£650–£900", "3–4 days") is read as with a hyphen.
-  const text = input.replace(/(?<=[\d%kKmM])\s?[–—]\s?(?=[$€£]?\d)/g, '-');
+  // A range written with an en dash against its numbers ("£650–£900", "3–4 days") is read as with a hyphen; a spaced
+  // dash is an aside ("£4m — 60% comes from one client"), not a range.
+  const text = input.replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-');
   const doc = nlp().readDoc(text);
   const its = nlp().its;
   const tokens = doc.tokens().out(its.value) as string[];
@@ -1157,7 +1158,15 @@ export function extractQuantities(input: string): Quantity[] {
       ...(per ? { per } : {}),
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
       ...(limit ? { limit } : {}),
-      ...(!limit && first > 0 && kind !== 'date' && CHANGE_WORD.test(tokens[first - 1]!) ? { change: tokens[first - 1]! } : {}),
+      // "Up" and "down" say how a number moved for a percent or after "is"/"was" ("down 6%", "is up £2m"); elsewhere
+      // they belong to a verb ("set up 3 stores", "sign up 200 customers").
+      ...(!limit &&
+      first > 0 &&
+      kind !== 'date' &&
+      CHANGE_WORD.test(tokens[first - 1]!) &&
+      !(/^(?:up|down)$/i.test(tokens[first - 1]!) && kind !== 'percent' && !/^(?:is|are|was|were|be|been|'s|’s)$/i.test(lowerTokens[first - 2] ?? ''))
+        ? { change: tokens[first - 1]! }
+        : {}),
     });
     ends.set(out.at(-1)!, last);
   });
@@ -1712,8 +1721,12 @@ export function understand(question: string, conversation: string, ctx: { indust
   // The users' words: a question like the bank's vague requests, with no figure to work from.
   const vagueness = vaguenessSource()?.vagueness(business) ?? 0;
   // A period named without a figure ("a plan for next year", "a strategy for the next five years") says when, not what.
+  // Nor is a small count written in words ("one person quit", "two seniors").
   const noFigures = quantities.every(
-    (q) => q.kind === 'date' || (q.kind === 'duration' && new RegExp(`\\b(?:next|coming)\\s+${escapeRegExp(q.text)}\\b`, 'i').test(english)),
+    (q) =>
+      q.kind === 'date' ||
+      (q.kind === 'count' && !/\d/.test(q.text)) ||
+      (q.kind === 'duration' && new RegExp(`\\b(?:next|coming)\\s+${escapeRegExp(q.text)}\\b`, 'i').test(english)),
   );
   const vague =
     language === 'other' ||

@@ -7,8 +7,10 @@
  * ones. The same classifier as the other banks (`ExampleClassifier`: TF-IDF
  * terms and word vectors, softmax regression over two classes) gives a
  * question's `vagueness`; `understand()` calls a question vague when it holds
- * no figure and its vagueness reaches `VAGUE_SHARE`, beside the hand-written
- * rules (few content words, a cry for help asking nothing in particular).
+ * no figure, its cue phrases name no clear problem (strength under
+ * `VAGUE_MAX_CUES`), it is neither a definition nor a follow-up, and its
+ * vagueness reaches `VAGUE_SHARE`, beside the hand-written rules (few content
+ * words, a cry for help asking nothing in particular).
  */
 import path from 'node:path';
 import { z } from 'zod';
