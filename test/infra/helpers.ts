@@ -1,20 +1,9 @@
 /** Small helpers of the repository-level tests. */
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-/** A TCP port that was free a moment ago (for programs that cannot take port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A TCP port that was free a moment ago (for programs that cannot take port 0): `@latchkey/testing`'s. */
+export { freePort } from '@latchkey/testing';
 
 export interface RawResponse {
   status: number;

@@ -31,16 +31,34 @@ function track(child: ChildProcess): void {
   }
 }
 
-/** A free TCP port on 127.0.0.1 (bound and released at once). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out for a program to bind later: below the operating system's ephemeral range (Linux 32768-60999),
+ * so that an outgoing connection or another test's `listen(0)` cannot take the port between this check and the
+ * program's own bind (seen as EADDRINUSE when a launcher started several services under a loaded test run).
+ */
+const PORT_RANGE = { from: 10_000, to: 32_000 };
+
+/** Whether 127.0.0.1:`port` can be bound right now (bound and released at once). */
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago, for programs that cannot take port 0: chosen at random
+ * between 10,000 and 32,000 (see `PORT_RANGE`).
+ * @throws Error when 200 tries found no free port.
+ */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await canBind(port)) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to} after 200 tries`);
 }
 
 /** True once something accepts TCP connections on 127.0.0.1:`port`. */
