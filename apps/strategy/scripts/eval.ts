@@ -91,23 +91,18 @@ printSet(
 // ------------------------------------------------------------ framework example bank
 {
   const c = new ExampleClassifier(loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples, [], wordVectors());
-  const items = c.examples();
-  const right = items.filter((it, i) => c.holdingOut(i).classify(it.text)[0]!.type === it.type).length;
-  console.log(`framework example bank (library/framework-examples.json, ${items.length} questions in users' own words, 10-fold)`);
-  console.log(`  framework, example classifier alone (top-1 of ${library.frameworks.length}): ${pct(right / items.length)} (${right}/${items.length})`);
+  const { ok: right, of } = c.heldOutTop1();
+  console.log(`framework example bank (library/framework-examples.json, ${of} questions in users' own words, 10-fold)`);
+  console.log(`  framework, example classifier alone (top-1 of ${library.frameworks.length}): ${pct(right / of)} (${right}/${of})`);
 }
 
 // ------------------------------------------------------------ vague-question bank
 {
   const c = new ExampleClassifier(vaguenessExamples(), [], wordVectors());
-  const items = c.examples();
-  const right = items.filter((it, i) => c.holdingOut(i).classify(it.text)[0]!.type === it.type).length;
-  const vague = items.filter((it) => it.type === 'vague');
-  const caught = items.filter((it, i) => it.type === 'vague' && c.holdingOut(i).classify(it.text)[0]!.type === 'vague').length;
-  console.log(`vague-question bank (library/vague-examples.json with a sample of the framework bank, ${items.length} questions, 10-fold)`);
-  console.log(
-    `  vague or specific, classifier alone: ${pct(right / items.length)} (${right}/${items.length}); vague ones read as vague: ${caught}/${vague.length}`,
-  );
+  const all = c.heldOutTop1();
+  const vague = c.heldOutTop1({ type: 'vague' });
+  console.log(`vague-question bank (library/vague-examples.json with a sample of the framework bank, ${all.of} questions, 10-fold)`);
+  console.log(`  vague or specific, classifier alone: ${pct(all.ok / all.of)} (${all.ok}/${all.of}); vague ones read as vague: ${vague.ok}/${vague.of}`);
 }
 
 // ------------------------------------------------------------ example bank

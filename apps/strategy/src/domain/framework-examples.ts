@@ -42,8 +42,12 @@ export interface FrameworkExamples {
  * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
  */
 export function readFrameworkExamples(file = FRAMEWORK_EXAMPLES_FILE): FrameworkExamples {
-  return readExampleBank(file, bankSchema);
+  // The shipped bank is read once per process: its classifier and the vague-question classifier's sample both use it.
+  if (file !== FRAMEWORK_EXAMPLES_FILE) return readExampleBank(file, bankSchema);
+  shippedBank ??= readExampleBank(file, bankSchema);
+  return shippedBank;
 }
+let shippedBank: FrameworkExamples | undefined;
 
 /**
  * Reads the framework example bank and checks that it covers exactly the

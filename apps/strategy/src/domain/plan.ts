@@ -5,7 +5,7 @@
  */
 import { analyse, type Analysis, type SessionHistory, type StrategicRequest } from './guidance.js';
 import type { Library } from './library.js';
-import { classifyScope, type ScopeVerdict } from './scope.js';
+import { classifyScope, FAMILY_DOMAIN, type ScopeVerdict } from './scope.js';
 import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
 import { TROUBLE } from './understand.js';
@@ -22,7 +22,6 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
 const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
-const FAMILY = 'family and parenting';
 /**
  * The asker speaking of an organisation of theirs ("our sailing club", "my print shop", "our local tax office"); not
  * a relative's ("my son's swimming club").
@@ -49,7 +48,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   }
   // Two or more markers of family life ("my son", "pocket money") and no organisation of the asker's own in sight:
   // a personal matter that happens to use business words ("budget", "amount").
-  if (scope.inScope && scope.domain === FAMILY && (scope.otherHits ?? 0) >= 2 && !runsSomething && !OWN_ORGANISATION.test(u.english))
+  if (scope.inScope && scope.domain === FAMILY_DOMAIN && (scope.otherHits ?? 0) >= 2 && !runsSomething && !OWN_ORGANISATION.test(u.english))
     scope = { ...scope, inScope: false };
   if (!scope.inScope && !scope.notWork && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);

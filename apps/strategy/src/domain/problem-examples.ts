@@ -358,6 +358,22 @@ export class ExampleClassifier {
   leaveOneOut(): Array<{ type: string; text: string; ranking: TypeSimilarity[] }> {
     return this.items.map((it, i) => ({ type: it.type, text: it.text, ranking: this.holdingOut(i).classify(it.text) }));
   }
+
+  /**
+   * How many held-out examples (`holdingOut`) get their own type first: every `every`th example from number
+   * `offset` (all of them by default), only those of `type` when given.
+   */
+  heldOutTop1({ every = 1, offset = 0, type }: { every?: number; offset?: number; type?: string } = {}): { ok: number; of: number } {
+    let ok = 0;
+    let of = 0;
+    for (let i = offset; i < this.items.length; i += every) {
+      const it = this.items[i]!;
+      if (type !== undefined && it.type !== type) continue;
+      of++;
+      if (this.holdingOut(i).classify(it.text)[0]!.type === it.type) ok++;
+    }
+    return { ok, of };
+  }
 }
 
 /** The softmax (multinomial logistic) regression's weights: per type, one row over the TF-IDF columns, one over the vector dimensions, a bias. */
