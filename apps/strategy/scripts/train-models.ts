@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @latchkey/strategy train:models`: trains the regressions of the example banks
- * (library/problem-examples.json, framework-examples.json and vague-examples.json) and saves their weights
- * (library/problem-model.bin, framework-model.bin and vague-model.bin), so the service starts without training.
+ * (library/problem-examples.json, framework-examples.json, vague-examples.json and scope-examples.json) and saves
+ * their weights (library/problem-model.bin, framework-model.bin, vague-model.bin and scope-model.bin), so the service starts without training.
  * Run it after changing a bank, the word vectors or the training settings; a test fails until then
  * (the service still works meanwhile: a model that no longer fits is trained at start instead).
  */
@@ -10,6 +10,7 @@ import { FRAMEWORK_MODEL_FILE, loadFrameworkExamples } from '../src/domain/frame
 import { loadLibrary } from '../src/domain/library.js';
 import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, writeTrainedWeights } from '../src/domain/problem-examples.js';
 import { PROBLEMS } from '../src/domain/understand.js';
+import { SCOPE_MODEL_FILE, scopeExamples } from '../src/domain/scope-examples.js';
 import { VAGUE_MODEL_FILE, vaguenessExamples } from '../src/domain/vague-examples.js';
 import { wordVectors } from '../src/domain/word-vectors.js';
 
@@ -18,6 +19,7 @@ const banks = [
   { name: 'problem types', file: PROBLEM_MODEL_FILE, examples: () => loadProblemExamples(Object.keys(PROBLEMS)).examples },
   { name: 'frameworks', file: FRAMEWORK_MODEL_FILE, examples: () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples },
   { name: 'vague or specific', file: VAGUE_MODEL_FILE, examples: () => vaguenessExamples() },
+  { name: 'business or not', file: SCOPE_MODEL_FILE, examples: () => scopeExamples() },
 ];
 for (const bank of banks) {
   const examples = bank.examples();

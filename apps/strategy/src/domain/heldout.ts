@@ -47,15 +47,24 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind25: 40), written without reading the selector,
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind28: 40), written without reading the selector,
  * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind23 were tuned on;
- * blind5, blind10, blind15, blind16, blind24 and blind25 measure questions never seen in tuning (all but blind5 were
- * never read). This is the file of blind set `n`, `eval/blind<n>.json`.
+ * blind5, blind10, blind15, blind16 and blind24 to blind28 measure questions never seen in tuning (all but blind5
+ * were never read). This is the file of blind set `n`, `eval/blind<n>.json`.
  */
 export function blindSetFile(n: number): string {
   return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', `blind${n}.json`);
 }
 export const BLIND4_FILE = blindSetFile(4);
+
+/**
+ * Scope sets (60 messages each: 20 vague business worries, 20 requests that are not business, most in business
+ * words, 20 business questions that look personal or small), written blind to test the answer / clarify / refuse
+ * decision. scope1 was tuned on; scope2 is kept unread. This is the file of scope set `n`, `eval/scope<n>.json`.
+ */
+export function scopeSetFile(n: number): string {
+  return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', `scope${n}.json`);
+}
 
 /** Reads and validates a held-out set (`eval/heldout.json` by default). */
 export function loadHeldout(file = HELDOUT_FILE): HeldoutQuestion[] {

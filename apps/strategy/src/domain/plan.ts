@@ -8,6 +8,7 @@ import type { Library } from './library.js';
 import { classifyScope, FAMILY_DOMAIN, type ScopeVerdict } from './scope.js';
 import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
+import { businessShareSource } from './scope-examples.js';
 import { TROUBLE } from './understand.js';
 
 export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
@@ -27,7 +28,26 @@ const PLANNING_ASK =
  * a relative's ("my son's swimming club").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+'s\b)[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)\b/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+'s\b)[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)(?![\w\u00c0-\u024f])/i;
+
+/**
+ * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
+ * 14-person law firm", "as head of operations at a logistics firm").
+ */
+const ROLE_IN_ORGANISATION =
+  /\b(?:i'?m|i am|as)\s+(?:the\s+|a\s+|an\s+|one of (?:the|our|two|three|four|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:owner|owners|founder|co-?founder|director|directors|manager|treasurer|chair|chairman|chairwoman|chairperson|secretary|head|partner|partners|principal|headteacher|ceo|cfo|coo|cto|cmo|president|trustee|governor|administrator|superintendent)\s+(?:of|at|for|in)\b/i;
+
+/**
+ * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
+ * "we've owned the guesthouse since 2015"), or naming a family business of theirs ("our family hotel").
+ */
+const RUNS_SOMETHING =
+  /\b(?:we|i)(?:'ve| have| had)?\s+(?:run|owned|own|operated|operate|managed|manage|founded|started|set up|built)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+)?(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|home|house|car|cars|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!home|house|holiday|car|dog|cat|pet|doctor|friend)[a-z-]+/i;
+
+/** Business share (scope bank) under which a request naming no organisation of the asker's own is refused. */
+export const CLEARLY_NOT_BUSINESS = 0.5;
+/** Business share (scope bank) from which a request naming an organisation of the asker's own is answered. */
+export const CLEARLY_BUSINESS = 0.6;
 
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);
@@ -77,6 +97,31 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
     const foreign = u.language === 'other' && (scope.otherHits ?? 0) === 0 && u.quantities.length > 0;
     if (followUp || recognised || vagueBusiness || foreign || planning) scope = { ...scope, inScope: true };
+  }
+  // The scope bank's reading of the users' words settles what the rules cannot: a request that reads clearly unlike
+  // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
+  // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
+  if (!scope.notWork && history.turns === 0) {
+    // The whole request's reading, or its most business-like sentence's (a mixed request's business half).
+    const source = businessShareSource();
+    const sentences = u.business.split(/(?<=[.?!])\s+/).filter((x) => x.trim().length > 0);
+    const share = source ? Math.max(...[u.business, ...(sentences.length > 1 ? sentences : [])].map((x) => source.businessShare(x))) : 0.5;
+    const ownOrganisation = runsSomething || [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING].some((re) => re.test(u.english));
+    const named = analysis.selection.basis === 'named';
+    // Two or more business words ("performance reviews for a 35-person agency") keep a request in scope too.
+    const businessWords = scope.businessHits >= 2;
+    if (
+      scope.inScope &&
+      share < CLEARLY_NOT_BUSINESS &&
+      !ownOrganisation &&
+      !ownNumbers &&
+      !named &&
+      !businessWords &&
+      u.language === 'en' &&
+      !analysis.conversation.trim()
+    )
+      scope = { ...scope, inScope: false };
+    else if (!scope.inScope && share >= CLEARLY_BUSINESS && ownOrganisation) scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

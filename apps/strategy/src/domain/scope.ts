@@ -257,6 +257,10 @@ export interface ScopeVerdict {
 const NOT_WORK =
   /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|this one'?s personal)\b/i;
 
+/** The asker taking it back: "Personal question, but it's really about my firm". */
+const ABOUT_WORK_AFTER_ALL =
+  /\b(?:but|though|although)\b[^.?!]{0,30}\b(?:about|for|concerns|affects)\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:firm|business|company|work|job|practice|shop|team|organi[sz]ation|charity|startup|clients|staff)\b/i;
+
 /** The suggestions of an out-of-scope answer when no domain was recognised. */
 export const DEFAULT_SUGGESTIONS = [
   'latchkey-general-assistant (general questions, writing and everyday tasks)',
@@ -293,7 +297,7 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
     suggestions: suggestionsFor(domain),
   };
   // The asker says it is not about work ("Not a work question: …"): out of scope, whatever it mentions.
-  if (NOT_WORK.test(text)) return { inScope: false, notWork: true, score: -1, ...found };
+  if (NOT_WORK.test(text) && !ABOUT_WORK_AFTER_ALL.test(text)) return { inScope: false, notWork: true, score: -1, ...found };
   const strength = knownStrength ?? (selector ? selector.select(text, '').strength : 0);
   // Raw BM25 of the best framework: in-scope questions of the eval set score
   // 60-1800, out-of-scope ones under 50 (scripts/eval.ts prints both).

@@ -1726,7 +1726,9 @@ export function understand(question: string, conversation: string, ctx: { indust
     (q) =>
       q.kind === 'date' ||
       (q.kind === 'count' && !/\d/.test(q.text)) ||
-      (q.kind === 'duration' && new RegExp(`\\b(?:next|coming)\\s+${escapeRegExp(q.text)}\\b`, 'i').test(english)),
+      (q.kind === 'duration' && new RegExp(`\\b(?:next|coming)\\s+${escapeRegExp(q.text)}\\b`, 'i').test(english)) ||
+      // A year things changed in ("since 2020") says when, not how much.
+      (q.kind === 'duration' && /^since\s+(?:19|20)\d\d$/i.test(q.text)),
   );
   const vague =
     language === 'other' ||

@@ -1,0 +1,66 @@
+/**
+ * The scope bank and its classifier: a request that reads clearly unlike
+ * business from someone who names no organisation of their own is refused; a
+ * business question that looks personal (family-run, a club's treasurer, "a
+ * personal question but it's about my firm") is answered.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadLibrary, LibraryError } from './library.js';
+import { planAnswer } from './plan.js';
+import { ExampleClassifier, readTrainedWeights } from './problem-examples.js';
+import { businessShareSource, loadScopeExamples, SCOPE_MODEL_FILE, scopeExamples, useBusinessShareSource } from './scope-examples.js';
+import { FrameworkSelector } from './selector.js';
+import { wordVectors } from './word-vectors.js';
+
+afterEach(() => useBusinessShareSource(undefined));
+
+const library = loadLibrary();
+const selector = new FrameworkSelector(library);
+const decide = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] });
+
+// None of these is in a bank or an evaluation set.
+const personal = ["What's the best way to plan a budget for my daughter's sweet sixteen party?", 'How should I price my old PlayStation on eBay?'];
+const business = [
+  "My husband and I have run our florist together for years and it's just not working anymore. We argue about it at home. What should we do differently?",
+  "My dad and my sister both want to run our family guesthouse their own way and I'm stuck in the middle. Help?",
+  'Personal question, but it is really about my firm: my co-founder wants to sell our 9-person agency for £1.4m. Is that a fair price?',
+  "I'm treasurer of a youth football club; subscriptions dropped from 300 to 240 and the kids leave at 13. What should we do?",
+];
+
+test('the bank holds requests that are not business and business questions and says how it was written; a malformed bank is refused with the file named', () => {
+  const bank = loadScopeExamples();
+  expect(bank.examples.notBusiness.length).toBeGreaterThanOrEqual(400);
+  expect(bank.examples.business.length).toBeGreaterThanOrEqual(300);
+  expect(bank.about).toMatch(/without reading/);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'scope-bank-')), 'bank.json');
+  writeFileSync(file, JSON.stringify({ about: 'written for this test only', examples: { notBusiness: ['poem'], business: [] } }));
+  expect(() => loadScopeExamples(file)).toThrow(LibraryError);
+  expect(() => loadScopeExamples(file)).toThrow(file);
+});
+
+test('personal requests in business words are refused by the bank reading, which the rules alone answer', () => {
+  for (const q of personal) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'refuse' });
+  useBusinessShareSource(null);
+  for (const q of personal) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'answer' });
+});
+
+test('business questions that look personal are answered, the vague ones with clarifying questions', () => {
+  for (const q of business) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'answer' });
+  expect(decide(business[0]!).analysis.understanding.vague).toBe(true);
+  // A personal plan in the words of running something is still refused.
+  expect(decide("We've run a marathon every year since 2015, what's a good plan for this one?").kind).toBe('refuse');
+  expect(decide('Not a work question: what should I cook for eight friends on Saturday?').kind).toBe('refuse');
+});
+
+test('the classifier tells held-out requests apart (one fold of ten), and the shipped weights fit the banks', () => {
+  const c = new ExampleClassifier(scopeExamples(), [], wordVectors());
+  const { ok, of } = c.heldOutTop1({ every: 10, offset: 3 });
+  expect(ok / of).toBeGreaterThanOrEqual(0.85);
+  const notBusiness = c.heldOutTop1({ every: 10, offset: 3, type: 'notBusiness' });
+  expect(notBusiness.ok / notBusiness.of).toBeGreaterThanOrEqual(0.6);
+  // library/scope-model.bin is this training (else: pnpm --filter @latchkey/strategy train:models).
+  expect(readTrainedWeights(SCOPE_MODEL_FILE)?.fingerprint).toBe(c.fingerprint);
+  expect(businessShareSource()!.businessShare(personal[0]!)).toBeCloseTo(c.classify(personal[0]!).find((x) => x.type === 'business')!.share, 5);
+});

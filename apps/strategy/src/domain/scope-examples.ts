@@ -1,0 +1,98 @@
+/**
+ * The scope bank (`library/scope-examples.json`): requests in users' own words
+ * that are not about running an organisation (a tenant's rent, a gaming laptop,
+ * a fantasy football team, homework about Porter's five forces), many of them in
+ * business words used in a personal sense ("a growth strategy for my tomato
+ * plants"), and business questions that look personal or small (a freelancer's
+ * rates, a family-run café, a hockey club's members). With every question of
+ * the vague-question bank and a sample of the framework example bank on the
+ * business side, the same classifier as the other banks (`ExampleClassifier`:
+ * TF-IDF terms and word vectors, softmax regression over two classes) gives a
+ * request's `businessShare`, which `planAnswer` weighs beside the scope rules
+ * (SPEC.md area C: only requests that are clearly not business are refused, 422
+ * `unsupported_request`).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_LIBRARY_DIR } from './library.js';
+import { ExampleClassifier, readExampleBank, readTrainedWeights } from './problem-examples.js';
+import { readFrameworkExamples } from './framework-examples.js';
+import { loadVagueExamples } from './vague-examples.js';
+import { wordVectors } from './word-vectors.js';
+
+/** `apps/strategy/library/scope-examples.json`. */
+export const SCOPE_EXAMPLES_FILE = path.join(DEFAULT_LIBRARY_DIR, 'scope-examples.json');
+/** `apps/strategy/library/scope-model.bin`: the trained regression (`pnpm --filter @latchkey/strategy train:models`). */
+export const SCOPE_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'scope-model.bin');
+/** Every how many questions of the framework example bank one joins the business examples. */
+export const SCOPE_FRAMEWORK_SAMPLE_EVERY = 8;
+
+const question = z.string().trim().min(2);
+const bankSchema = z.strictObject({
+  about: z.string().trim().min(20),
+  examples: z.strictObject({ notBusiness: z.array(question).min(100), business: z.array(question).min(50) }),
+});
+
+/** The bank: how it was written, and its requests that are not business and its business questions. */
+export interface ScopeExamples {
+  about: string;
+  examples: { notBusiness: string[]; business: string[] };
+}
+
+/**
+ * Reads the scope bank and checks its shape (at least 100 requests that are not business and 50 business
+ * questions, none twice).
+ * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
+ */
+export function loadScopeExamples(file = SCOPE_EXAMPLES_FILE): ScopeExamples {
+  return readExampleBank(file, bankSchema);
+}
+
+/**
+ * The two classes the classifier learns: the bank's requests that are not business; and its business questions
+ * with every question of the vague-question bank (vague and specific) and every `SCOPE_FRAMEWORK_SAMPLE_EVERY`th
+ * question of the framework example bank.
+ * @throws LibraryError when a bank is missing or malformed.
+ */
+export function scopeExamples(bank = loadScopeExamples()): Record<'business' | 'notBusiness', string[]> {
+  const vague = loadVagueExamples().examples;
+  const sample = Object.values(readFrameworkExamples().examples)
+    .flat()
+    .filter((_, i) => i % SCOPE_FRAMEWORK_SAMPLE_EVERY === 0);
+  const seen = new Set<string>();
+  const business = [...bank.examples.business, ...vague.vague, ...vague.specific, ...sample].filter((q) => {
+    const key = q.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { business, notBusiness: bank.examples.notBusiness };
+}
+
+/** What scores how much a request reads like business (the bank's classifier, or a stand-in in tests). */
+export interface BusinessShareSource {
+  /** Probability (0-1) that `text` is a business question rather than a request of another kind. */
+  businessShare(text: string): number;
+}
+
+let shared: BusinessShareSource | undefined;
+let override: BusinessShareSource | null | undefined;
+
+/**
+ * The classifier over the scope bank (built on first use with the weights of `SCOPE_MODEL_FILE`, or trained in
+ * about a second when they no longer fit), or null when a stand-in turned the signal off.
+ * @throws LibraryError when a bank is missing or malformed.
+ */
+export function businessShareSource(): BusinessShareSource | null {
+  if (override !== undefined) return override;
+  if (!shared) {
+    const classifier = new ExampleClassifier(scopeExamples(), [], wordVectors(), readTrainedWeights(SCOPE_MODEL_FILE));
+    shared = { businessShare: (text) => classifier.classify(text).find((x) => x.type === 'business')?.share ?? 1 };
+  }
+  return shared;
+}
+
+/** Replaces the scope classifier (`null` turns the signal off); `undefined` restores the bank's own. */
+export function useBusinessShareSource(source: BusinessShareSource | null | undefined): void {
+  override = source;
+}
