@@ -268,7 +268,7 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 1,
     title:
-      "scope1 set (eval/scope1.json, 60 messages written blind to test the answer / clarify / refuse decision; its first run (commit c44ae84) gave 8 false refusals, 12 of 20 non-business requests answered, 9/20 vague clarified, fit 55.0% (11/20); it is the development set of the scope bank (the bank reading beside the rules, an organisation of the asker's own, a personal question that is about the firm after all) and of the vague bank's second batch, so it is no longer untouched)",
+      "scope1 set (eval/scope1.json, 60 messages written blind to test the answer / clarify / refuse decision; its first run (commit c44ae84) gave 8 false refusals, 12 of 20 non-business requests answered, 9/20 vague clarified, fit 55.0% (11/20), now 1, 8, 15/20 and 60.0%; it is the development set of the scope bank (the bank reading beside the rules, an organisation of the asker's own or one set beside theirs, a personal question that is about the firm after all) and of the vague bank's second batch, so it is no longer untouched)",
   },
   {
     n: 2,

@@ -39,10 +39,11 @@ const ROLE_IN_ORGANISATION =
 
 /**
  * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
- * "we've owned the guesthouse since 2015"), or naming a family business of theirs ("our family hotel").
+ * "we've owned the guesthouse since 2015"), naming a family business of theirs ("our family hotel"), or setting
+ * another beside theirs ("a new garden centre opened down the road from ours").
  */
 const RUNS_SOMETHING =
-  /\b(?:we|i)(?:'ve| have| had)?\s+(?:run|owned|own|operated|operate|managed|manage|founded|started|set up|built)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+)?(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|home|house|car|cars|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!home|house|holiday|car|dog|cat|pet|doctor|friend)[a-z-]+/i;
+  /\b(?:from|than|near|beside|opposite|next to|like|to) ours\b|\b(?:we|i)(?:'ve| have| had)?\s+(?:run|owned|own|operated|operate|managed|manage|founded|started|set up|built)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+)?(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|home|house|car|cars|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!home|house|holiday|car|dog|cat|pet|doctor|friend)[a-z-]+/i;
 
 /** Business share (scope bank) under which a request naming no organisation of the asker's own is refused. */
 export const CLEARLY_NOT_BUSINESS = 0.5;

@@ -27,6 +27,7 @@ const business = [
   "My dad and my sister both want to run our family guesthouse their own way and I'm stuck in the middle. Help?",
   'Personal question, but it is really about my firm: my co-founder wants to sell our 9-person agency for £1.4m. Is that a fair price?',
   "I'm treasurer of a youth football club; subscriptions dropped from 300 to 240 and the kids leave at 13. What should we do?",
+  "A discount pet store opened across from ours last month and honestly I'm worried sick, what now?",
 ];
 
 test('the bank holds requests that are not business and business questions and says how it was written; a malformed bank is refused with the file named', () => {

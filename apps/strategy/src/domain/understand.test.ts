@@ -326,3 +326,11 @@ test('a spaced dash is an aside, not a range; "set up" and "sign up" are verbs; 
   expect(sheet.baseline).toContain('down 6%');
   expect(understand('One person quit and one customer complained. Otherwise things are stuck. What should we do?', '').vague).toBe(true);
 });
+
+test('candidates set side by side make a choice between options ("narrowed it down to 3 towns", "three possible warehouses")', () => {
+  for (const q of [
+    "We run a chain of 4 bike shops and we've narrowed it down to 3 towns for the fifth one: one is cheap but far from the others, one has a university, one has a rival shop. How do we choose?",
+    'Our food co-op has found three possible warehouses: one cheap but far out, one central with no parking, one big enough for ten years. Which way?',
+  ])
+    expect({ q, problem: understand(q, '').problem?.type }).toEqual({ q, problem: 'option-choice' });
+});

@@ -1698,6 +1698,8 @@ export function understand(question: string, conversation: string, ctx: { indust
     options.push(...listedOptions(situation || business));
     if (options.length >= 2 && CHOOSE.test(decision)) signal('option-choice', 1);
   }
+  // Candidates set side by side ("we've narrowed it to 3 towns", "three possible warehouses", "Site A: … Site B: …").
+  if (CANDIDATES.test(business)) signal('option-choice', 1.5);
   const deadlineMatch =
     /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
       business,
@@ -1777,6 +1779,13 @@ export function understand(question: string, conversation: string, ctx: { indust
 const NEW_MARKET =
   /\b(?:another|one more|a second|second|third|new|other|more|foreign|neighbouring|neighboring)\s+(?:countr(?:y|ies)|cit(?:y|ies)|regions?|states?|territor(?:y|ies)|markets?)\b/i;
 /** A decision that asks to choose. */
+/**
+ * Candidates set side by side for a choice: "we've narrowed it (down) to 3 towns", "got it down to three options",
+ * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1 … Option 2".
+ */
+const CANDIDATES =
+  /\b(?:narrowed (?:it |this |them )?(?:down )?to|(?:got|get) it down to|down to (?:a )?(?:shortlist of )?)\s+(?:two|three|four|five|[2-5])\b|\b(?:two|three|four|five|[2-5]) (?:possible|potential|candidate|shortlisted|competing|viable) [a-z-]+|\bshortlist (?:is|of|has)\b|\b(site|option|location|supplier|vendor|candidate|bid|offer|plan) (?:a|1)\b[^?]{3,300}\b\1 (?:b|2)\b/i;
+
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
 
 /**
