@@ -137,10 +137,11 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
   const complexity = COMPLEXITY_LEVELS[Math.min(3, level)]!;
 
   // Depth of a coordination answer (and so its price band).
+  // A vague question gets clarifying questions, charged as simple, however long or "comprehensive" its wording.
   let depth: CoordinationDepth = 'planning';
-  if (COMPREHENSIVE.test(question) || (wordCount > 45 && supporting.length >= 2 && categories.size >= 2)) depth = 'comprehensive';
+  if (u.vague) depth = 'simple';
+  else if (COMPREHENSIVE.test(question) || (wordCount > 45 && supporting.length >= 2 && categories.size >= 2)) depth = 'comprehensive';
   else if (
-    u.vague ||
     u.definition ||
     (SIMPLE.test(u.english.trim()) && wordCount < 20) ||
     (!u.problem && (selection.strength < 40 || (wordCount < 7 && !conversation.trim())))

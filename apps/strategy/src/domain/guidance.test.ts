@@ -82,3 +82,16 @@ test('the options named in the question are compared in the structured answer of
   expect(co.insights.keyRecommendations.join('\n')).toContain('outsource the overflow');
   expect(fw.structuredOutput.expertGuidance.strategicActions.join('\n')).toContain('buy a second press');
 });
+
+test('a vague question gets clarifying questions charged as simple, even when it asks for a "comprehensive" strategy', () => {
+  const a = analyse(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: 'We need a comprehensive strategy. Everything feels a bit stuck at the agency. Where do we start?' }] },
+    { turns: 0, applied: [] },
+  );
+  expect(a.understanding.vague).toBe(true);
+  expect(a.depth).toBe('simple');
+  const co = coordinationResponse(library, a, a.depth, 'ses_x', 5);
+  expect(co.suggestions?.followUpQuestions?.length ?? 0).toBeGreaterThanOrEqual(2);
+});
