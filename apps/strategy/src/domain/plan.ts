@@ -13,43 +13,66 @@ import { TROUBLE } from './understand.js';
 
 export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
 
-/**
- * Analyses `req` and decides whether it is answered. A follow-up ("Who should
- * own them?") is judged with its conversation: in a session with answered
- * turns, or after earlier business questions, it is in scope unless it shows
- * another domain's markers.
- */
 /** A request for a plan, strategy, priorities or goals for a period ("a plan for next year", "our priorities for Q3"). */
 const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
 /**
- * The asker speaking of an organisation of theirs ("our sailing club", "my print shop", "our local tax office"); not
- * a relative's ("my son's swimming club").
+ * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office"); not
+ * a relative's ("my son's swimming club", "our kids' school").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+'s\b)[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)(?![\w\u00c0-\u024f])/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)(?:e?s)?(?![\w\u00c0-\u024f])/i;
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
- * 14-person law firm", "as head of operations at a logistics firm").
+ * 14-person law firm", "as head of operations at a logistics firm"); not "the proud owner of a vintage Mini", "head of
+ * household" or "a partner in a long-distance relationship".
  */
 const ROLE_IN_ORGANISATION =
-  /\b(?:i'?m|i am|as)\s+(?:the\s+|a\s+|an\s+|one of (?:the|our|two|three|four|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:owner|owners|founder|co-?founder|director|directors|manager|treasurer|chair|chairman|chairwoman|chairperson|secretary|head|partner|partners|principal|headteacher|ceo|cfo|coo|cto|cmo|president|trustee|governor|administrator|superintendent)\s+(?:of|at|for|in)\b/i;
+  /\b(?:i'm|im|i am|as)\s+(?:the\s+|a\s+|an\s+|one of (?:the|our|two|three|four|\d+)\s+)?(?:(?:joint|co-?|managing|acting|deputy|assistant|general|interim|executive|finance|financial|operations|commercial|sales|marketing|practice|club|company|store|shop|site|regional|area|branch|hr|it|volunteer|founding|senior)\s+){0,2}(?:owner|owners|founder|co-?founder|director|directors|manager|treasurer|chair|chairman|chairwoman|chairperson|secretary|head|partner|partners|principal|headteacher|ceo|cfo|coo|cto|cmo|president|trustee|governor|administrator|superintendent)\s+(?:of|at|for|in)\b(?!\s+(?:[\w'-]+\s+){0,2}(?:household|family|relationship|home|house|street|marriage|friendship|group chat|whatsapp)\b)/i;
 
 /**
  * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
- * "we've owned the guesthouse since 2015"), naming a family business of theirs ("our family hotel"), or setting
- * another beside theirs ("a new garden centre opened down the road from ours").
+ * "we've owned the guesthouse since 2015"), or naming a family business of theirs ("our family hotel"); not a
+ * possession or an everyday run ("I own a flat", "we've run up debts", "I've run my first marathon").
  */
 const RUNS_SOMETHING =
-  /\b(?:from|than|near|beside|opposite|next to|like|to) ours\b|\b(?:we|i)(?:'ve| have| had)?\s+(?:run|owned|own|operated|operate|managed|manage|founded|started|set up|built)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+)?(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|home|house|car|cars|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!home|house|holiday|car|dog|cat|pet|doctor|friend)[a-z-]+/i;
+  /\b(?:we|i)(?:'ve| have| had)?\s+(?:run|owned|own|operated|operate|founded|set up)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|home|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
 
-/** Business share (scope bank) under which a request naming no organisation of the asker's own is refused. */
+/** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
+const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
+
+/** Whether `text` names an organisation of the asker's own, an office in one, or one they run. */
+function namesOwnOrganisation(text: string): boolean {
+  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, BESIDE_OURS].some((re) => re.test(text));
+}
+
+/**
+ * Business share (scope bank) under which a first-turn request in English is refused when no sentence of it reads
+ * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
+ * figures of "ours", fewer than two business words and no library framework.
+ */
 export const CLEARLY_NOT_BUSINESS = 0.5;
-/** Business share (scope bank) from which a request naming an organisation of the asker's own is answered. */
+/**
+ * Business share (scope bank), of the whole request or of a sentence naming the asker's organisation, from which a
+ * first-turn request the rules refuse is answered when it names an organisation of the asker's own.
+ */
 export const CLEARLY_BUSINESS = 0.6;
+/**
+ * Business share (scope bank) of the whole request from which a first-turn request the rules refuse is answered
+ * even when it names no organisation of the asker's own ("A discount pet store opened across the road from us and I'm
+ * worried sick"): on the development sets no request that is not business reads this high.
+ */
+export const CERTAINLY_BUSINESS = 0.95;
 
+/**
+ * Analyses `req` and decides whether it is answered. A follow-up ("Who should
+ * own them?") is judged with its conversation: in a session with answered
+ * turns, or after earlier business questions, it is in scope unless it shows
+ * another domain's markers. On a first turn, the scope bank's reading then
+ * settles what the rules cannot (see `CLEARLY_NOT_BUSINESS` and `CLEARLY_BUSINESS`).
+ */
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);
   const u = analysis.understanding;
@@ -102,18 +125,21 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // The scope bank's reading of the users' words settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
   // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
-  if (!scope.notWork && history.turns === 0) {
-    // The whole request's reading, or its most business-like sentence's (a mixed request's business half).
-    const source = businessShareSource();
+  const source = businessShareSource();
+  if (source && !scope.notWork && history.turns === 0) {
     const sentences = u.business.split(/(?<=[.?!])\s+/).filter((x) => x.trim().length > 0);
-    const share = source ? Math.max(...[u.business, ...(sentences.length > 1 ? sentences : [])].map((x) => source.businessShare(x))) : 0.5;
-    const ownOrganisation = runsSomething || [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING].some((re) => re.test(u.english));
+    const whole = source.businessShare(u.business);
+    // Any sentence that reads like business keeps a request from refusal (a mixed request's business half).
+    const anyShare = Math.max(whole, ...(sentences.length > 1 ? sentences.map((x) => source.businessShare(x)) : []));
+    // Only the whole request, or a sentence that itself names the asker's organisation, can turn a refusal into an answer.
+    const ownShare = Math.max(whole, ...(sentences.length > 1 ? sentences.filter(namesOwnOrganisation).map((x) => source.businessShare(x)) : []));
+    const ownOrganisation = runsSomething || namesOwnOrganisation(u.english);
     const named = analysis.selection.basis === 'named';
     // Two or more business words ("performance reviews for a 35-person agency") keep a request in scope too.
     const businessWords = scope.businessHits >= 2;
     if (
       scope.inScope &&
-      share < CLEARLY_NOT_BUSINESS &&
+      anyShare < CLEARLY_NOT_BUSINESS &&
       !ownOrganisation &&
       !ownNumbers &&
       !named &&
@@ -122,7 +148,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !analysis.conversation.trim()
     )
       scope = { ...scope, inScope: false };
-    else if (!scope.inScope && share >= CLEARLY_BUSINESS && ownOrganisation) scope = { ...scope, inScope: true };
+    else if (!scope.inScope && ((ownShare >= CLEARLY_BUSINESS && ownOrganisation) || whole >= CERTAINLY_BUSINESS)) scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

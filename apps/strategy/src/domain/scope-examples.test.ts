@@ -21,13 +21,22 @@ const selector = new FrameworkSelector(library);
 const decide = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] });
 
 // None of these is in a bank or an evaluation set.
-const personal = ["What's the best way to plan a budget for my daughter's sweet sixteen party?", 'How should I price my old PlayStation on eBay?'];
+const personal = [
+  "What's the best way to plan a budget for my daughter's sweet sixteen party?",
+  'How should I price my old PlayStation on eBay?',
+  // Running something, an office in an organisation: not these ("run up", "a partner in a … relationship", "managed to").
+  "We've run up a lot of credit card debt, what's a good plan to pay it off?",
+  "I'm a partner in a long-distance relationship. How do we plan visits on a budget?",
+  'I managed to save £2,000 this year. ISA or pay off my credit card?',
+];
 const business = [
   "My husband and I have run our florist together for years and it's just not working anymore. We argue about it at home. What should we do differently?",
   "My dad and my sister both want to run our family guesthouse their own way and I'm stuck in the middle. Help?",
   'Personal question, but it is really about my firm: my co-founder wants to sell our 9-person agency for £1.4m. Is that a fair price?',
   "I'm treasurer of a youth football club; subscriptions dropped from 300 to 240 and the kids leave at 13. What should we do?",
   "A discount pet store opened across from ours last month and honestly I'm worried sick, what now?",
+  // A phone's typographic apostrophe.
+  'My wife and I\u2019ve run our flower shop for years and it\u2019s just not working anymore. What should we do differently?',
 ];
 
 test('the bank holds requests that are not business and business questions and says how it was written; a malformed bank is refused with the file named', () => {
@@ -53,6 +62,9 @@ test('business questions that look personal are answered, the vague ones with cl
   // A personal plan in the words of running something is still refused.
   expect(decide("We've run a marathon every year since 2015, what's a good plan for this one?").kind).toBe('refuse');
   expect(decide('Not a work question: what should I cook for eight friends on Saturday?').kind).toBe('refuse');
+  // Saying it is about the firm after all takes back "personal question"; a firm's party does not.
+  expect(decide('Personal question: my co-founder wants to sell our agency for £1.4m. It is about my firm, not me.').kind).toBe('answer');
+  expect(decide("Not a work question, but it's for my firm's Christmas party: which cocktails should I make?").kind).toBe('refuse');
 });
 
 test('the classifier tells held-out requests apart (one fold of ten), and the shipped weights fit the banks', () => {

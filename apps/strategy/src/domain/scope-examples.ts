@@ -87,7 +87,13 @@ export function businessShareSource(): BusinessShareSource | null {
   if (override !== undefined) return override;
   if (!shared) {
     const classifier = new ExampleClassifier(scopeExamples(), [], wordVectors(), readTrainedWeights(SCOPE_MODEL_FILE));
-    shared = { businessShare: (text) => classifier.classify(text).find((x) => x.type === 'business')?.share ?? 1 };
+    shared = {
+      businessShare: (text) => {
+        const business = classifier.classify(text).find((x) => x.type === 'business');
+        if (!business) throw new Error('the scope classifier has no "business" class');
+        return business.share;
+      },
+    };
   }
   return shared;
 }

@@ -257,9 +257,12 @@ export interface ScopeVerdict {
 const NOT_WORK =
   /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|this one'?s personal)\b/i;
 
-/** The asker taking it back: "Personal question, but it's really about my firm". */
+/**
+ * The asker taking it back: "Personal question, but it's really about my firm", "… It's about my business, not me".
+ * Only an organisation counts ("about my team" or "for my firm's Christmas party" does not).
+ */
 const ABOUT_WORK_AFTER_ALL =
-  /\b(?:but|though|although)\b[^.?!]{0,30}\b(?:about|for|concerns|affects)\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:firm|business|company|work|job|practice|shop|team|organi[sz]ation|charity|startup|clients|staff)\b/i;
+  /\b(?:but|though|although|it's|it is)\b[^.?!]{0,30}\b(?:about|concerns|affects)\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:firm|business|company|practice|shop|startup|organi[sz]ation|charity|side hustle|clients|staff|employees)(?!')\b/i;
 
 /** The suggestions of an out-of-scope answer when no domain was recognised. */
 export const DEFAULT_SUGGESTIONS = [

@@ -331,6 +331,10 @@ test('candidates set side by side make a choice between options ("narrowed it do
   for (const q of [
     "We run a chain of 4 bike shops and we've narrowed it down to 3 towns for the fifth one: one is cheap but far from the others, one has a university, one has a rival shop. How do we choose?",
     'Our food co-op has found three possible warehouses: one cheap but far out, one central with no parking, one big enough for ten years. Which way?',
+    "We're down to three options for the new depot. Which one?",
   ])
     expect({ q, problem: understand(q, '').problem?.type }).toEqual({ q, problem: 'option-choice' });
+  // A rate or a duration brought down is not a set of candidates.
+  for (const q of ['Our margins narrowed to 3% last year. How do we fix pricing?', 'Lead time is 10 days; how do we get it down to 5?'])
+    expect({ q, problem: understand(q, '').problem?.type }).not.toEqual({ q, problem: 'option-choice' });
 });

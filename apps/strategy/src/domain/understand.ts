@@ -1589,7 +1589,8 @@ const DECISION_START = /^(should|shall|do|does|did|how|what|which|where|when|who
 /** Understands the newest question in the light of the earlier user turns and the caller's context. */
 export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}, now: Date = new Date()): Understanding {
   const language = detectLanguage(question);
-  const english = glossToEnglish(question, language);
+  // Typographic apostrophes (a phone's "I’ve") read as plain ones, so every rule sees "I've".
+  const english = glossToEnglish(question, language).replace(/[\u2018\u2019]/g, "'");
   const all = sentences(english);
   const declined: string[] = [];
   const kept: string[] = [];
@@ -1729,8 +1730,8 @@ export function understand(question: string, conversation: string, ctx: { indust
       q.kind === 'date' ||
       (q.kind === 'count' && !/\d/.test(q.text)) ||
       (q.kind === 'duration' && new RegExp(`\\b(?:next|coming)\\s+${escapeRegExp(q.text)}\\b`, 'i').test(english)) ||
-      // A year things changed in ("since 2020") says when, not how much.
-      (q.kind === 'duration' && /^since\s+(?:19|20)\d\d$/i.test(q.text)),
+      // A year things changed in ("since 2020", "since March 2020") says when, not how much.
+      (q.kind === 'duration' && /^since\s+(?:(?:early|late|mid-?)\s*)?(?:[a-z]+\s+)?(?:19|20)\d\d$/i.test(q.text)),
   );
   const vague =
     language === 'other' ||
@@ -1778,14 +1779,26 @@ export function understand(question: string, conversation: string, ctx: { indust
 /** A market named as new: "one more country", "a second city", "new regions". */
 const NEW_MARKET =
   /\b(?:another|one more|a second|second|third|new|other|more|foreign|neighbouring|neighboring)\s+(?:countr(?:y|ies)|cit(?:y|ies)|regions?|states?|territor(?:y|ies)|markets?)\b/i;
-/** A decision that asks to choose. */
-/**
- * Candidates set side by side for a choice: "we've narrowed it (down) to 3 towns", "got it down to three options",
- * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1 … Option 2".
- */
-const CANDIDATES =
-  /\b(?:narrowed (?:it |this |them )?(?:down )?to|(?:got|get) it down to|down to (?:a )?(?:shortlist of )?)\s+(?:two|three|four|five|[2-5])\b|\b(?:two|three|four|five|[2-5]) (?:possible|potential|candidate|shortlisted|competing|viable) [a-z-]+|\bshortlist (?:is|of|has)\b|\b(site|option|location|supplier|vendor|candidate|bid|offer|plan) (?:a|1)\b[^?]{3,300}\b\1 (?:b|2)\b/i;
+/** What a choice is made between ("3 towns", "two sites", "four suppliers"). */
+const CANDIDATE_NOUNS =
+  'options|choices|sites|locations|towns|cities|countries|markets|premises|properties|buildings|units|venues|warehouses|offices|suppliers|vendors|providers|partners|agencies|bids|offers|tenders|quotes|candidates|applicants|platforms|systems|tools|products|designs|routes|areas|regions|plans|proposals|bidders|buyers|acquirers|targets';
 
+/**
+ * Candidates set side by side for a choice: "we've narrowed it down to 3 towns", "we're down to two options",
+ * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1) … Option 2)". A rate or a
+ * duration is not a candidate ("margins narrowed to 3%", "get it down to 5 days").
+ */
+const CANDIDATES = new RegExp(
+  String.raw`\b(?:narrowed|whittled|cut)\s+(?:[\w-]+\s+){0,3}?(?:down\s+)?to\s+(?:two|three|four|five|six|[2-9])\s+(?:[\w-]+\s+)?(?:${CANDIDATE_NOUNS})\b` +
+    String.raw`|\bdown to\s+(?:the\s+)?(?:last\s+|final\s+)?(?:two|three|four|five|six|[2-9])\s+(?:[\w-]+\s+)?(?:${CANDIDATE_NOUNS})\b` +
+    String.raw`|\b(?:two|three|four|five|six|[2-9])\s+(?:possible|potential|candidate|shortlisted|competing|viable|different)\s+(?:${CANDIDATE_NOUNS})\b` +
+    String.raw`|\bshortlist(?:ed)?\s+(?:is|of|has|includes)\b` +
+    String.raw`|\b(site|option|location|supplier|vendor|candidate|bid|offer|proposal)\s+(?:a|1)\s*[:)\-,]` +
+    String.raw`[^]{3,300}?\b\1\s+(?:b|2)\b`,
+  'i',
+);
+
+/** A decision that asks to choose. */
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
 
 /**
