@@ -120,7 +120,15 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         planning);
     // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
     const foreign = u.language === 'other' && (scope.otherHits ?? 0) === 0 && u.quantities.length > 0;
-    if (followUp || recognised || vagueBusiness || foreign || planning) scope = { ...scope, inScope: true };
+    // A glossed question (German, French, …) about the asker's own organisation with figures of its own and no other
+    // domain's markers: its gloss leaves too many words untranslated for the business lexicon to count.
+    const glossedOwn =
+      u.language !== 'en' &&
+      u.language !== 'other' &&
+      (scope.otherHits ?? 0) === 0 &&
+      u.quantities.filter((q) => q.kind !== 'date').length >= 2 &&
+      /\b(?:we|our|i have|i run|i own|i am|i'm)\b/i.test(u.english);
+    if (followUp || recognised || vagueBusiness || foreign || glossedOwn || planning) scope = { ...scope, inScope: true };
   }
   // The scope bank's reading of the users' words settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,

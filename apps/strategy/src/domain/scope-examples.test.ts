@@ -35,6 +35,8 @@ const business = [
   'Personal question, but it is really about my firm: my co-founder wants to sell our 9-person agency for £1.4m. Is that a fair price?',
   "I'm treasurer of a youth football club; subscriptions dropped from 300 to 240 and the kids leave at 13. What should we do?",
   "A discount pet store opened across from ours last month and honestly I'm worried sick, what now?",
+  // A glossed question about the asker's own school, with its figures, whose gloss leaves words untranslated.
+  'Tengo una escuela de música para niños con 120 alumnos y cada verano se van unos 40. Mi mujer dice que es normal. ¿Qué debería revisar?',
   // A phone's typographic apostrophe.
   'My wife and I\u2019ve run our flower shop for years and it\u2019s just not working anymore. What should we do differently?',
 ];
