@@ -268,12 +268,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 1,
     title:
-      "scope1 set (eval/scope1.json, 60 messages written blind to test the answer / clarify / refuse decision; its first run (commit c44ae84) gave 8 false refusals, 12 of 20 non-business requests answered, 9/20 vague clarified, fit 55.0% (11/20), now 1, 8, 15/20 and 60.0%; it is the development set of the scope bank (the bank reading beside the rules, an organisation of the asker's own or one set beside theirs, a personal question that is about the firm after all) and of the vague bank's second batch, so it is no longer untouched)",
+      "scope1 set (eval/scope1.json, 60 messages written blind to test the answer / clarify / refuse decision; its first run (commit c44ae84) gave 8 false refusals, 12 of 20 non-business requests answered, 9/20 vague clarified, fit 55.0% (11/20), now 0, 8, 16/20 and 60.0%; it is the development set of the scope bank (the bank reading beside the rules, an organisation of the asker's own or one set beside theirs, a personal question that is about the firm after all) and of the vague bank's second batch, so it is no longer untouched)",
   },
   {
     n: 2,
     title:
-      "scope2 set (eval/scope2.json, 60 messages written blind like scope1, never tuned on; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); with the scope bank and the vague bank's second batch: 4 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); its questions are still unread)",
+      "scope2 set (eval/scope2.json, 60 messages written blind like scope1, never tuned on; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); with the scope bank and the vague bank's second batch: 4 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); after the review mends and the glossed-question rule (0bb12a8): the same with fit 30.0% (6/20); its questions are still unread)",
     unread: true,
   },
 ];
