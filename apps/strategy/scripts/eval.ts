@@ -263,7 +263,7 @@ for (const set of BLIND_SETS) {
 }
 
 // ------------------------------------------------------------ scope sets
-/** The scope sets (eval/scopeN.json: 20 vague worries, 20 requests that are not business, 20 business questions that look personal). */
+/** The scope sets (eval/scopeN.json: vague worries, requests that are not business, business questions that look personal). */
 const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 1,
@@ -275,6 +275,11 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     title:
       "scope2 set (eval/scope2.json, 60 messages written blind like scope1, never tuned on; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); with the scope bank and the vague bank's second batch: 4 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); after the review mends and the glossed-question rule (0bb12a8): the same with fit 30.0% (6/20); its questions are still unread)",
     unread: true,
+  },
+  {
+    n: 3,
+    title:
+      "scope3 set (eval/scope3.json, 60 messages written blind: 35 business questions that look personal or small, 8 of them non-English and 5 mixed, 15 requests that are not business, 10 vague worries; its first run (commit 8e8a926) gave 4 false refusals, 12 of 15 non-business requests answered, 8/10 vague clarified, fit 51.4% (18/35); it is a development set of the scope decision (working for oneself, renting out as a trade, 'I've been running it', a hedged 'personal question but…' about a business the asker co-owns), so it is no longer untouched)",
   },
 ];
 for (const set of SCOPE_SETS) {

@@ -90,3 +90,12 @@ test('the scope1 set (development set of the scope bank) keeps its reached answe
   expect(scope1.wrongAnswers.length).toBeLessThanOrEqual(8);
   expect(scope1.clarify.ok).toBeGreaterThanOrEqual(16);
 });
+
+test('the scope3 set (development set of the scope decision) refuses no business question', () => {
+  // First run (8e8a926): 4 false refusals, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 12 and 9/10.
+  const scope3 = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(3)));
+  expect(scope3.total).toBe(60);
+  expect(scope3.falseRefusals).toEqual([]);
+  expect(scope3.wrongAnswers.length).toBeLessThanOrEqual(12);
+  expect(scope3.clarify.ok).toBeGreaterThanOrEqual(9);
+});

@@ -34,18 +34,30 @@ const ROLE_IN_ORGANISATION =
 
 /**
  * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
- * "we've owned the guesthouse since 2015"), or naming a family business of theirs ("our family hotel"); not a
+ * "we've owned the guesthouse since 2015", "I've been running it since Mum retired", "we rent out 4 narrowboats"), or naming a family business of theirs ("our family hotel"); not a
  * possession or an everyday run ("I own a flat", "we've run up debts", "I've run my first marathon").
  */
 const RUNS_SOMETHING =
-  /\b(?:we|i)(?:'ve| have| had)?\s+(?:run|owned|own|operated|operate|founded|set up)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|home|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
+  /\b(?:we|i)(?:'ve| have| had)?\s+(?:been\s+)?(?:co-?)?(?:run|running|owned|own|owning|operated|operate|operating|founded|set up|rent out|let out|hire out|renting out|letting out|hiring out)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|around|home|room|rooms|spare|driveway|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
+
+/**
+ * "Personal question but…", "Not a work question, but…": the asker hedging before a question that may be about
+ * their business after all; the request is answered when it also says the asker runs or co-owns an organisation, holds office in one or works
+ * for themselves, and reads like business.
+ */
+const HEDGED_NOT_WORK =
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|(?:a )?personal (?:question|request|one))\s*(?:[,.…]+|\s-+)?\s*but\b/i;
+
+/** Working for oneself ("I'm a sole trader", "as a freelance copywriter", "I'm self-employed"). */
+const SELF_EMPLOYED =
+  /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self-employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
-/** Whether `text` names an organisation of the asker's own, an office in one, or one they run. */
+/** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
-  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, BESIDE_OURS].some((re) => re.test(text));
+  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, BESIDE_OURS].some((re) => re.test(text));
 }
 
 /**
@@ -134,6 +146,19 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
   // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
   const source = businessShareSource();
+  // "Personal question but… I co-own a restoration studio with my ex-husband …": hedged, and about the asker's business.
+  const runsOrWorksFor = [ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED].some((re) => re.test(u.english));
+  if (
+    source &&
+    scope.notWork &&
+    history.turns === 0 &&
+    HEDGED_NOT_WORK.test(u.english) &&
+    runsOrWorksFor &&
+    source.businessShare(u.business) >= CLEARLY_BUSINESS
+  ) {
+    const { notWork: _notWork, ...rest } = scope;
+    scope = { ...rest, inScope: true };
+  }
   if (source && !scope.notWork && history.turns === 0) {
     const sentences = u.business.split(/(?<=[.?!])\s+/).filter((x) => x.trim().length > 0);
     const whole = source.businessShare(u.business);

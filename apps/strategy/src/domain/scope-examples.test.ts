@@ -37,6 +37,10 @@ const business = [
   "A discount pet store opened across from ours last month and honestly I'm worried sick, what now?",
   // A glossed question about the asker's own school, with its figures, whose gloss leaves words untranslated.
   'Tengo una escuela de música para niños con 120 alumnos y cada verano se van unos 40. Mi mujer dice que es normal. ¿Qué debería revisar?',
+  // Hedged ("personal question but…") and about a business the asker co-owns; renting out as a trade; working for oneself.
+  'Personal question but... I co-own a small printing business with my brother and we never agree on who signs off big orders. How do we split decisions?',
+  'My husband and I rent out 3 holiday chalets by the lake at £600 a week, but winter is empty. Should we cut prices or find other guests?',
+  "How should I price my harp lessons? I'm a sole trader teaching about 20 pupils a week at £35, and the music school pays me £28.",
   // A phone's typographic apostrophe.
   'My wife and I\u2019ve run our flower shop for years and it\u2019s just not working anymore. What should we do differently?',
 ];
