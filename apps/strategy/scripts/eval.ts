@@ -281,6 +281,11 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     title:
       "scope3 set (eval/scope3.json, 60 messages written blind: 35 business questions that look personal or small, 8 of them non-English and 5 mixed, 15 requests that are not business, 10 vague worries; its first run (commit 8e8a926) gave 4 false refusals, 12 of 15 non-business requests answered, 8/10 vague clarified, fit 51.4% (18/35); it is a development set of the scope decision (working for oneself, renting out as a trade, 'I've been running it', a hedged 'personal question but…' about a business the asker co-owns), so it is no longer untouched)",
   },
+  {
+    n: 4,
+    title:
+      "scope4 set (eval/scope4.json, 60 messages written blind: 35 business questions that look personal or small, 10 of them non-English and 6 mixed, 15 requests that are not business, 4 of them non-English, 10 vague worries; its first run (commit 49d054d) gave 1 false refusal, 12 of 15 non-business requests answered, 8/10 vague clarified, fit 45.7% (16/35); it is a development set of the scope decision (holdings counted like a trade's: 'my wife and I have 3 holiday flats'), so it is no longer untouched)",
+  },
 ];
 for (const set of SCOPE_SETS) {
   const rep = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(set.n)));

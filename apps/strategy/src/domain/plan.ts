@@ -48,6 +48,13 @@ const RUNS_SOMETHING =
 const HEDGED_NOT_WORK =
   /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|(?:a )?personal (?:question|request|one))\s*(?:[,.…]+|\s-+)?\s*but\b/i;
 
+/**
+ * Holdings counted like a trade's ("my wife and I have 3 holiday flats", "we've got 14 vans"); not children, pets or
+ * everyday possessions.
+ */
+const HOLDINGS =
+  /\b(?:we|i)(?:'ve| have| own)\s+(?:got\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|a dozen)\s+(?:[\w-]+\s+)?(?!(?:kids|children|sons|daughters|grandchildren|siblings|brothers|sisters|dogs|cats|pets|horses|rabbits|chickens|cars|bikes|phones|laptops|bedrooms|bathrooms|friends|questions|days|weeks|months|years|hours|options|exams|bills|debts|loans|credit cards)\b)[a-z-]+s\b/i;
+
 /** Working for oneself ("I'm a sole trader", "as a freelance copywriter", "I'm self-employed"). */
 const SELF_EMPLOYED =
   /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self-employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
@@ -57,7 +64,7 @@ const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set u
 
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
-  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, BESIDE_OURS].some((re) => re.test(text));
+  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS].some((re) => re.test(text));
 }
 
 /**

@@ -41,6 +41,8 @@ const business = [
   'Personal question but... I co-own a small printing business with my brother and we never agree on who signs off big orders. How do we split decisions?',
   'My husband and I rent out 3 holiday chalets by the lake at £600 a week, but winter is empty. Should we cut prices or find other guests?',
   "How should I price my harp lessons? I'm a sole trader teaching about 20 pupils a week at £35, and the music school pays me £28.",
+  // Holdings counted like a trade's.
+  'My husband and I have 5 holiday cabins by the lake; bookings were 55% last year and the cleaner wants £40 a changeover. Should we set a minimum stay?',
   // A phone's typographic apostrophe.
   'My wife and I\u2019ve run our flower shop for years and it\u2019s just not working anymore. What should we do differently?',
 ];
