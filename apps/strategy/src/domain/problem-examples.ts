@@ -508,3 +508,37 @@ export function readTrainedWeights(file: string): TrainedWeights | undefined {
   });
   return { fingerprint, sparse: s!, dense: d!, bias: b! };
 }
+
+/**
+ * The share (0-1) of class `label` in `classifier`'s reading of a text: what the two-class banks (vague or specific,
+ * business or not) give the rules.
+ * @throws Error when `label` is not one of the classifier's classes.
+ */
+export function classShare(classifier: ExampleClassifier, label: string): (text: string) => number {
+  return (text) => {
+    const found = classifier.classify(text).find((x) => x.type === label);
+    if (!found) throw new Error(`the classifier has no "${label}" class`);
+    return found.share;
+  };
+}
+
+/**
+ * A classifier-backed source built on first use and then shared, which tests may replace: `replace(null)` turns
+ * the signal off, `replace(undefined)` restores the bank's own.
+ */
+export class SharedSource<T> {
+  private built: T | undefined;
+  private override: T | null | undefined;
+
+  constructor(private readonly build: () => T) {}
+
+  /** The stand-in when one is set, else the bank's own (built now on first use). */
+  get(): T | null {
+    if (this.override !== undefined) return this.override;
+    return (this.built ??= this.build());
+  }
+
+  replace(source: T | null | undefined): void {
+    this.override = source;
+  }
+}

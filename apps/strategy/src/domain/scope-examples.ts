@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR } from './library.js';
-import { ExampleClassifier, readExampleBank, readTrainedWeights } from './problem-examples.js';
+import { classShare, ExampleClassifier, readExampleBank, readTrainedWeights, SharedSource } from './problem-examples.js';
 import { readFrameworkExamples } from './framework-examples.js';
 import { loadVagueExamples } from './vague-examples.js';
 import { wordVectors } from './word-vectors.js';
@@ -75,8 +75,10 @@ export interface BusinessShareSource {
   businessShare(text: string): number;
 }
 
-let shared: BusinessShareSource | undefined;
-let override: BusinessShareSource | null | undefined;
+const source = new SharedSource<BusinessShareSource>(() => {
+  const classifier = new ExampleClassifier(scopeExamples(), [], wordVectors(), readTrainedWeights(SCOPE_MODEL_FILE));
+  return { businessShare: classShare(classifier, 'business') };
+});
 
 /**
  * The classifier over the scope bank (built on first use with the weights of `SCOPE_MODEL_FILE`, or trained in
@@ -84,21 +86,10 @@ let override: BusinessShareSource | null | undefined;
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function businessShareSource(): BusinessShareSource | null {
-  if (override !== undefined) return override;
-  if (!shared) {
-    const classifier = new ExampleClassifier(scopeExamples(), [], wordVectors(), readTrainedWeights(SCOPE_MODEL_FILE));
-    shared = {
-      businessShare: (text) => {
-        const business = classifier.classify(text).find((x) => x.type === 'business');
-        if (!business) throw new Error('the scope classifier has no "business" class');
-        return business.share;
-      },
-    };
-  }
-  return shared;
+  return source.get();
 }
 
 /** Replaces the scope classifier (`null` turns the signal off); `undefined` restores the bank's own. */
-export function useBusinessShareSource(source: BusinessShareSource | null | undefined): void {
-  override = source;
+export function useBusinessShareSource(standIn: BusinessShareSource | null | undefined): void {
+  source.replace(standIn);
 }

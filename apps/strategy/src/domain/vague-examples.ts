@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR } from './library.js';
-import { ExampleClassifier, readExampleBank, readTrainedWeights } from './problem-examples.js';
+import { classShare, ExampleClassifier, readExampleBank, readTrainedWeights, SharedSource } from './problem-examples.js';
 import { readFrameworkExamples } from './framework-examples.js';
 import { wordVectors } from './word-vectors.js';
 
@@ -76,8 +76,10 @@ export interface VaguenessSource {
   vagueness(text: string): number;
 }
 
-let shared: VaguenessSource | undefined;
-let override: VaguenessSource | null | undefined;
+const source = new SharedSource<VaguenessSource>(() => {
+  const classifier = new ExampleClassifier(vaguenessExamples(), [], wordVectors(), readTrainedWeights(VAGUE_MODEL_FILE));
+  return { vagueness: classShare(classifier, 'vague') };
+});
 
 /**
  * The classifier over the vague-question bank (built on first use with the weights of `VAGUE_MODEL_FILE`, or
@@ -85,15 +87,10 @@ let override: VaguenessSource | null | undefined;
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function vaguenessSource(): VaguenessSource | null {
-  if (override !== undefined) return override;
-  if (!shared) {
-    const classifier = new ExampleClassifier(vaguenessExamples(), [], wordVectors(), readTrainedWeights(VAGUE_MODEL_FILE));
-    shared = { vagueness: (text) => classifier.classify(text).find((x) => x.type === 'vague')?.share ?? 0 };
-  }
-  return shared;
+  return source.get();
 }
 
 /** Replaces the vagueness classifier (`null` turns the signal off); `undefined` restores the bank's own. */
-export function useVaguenessSource(source: VaguenessSource | null | undefined): void {
-  override = source;
+export function useVaguenessSource(standIn: VaguenessSource | null | undefined): void {
+  source.replace(standIn);
 }
