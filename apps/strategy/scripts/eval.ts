@@ -273,7 +273,7 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 2,
     title:
-      "scope2 set (eval/scope2.json, 60 messages written blind like scope1, never tuned on; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); with the scope bank and the vague bank's second batch: 4 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); after the review mends and the glossed-question rule (0bb12a8): the same with fit 30.0% (6/20); with the rules scope3 and scope4 led to (7ab28db): 3 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); its questions are still unread)",
+      "scope2 set (eval/scope2.json, 60 messages written blind like scope1, never tuned on; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); with the scope bank and the vague bank's second batch: 4 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); after the review mends and the glossed-question rule (0bb12a8): the same with fit 30.0% (6/20); with the rules scope3 and scope4 led to (7ab28db): 3 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); with the scope bank's third batch and three business words to keep a request (this version): 3, 13 of 20, 11/20 and 35.0%; its questions are still unread)",
     unread: true,
   },
   {

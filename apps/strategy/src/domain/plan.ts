@@ -70,7 +70,7 @@ function namesOwnOrganisation(text: string): boolean {
 /**
  * Business share (scope bank) under which a first-turn request in English is refused when no sentence of it reads
  * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
- * figures of "ours", fewer than two business words and no library framework.
+ * figures of "ours", fewer than three business words and no library framework.
  */
 export const CLEARLY_NOT_BUSINESS = 0.5;
 /**
@@ -175,8 +175,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const ownShare = Math.max(whole, ...(sentences.length > 1 ? sentences.filter(namesOwnOrganisation).map((x) => source.businessShare(x)) : []));
     const ownOrganisation = runsSomething || namesOwnOrganisation(u.english);
     const named = analysis.selection.basis === 'named';
-    // Two or more business words ("performance reviews for a 35-person agency") keep a request in scope too.
-    const businessWords = scope.businessHits >= 2;
+    // Three or more business words keep a request in scope too (two did not keep a business question on the
+    // development and scope sets, and let "a used Golf from a dealer … negotiate the price" through).
+    const businessWords = scope.businessHits >= 3;
     if (
       scope.inScope &&
       anyShare < CLEARLY_NOT_BUSINESS &&
