@@ -152,27 +152,26 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // The scope bank's reading of the users' words settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
   // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
-  const source = businessShareSource();
+  const source = history.turns === 0 ? businessShareSource() : null;
+  // The whole request's business share, and each sentence's when there are several (each read once).
+  const whole = source?.businessShare(u.business) ?? 0;
+  const bySentence = source && u.businessSentences.length > 1 ? u.businessSentences.map((x) => ({ x, share: source.businessShare(x) })) : [];
   // "Personal question but… I co-own a restoration studio with my ex-husband …": hedged, and about the asker's business.
-  const runsOrWorksFor = [ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED].some((re) => re.test(u.english));
   if (
     source &&
     scope.notWork &&
-    history.turns === 0 &&
     HEDGED_NOT_WORK.test(u.english) &&
-    runsOrWorksFor &&
-    source.businessShare(u.business) >= CLEARLY_BUSINESS
+    [ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED].some((re) => re.test(u.english)) &&
+    whole >= CLEARLY_BUSINESS
   ) {
     const { notWork: _notWork, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }
-  if (source && !scope.notWork && history.turns === 0) {
-    const sentences = u.business.split(/(?<=[.?!])\s+/).filter((x) => x.trim().length > 0);
-    const whole = source.businessShare(u.business);
+  if (source && !scope.notWork) {
     // Any sentence that reads like business keeps a request from refusal (a mixed request's business half).
-    const anyShare = Math.max(whole, ...(sentences.length > 1 ? sentences.map((x) => source.businessShare(x)) : []));
+    const anyShare = Math.max(whole, ...bySentence.map((s) => s.share));
     // Only the whole request, or a sentence that itself names the asker's organisation, can turn a refusal into an answer.
-    const ownShare = Math.max(whole, ...(sentences.length > 1 ? sentences.filter(namesOwnOrganisation).map((x) => source.businessShare(x)) : []));
+    const ownShare = Math.max(whole, ...bySentence.filter((s) => namesOwnOrganisation(s.x)).map((s) => s.share));
     const ownOrganisation = runsSomething || namesOwnOrganisation(u.english);
     const named = analysis.selection.basis === 'named';
     // Three or more business words keep a request in scope too (two did not keep a business question on the

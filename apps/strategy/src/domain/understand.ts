@@ -1279,6 +1279,8 @@ export interface Understanding {
   english: string;
   /** The business part (a mixed request without its non-business sentences). */
   business: string;
+  /** The business part's sentences (wink-nlp's splitter), of which `business` is the join. */
+  businessSentences: string[];
   /** Sentences of another domain (code, cooking…) that are declined. */
   declined: string[];
   problem?: ProblemScore | undefined;
@@ -1753,6 +1755,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     languageName: LANGUAGE_NAMES[language],
     english,
     business,
+    businessSentences,
     declined,
     problem: scores[0],
     runnerUp: scores[1],
