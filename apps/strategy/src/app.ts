@@ -25,6 +25,7 @@ import { ApiKeyStore } from './store/api-keys.js';
 import type { PrismaClient } from './store/prisma.js';
 import { RequestLogStore } from './store/request-log.js';
 import { SessionStore } from './store/sessions.js';
+import { businessShareSource } from './domain/scope-examples.js';
 
 export interface AppDeps {
   prisma: PrismaClient;
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps): StrategyApp {
   const selector = new FrameworkSelector(library);
   warmUp();
   selector.warmUp();
+  // The scope bank's classifier (about 0.25 s to build), so the first request does not wait for it.
+  businessShareSource();
   const now = deps.now ?? Date.now;
   const ledger = new CreditLedger(deps.pool);
   // Debits and refunds of the request path commit without waiting for the WAL
