@@ -286,6 +286,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     title:
       "scope4 set (eval/scope4.json, 60 messages written blind: 35 business questions that look personal or small, 10 of them non-English and 6 mixed, 15 requests that are not business, 4 of them non-English, 10 vague worries; its first run (commit 49d054d) gave 1 false refusal, 12 of 15 non-business requests answered, 8/10 vague clarified, fit 45.7% (16/35); it is a development set of the scope decision (holdings counted like a trade's: 'my wife and I have 3 holiday flats'), so it is no longer untouched)",
   },
+  {
+    n: 5,
+    title:
+      'scope5 set (eval/scope5.json, 60 messages written blind like scope1: 20 vague worries, 20 requests that are not business, 19 of them in business or money words, 20 business questions that look personal or small, 3 of them mixed and 3 non-English, never tuned on; its first run (commit 983a404) gave 0 false refusals, 10 of 20 non-business requests answered, 15/20 vague clarified, fit 35.0% (7/20); its questions are still unread)',
+    unread: true,
+  },
 ];
 for (const set of SCOPE_SETS) {
   const rep = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(set.n)));
