@@ -256,6 +256,24 @@ const BLIND_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       "blind28 set (eval/blind28.json, 40 questions written blind, never tuned on; its first run (commit c44ae84) gave fit 74.3% (26/35), fact use 96.9% (31/32), 0 false refusals, 0 non-business answered, 2/3 vague clarified, precision 100% (10/10), 2/2 non-English saying English; with the scope bank and the vague bank's second batch: 3/3 vague clarified, the rest alike; its questions are still unread)",
     unread: true,
   },
+  {
+    n: 29,
+    title:
+      'blind29 set (eval/blind29.json, 40 questions written blind, never tuned on; its first run (commit 983a404) gave fit 74.3% (26/35), fact use 84.4% (27/32), 0 false refusals, 1 non-business answered, 3/3 vague clarified, precision 100% (9/9), 2/2 non-English saying English; its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 30,
+    title:
+      'blind30 set (eval/blind30.json, 40 questions written blind, never tuned on; its first run (commit 983a404) gave fit 91.4% (32/35), fact use 71.9% (23/32), 0 false refusals, 1 non-business answered, 2/3 vague clarified, precision 94.1% (16/17), 2/2 non-English saying English; its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 31,
+    title:
+      'blind31 set (eval/blind31.json, 40 questions written blind, never tuned on; its first run (commit 983a404) gave fit 77.1% (27/35), fact use 90.6% (29/32), 0 false refusals, 2 non-business answered, 3/3 vague clarified, precision 100% (10/10), 2/2 non-English saying English; its questions are still unread)',
+    unread: true,
+  },
 ];
 for (const set of BLIND_SETS) {
   const rep = runHeldout(library, new FrameworkSelector(library), loadHeldout(blindSetFile(set.n)));

@@ -48,9 +48,9 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind28: 40), written without reading the selector,
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind31: 40), written without reading the selector,
  * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind23 were tuned on;
- * blind5, blind10, blind15, blind16 and blind24 to blind28 measure questions never seen in tuning (all but blind5
+ * blind5, blind10, blind15, blind16 and blind24 to blind31 measure questions never seen in tuning (all but blind5
  * were never read). This is the file of blind set `n`, `eval/blind<n>.json`.
  */
 export function blindSetFile(n: number): string {
