@@ -95,3 +95,30 @@ test('a vague question gets clarifying questions charged as simple, even when it
   const co = coordinationResponse(library, a, a.depth, 'ses_x', 5);
   expect(co.suggestions?.followUpQuestions?.length ?? 0).toBeGreaterThanOrEqual(2);
 });
+
+test('a short follow-up ("Which one?") is read with the earlier turns that set out the offers or options', () => {
+  const ask = (...turns: string[]) =>
+    analyse(
+      library,
+      selector,
+      { messages: turns.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content })) },
+      { turns: 0, applied: [] },
+    );
+  const deal = ask(
+    'I run a dental lab with 14 technicians. Two bigger labs have approached me.',
+    'What are they offering?',
+    'One offers 5x EBITDA all cash, the other 6.5x but half of it in their shares and a 2-year earn-out.',
+    'Anything else that matters?',
+    'I want my team looked after. Which one?',
+  );
+  expect(deal.understanding.problem?.type).toBe('deal');
+  expect(deal.primary.id).toBe('ma-deal-evaluation');
+  const sites = ask(
+    'We run a chain of 6 garden centres and the cafés are doing well, so we want our own bakery.',
+    'What options are you weighing?',
+    'Three: build a bakery unit behind the Maidstone store for £380k, lease a unit on an industrial estate at £42k a year, or keep buying from a wholesale bakery.',
+    'What matters most to you?',
+    'Quality first, then cost. Which would you go for?',
+  );
+  expect(sites.understanding.problem?.type).toBe('option-choice');
+});

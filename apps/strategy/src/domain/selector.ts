@@ -273,7 +273,9 @@ export class FrameworkSelector {
     // The framework example bank's reading of the question (users' words, not the library's).
     const like = new Map<string, number>();
     const bank = u && WEIGHTS.examples > 0 ? frameworkExampleSource(this.ids) : null;
-    if (bank) for (const x of bank.classify(text)) like.set(x.type, x.evidence);
+    // In a conversation the bank reads every user turn: a follow-up ("Which one should I take?") says little alone.
+    const bankText = conversation.trim() ? `${conversation}\n${text}` : text;
+    if (bank) for (const x of bank.classify(bankText)) like.set(x.type, x.evidence);
     const industry = ctx.industry?.trim().toLowerCase();
     const role = ctx.role?.trim().toLowerCase();
     const applied = new Set(ctx.applied ?? []);

@@ -1381,9 +1381,9 @@ export const EXAMPLE_WEIGHT = 2.5;
  * bank). Each score keeps its two parts apart (`cue`, `examples`). Hits count
  * cue phrases only.
  */
-export function combinedScores(text: string): { scores: ProblemScore[]; similar: TypeSimilarity[] } {
+export function combinedScores(text: string, bankText = text): { scores: ProblemScore[]; similar: TypeSimilarity[] } {
   const scores = problemScores(text);
-  const similar = exampleSource().classify(text);
+  const similar = exampleSource().classify(bankText);
   for (const x of similar) {
     if (x.evidence < 0.01) continue;
     const add = EXAMPLE_WEIGHT * x.evidence;
@@ -1609,7 +1609,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
   // describes the business, not the problem: its words do not name a problem type.
   const scoringText = withoutOffer(business);
-  const { scores, similar } = combinedScores(scoringText);
+  const { scores, similar } = combinedScores(scoringText, earlierEnglish ? `${withoutOffer(earlierEnglish)}\n${scoringText}` : scoringText);
   const addScores = (extra: ProblemScore[], weight: number, countHits = true) => {
     for (const e of extra) {
       const same = scores.find((s) => s.type === e.type);
@@ -1670,7 +1670,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   )
     signal('retention', 1);
   // A price quoted as a multiple of earnings or revenue ("9x EBITDA") is a deal.
-  if (quantities.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context))) signal('deal', 1.5);
+  // Earlier turns count too: a follow-up ("Which one?") after the offers were given.
+  if ([...quantities, ...earlierQuantities].some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context)))
+    signal('deal', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   const elapsed = quantities.filter((q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context));
   if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) signal('flow', 1);
@@ -1703,6 +1705,10 @@ export function understand(question: string, conversation: string, ctx: { indust
   }
   // Candidates set side by side ("we've narrowed it to 3 towns", "three possible warehouses", "Site A: … Site B: …").
   if (CANDIDATES.test(business)) signal('option-choice', 1.5);
+  // A follow-up that asks for a choice ("Which one should I take?") between candidates set out in earlier turns
+  // ("Two offers on the table…", "Three shortlisted: …").
+  else if (earlierEnglish && options.length < 2 && CHOOSE.test(decision) && (CANDIDATES.test(earlierEnglish) || EARLIER_CANDIDATES.test(earlierEnglish)))
+    signal('option-choice', 1.5);
   const deadlineMatch =
     /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
       business,
@@ -1799,6 +1805,15 @@ const CANDIDATES = new RegExp(
     String.raw`|\b(site|option|location|supplier|vendor|candidate|bid|offer|proposal)\s+(?:a|1)\s*[:)\-,]` +
     String.raw`[^]{3,300}?\b\1\s+(?:b|2)\b`,
   'i',
+);
+
+/**
+ * Candidates counted in an earlier turn of a conversation, in answer to "what are the options?": "two offers on the
+ * table", "three shortlisted", "3 quotes", "Three: build…, lease… or buy in".
+ */
+const EARLIER_CANDIDATES = new RegExp(
+  String.raw`\b(?:two|three|four|five|six|[2-9])\s+(?:(?:[\w-]+\s+)?(?:${CANDIDATE_NOUNS})\b|shortlisted\b)|^(?:two|three|four|five|six|[2-9])\s*:`,
+  'im',
 );
 
 /** A decision that asks to choose. */
