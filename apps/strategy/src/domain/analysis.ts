@@ -225,6 +225,7 @@ const TYPE_QUESTIONS: Partial<Record<ProblemType, string[]>> = {
   'market-entry': ['Which market are you considering, and what do you sell where you are today?'],
   capacity: ['How much demand arrives per day or hour, and how many people serve it?'],
   quality: ['Which errors happen, how often (per 100 or 1,000), and where are they found?'],
+  'industry-forces': ['Who sets your prices and terms: a few big customers, a few suppliers, or rivals and cheaper alternatives?'],
 };
 
 /** Clarifying questions for answers under 70 confidence and vague questions (SPEC.md bands), naming what is known. */

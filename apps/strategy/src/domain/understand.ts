@@ -66,6 +66,7 @@ export type ProblemType =
   | 'discovery'
   | 'market-entry'
   | 'differentiation'
+  | 'industry-forces'
   | 'strategy-choice';
 
 interface ProblemDef {
@@ -886,6 +887,52 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'outside environment',
       'external environment',
       'external factors',
+    ],
+  },
+  'industry-forces': {
+    label: 'how attractive an industry is: the forces on its profits',
+    rule: 'Judge the industry by the power of its suppliers and its buyers, the threat of substitutes and of new entrants, and the rivalry in it, before deciding whether, and where, to compete.',
+    frameworks: ['porters-five-forces', 'pestel-analysis', 'swot-analysis'],
+    cues: [
+      'decent business',
+      'good business to be in',
+      'business to get into',
+      'worth getting into',
+      'worth going into',
+      'worth staying in',
+      'worth being in',
+      'stay in this market',
+      'stay in this business',
+      'make money at all',
+      'make any money',
+      'make decent money',
+      'still make money',
+      'margins get eaten',
+      'margins will get eaten',
+      'margins getting squeezed',
+      'margins are being squeezed',
+      'attractive market',
+      'attractive industry',
+      'the whole industry',
+      'this industry',
+      'this sector',
+      'this trade',
+      'structurally',
+      'barriers to entry',
+      'barrier to entry',
+      'new entrants',
+      'anyone can start',
+      'easy to enter',
+      'bargaining power',
+      'substitutes',
+      'handful of suppliers',
+      'few suppliers',
+      'controlled by',
+      'pushing rates down',
+      'pushing prices down',
+      'squeeze rates',
+      'squeeze prices',
+      'five forces',
     ],
   },
   differentiation: {
