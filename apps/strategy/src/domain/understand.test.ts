@@ -84,6 +84,15 @@ test('words that belong to another problem in context: customers won, staff leav
   // A customer's first 90 days is retention; the asker's own first months is a new role.
   expect(understand('We lose 4% of our subscribers a month, most in their first 90 days. How do we keep them?', '').problem?.type).toBe('retention');
   expect(understand('I was just appointed head of operations. What should my first three months look like?', '').problem?.type).toBe('new-role');
+  // Customers buying and selling to customers are sales; selling the firm to a rival is a deal.
+  const bikes = understand(
+    'Our bike shop sells to commuters and families, but people buy the same bikes cheaper online now. How do we keep them coming to us?',
+    '',
+  );
+  expect([bikes.problem?.type, bikes.runnerUp?.type]).not.toContain('deal');
+  expect(understand('A competitor wants to buy us. Should we sell to them or to the private equity firm that called last year?', '').problem?.type).toBe(
+    'deal',
+  );
   // Whether a trade is worth being in, with the pressures on its margins, is about the industry's forces, not pricing.
   const industry = understand(
     'We make pallets for 4 big retailers who re-tender every year; timber comes from 2 sawmills who set the price, and plastic pallet pools are taking share. Is this still a trade worth being in?',

@@ -836,6 +836,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'product market fit',
       'why people sign up',
       'why customers buy',
+      'why people buy',
       'why they buy',
       'comparing us to',
       'compare us to',
@@ -1509,6 +1510,16 @@ function disambiguate(text: string): string {
       .replace(
         /\b(?:buy|buying|bought|purchase|purchasing|acquire|acquiring|take over|taking over)\s+(?:(?:a|an|the|our|one|two|this|that|their|its)\s+)?(?:[a-z-]+\s+){0,2}?(?:competitors?|rivals?|company|companies|business|businesses|firm|chain|carrier|supplier|practices?|agency|brand|startup|group|operator|clinics?|shops?|stores?)\b/gi,
         'acquisition of a company',
+      )
+      // Customers buying ("people buy them cheaper online") and selling to customers ("we now sell to homeowners")
+      // are sales, not buying or selling a company ("why people buy" stays: it asks what customers want).
+      .replace(
+        /(?<!\bwhy\s+)\b(people|customers?|clients?|buyers?|homeowners?|shoppers?|consumers?|users?|visitors?|guests?|parents?|patients?|they|who|someone|anyone|nobody|everyone)\s+(?:[a-z']+\s+){0,2}?(?:buy|buys|buying|bought|purchase|purchases|purchasing|purchased)\b/gi,
+        '$1 take up',
+      )
+      .replace(
+        /\bsell(s|ing)?\s+(?:(?:directly|direct|more|mostly|only|it|them)\s+)?to\s+(?!(?:(?:a|an|the|one|our)\s+)?(?:[a-z-]+\s+)?(?:competitors?|rivals?|buyers?|private|pe|investors?|consolidators?|group|firm|company|management|staff|employees|acquirers?)\b)/gi,
+        'market$1 to ',
       )
       // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
       .replace(
