@@ -93,6 +93,10 @@ test('words that belong to another problem in context: customers won, staff leav
   expect(understand('A competitor wants to buy us. Should we sell to them or to the private equity firm that called last year?', '').problem?.type).toBe(
     'deal',
   );
+  // Refusing to fight on price asks how to stand out, not what to charge.
+  expect(
+    understand("The supermarket opened next door and we can't compete on price. I don't want to just cut prices either. What do we do?", '').problem?.type,
+  ).toBe('differentiation');
   // Whether a trade is worth being in, with the pressures on its margins, is about the industry's forces, not pricing.
   const industry = understand(
     'We make pallets for 4 big retailers who re-tender every year; timber comes from 2 sawmills who set the price, and plastic pallet pools are taking share. Is this still a trade worth being in?',

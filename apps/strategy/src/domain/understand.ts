@@ -1521,6 +1521,11 @@ function disambiguate(text: string): string {
         /\bsell(s|ing)?\s+(?:(?:directly|direct|more|mostly|only|it|them)\s+)?to\s+(?!(?:(?:a|an|the|one|our)\s+)?(?:[a-z-]+\s+)?(?:competitors?|rivals?|buyers?|private|pe|investors?|consolidators?|group|firm|company|management|staff|employees|acquirers?)\b)/gi,
         'market$1 to ',
       )
+      // Refusing to fight on price ("we can't win on price", "I don't want to just cut prices") asks how to stand out.
+      .replace(
+        /\b(?:can't|cannot|can not|won't|will never|couldn't|don't want to|do not want to|not going to|no way (?:we|to))\s+(?:just\s+|simply\s+|only\s+)?(?:win|compete|fight|beat (?:them|it)|go)\s+(?:on|with)\s+(?:[a-z]+\s+(?:or|and|nor)\s+(?:on\s+)?)?(?:(?:the|a|our)\s+)?price\b|\b(?:don't|do not|won't)\s+want\s+to\s+(?:just\s+|simply\s+)?(?:cut|lower|drop|slash)\s+(?:our\s+)?prices?\b|\bwithout\s+(?:cutting|lowering|dropping|slashing)\s+(?:our\s+)?prices?\b/gi,
+        'differentiate',
+      )
       // A person being the bottleneck ("How do I stop being the bottleneck?") is about decision rights, not process flow.
       .replace(
         /\b(i|i'm|i am|me|founders?|ceo|owner|boss|managers?|leaders?|leadership)\b((?:\s+[a-z']+){0,3})\s+(?:the\s+|a\s+)?bottleneck\b/gi,
