@@ -291,8 +291,7 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 2,
     title:
-      "scope2 set (eval/scope2.json, 60 messages written blind like scope1, never tuned on; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); with the scope bank and the vague bank's second batch: 4 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); after the review mends and the glossed-question rule (0bb12a8): the same with fit 30.0% (6/20); with the rules scope3 and scope4 led to (7ab28db): 3 false refusals, 16 of 20 answered, 11/20 clarified, fit 35.0% (7/20); with the scope bank's third batch and three business words to keep a request (this version): 3, 13 of 20, 11/20 and 35.0%; its questions are still unread)",
-    unread: true,
+      "scope2 set (eval/scope2.json, 60 messages written blind like scope1; its first run (commit c44ae84) gave 6 false refusals, 18 of 20 non-business requests answered, 9/20 vague clarified, fit 30.0% (6/20); kept unread through the scope bank's three batches (3 false refusals, 13 of 20 answered, 11/20 clarified, fit 35.0% at 84b1886), it was then read and became a development set of the scope decision ('not a business' said of volunteers, the industry the caller gives as evidence of a business), so it is no longer untouched)",
   },
   {
     n: 3,
@@ -308,6 +307,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     n: 5,
     title:
       'scope5 set (eval/scope5.json, 60 messages written blind like scope1: 20 vague worries, 20 requests that are not business, 19 of them in business or money words, 20 business questions that look personal or small, 3 of them mixed and 3 non-English, never tuned on; its first run (commit 983a404) gave 0 false refusals, 10 of 20 non-business requests answered, 15/20 vague clarified, fit 35.0% (7/20); its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 6,
+    title:
+      'scope6 set (eval/scope6.json, 60 messages written blind like scope1, with more of the business questions very short or informal or about family, home or feelings; never tuned on; its first run (commit 84b1886) gave 1 false refusal, 8 of 20 non-business requests answered, 20/20 vague clarified, fit 40.0% (8/20); its questions are still unread)',
     unread: true,
   },
 ];

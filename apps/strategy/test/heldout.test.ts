@@ -92,6 +92,9 @@ test('the scope1 set (development set of the scope bank) keeps its reached answe
 });
 
 test.each([
+  // First run (c44ae84): 6 false refusals, 18 of 20 non-business answered, 9/20 vague clarified; read and tuned on
+  // from 84b1886 (3, 13 and 11/20 then); now 0, 13 and 12/20.
+  [2, 13, 12],
   // First run (8e8a926): 4 false refusals, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 12 and 9/10.
   [3, 12, 9],
   // First run (49d054d): 1 false refusal, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 11 and 8/10.

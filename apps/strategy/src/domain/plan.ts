@@ -98,14 +98,25 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // Judged on the business part, in English (a mixed request's code or recipe sentences are declined, not fatal).
   let scope = classifyScope(u.business, selector, analysis.selection.strength);
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
+  // The caller names the asker's industry: evidence of a business, never proof (an owner can ask a personal question).
+  const industryGiven = Boolean(req.userContext?.industry?.trim());
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
   const ownNumbers = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date');
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
-  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething ? 3 : 1);
+  // So does an industry the caller gives for the asker ("garden maintenance": "gardening" is its trade, not a hobby).
+  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryGiven ? 3 : 1);
   const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
-  if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownNumbers && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
+  // The scope bank's reading of the users' words (first turn only): the whole request's business share, and each
+  // sentence's when there are several (each read once).
+  const source = history.turns === 0 ? businessShareSource() : null;
+  const whole = source?.businessShare(u.business) ?? 0;
+  const bySentence = source && u.businessSentences.length > 1 ? u.businessSentences.map((x) => ({ x, share: source.businessShare(x) })) : [];
+  // The asker's industry given by the caller, for a request that reads like business, stands in for the
+  // organisation's own numbers: a pub landlady's "things feel a bit off" is not a cooking question for one Sunday roast.
+  const ownSide = ownNumbers || (industryGiven && whole >= CLEARLY_BUSINESS);
+  if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }
@@ -123,7 +134,15 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
     // A question as close to the example bank of business questions as a typical bank question is (cosine FULL_SIMILARITY) counts as one more.
     const likeBank = Math.min(1, (u.similar[0]?.similarity ?? 0) / FULL_SIMILARITY);
-    const evidence = (u.problem?.strength ?? 0) + (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) + (u.identity ? 1 : 0) + ownFacts + likeBank;
+    // The asker's industry given by the caller counts as one more: a sole trader's "180 houses, £15 each
+    // every 4 weeks. want £60k a year. how?" says no "we" or "our".
+    const evidence =
+      (u.problem?.strength ?? 0) +
+      (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) +
+      (u.identity ? 1 : 0) +
+      ownFacts +
+      likeBank +
+      (industryGiven ? 1 : 0);
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     // A vague ask is business when it uses business words, comes with context, or describes trouble in the asker's
     // own organisation without another domain's markers ("Things aren't working and I don't know what to fix first").
@@ -152,10 +171,6 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // The scope bank's reading of the users' words settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
   // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
-  const source = history.turns === 0 ? businessShareSource() : null;
-  // The whole request's business share, and each sentence's when there are several (each read once).
-  const whole = source?.businessShare(u.business) ?? 0;
-  const bySentence = source && u.businessSentences.length > 1 ? u.businessSentences.map((x) => ({ x, share: source.businessShare(x) })) : [];
   // "Personal question but… I co-own a restoration studio with my ex-husband …": hedged, and about the asker's business.
   if (
     source &&
@@ -182,6 +197,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       anyShare < CLEARLY_NOT_BUSINESS &&
       !ownOrganisation &&
       !ownNumbers &&
+      !industryGiven &&
       !named &&
       !businessWords &&
       u.language === 'en' &&

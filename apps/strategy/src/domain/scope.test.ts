@@ -129,3 +129,24 @@ test('family life with money in it is refused; a family business is not', () => 
   ).toBe('refuse');
   expect(plan('My son and I run our family bakery; margins fell from 14% to 9% this year on £400k of sales. What should we look at first?')).toBe('answer');
 });
+
+test("'not a business' said of volunteers or a charity is modesty, not a request that is not about an organisation", () => {
+  const p = planFor(
+    "I run the lunch club at our village hall – we're all volunteers, not a business, so maybe this isn't your thing. About 60 pensioners come on Wednesdays and the queue for food takes 45 minutes. How do we speed it up?",
+  );
+  expect(p.kind).toBe('answer');
+  // The asker's own word that it is not work still stands.
+  expect(planFor('Not a business question: my sister and I want to split £900 of holiday costs fairly. How?').kind).toBe('refuse');
+});
+
+test('the industry the caller gives is evidence of a business for a terse request, never proof of one', () => {
+  const ask = (content: string, userContext?: Record<string, string>) =>
+    planAnswer(library, selector, { messages: [{ role: 'user', content }], ...(userContext ? { userContext } : {}) }, { turns: 0, applied: [] }).kind;
+  const terse = 'gardening round, 40 clients, £25 a visit fortnightly. want £30k a year. how?';
+  expect(ask(terse, { industry: 'garden maintenance', role: 'sole trader' })).toBe('answer');
+  expect(ask(terse)).toBe('refuse');
+  // A personal question from a business owner is still refused.
+  expect(ask("I've got £3,000 saved and want to spend it on a holiday and a new laptop. How should I split it?", { industry: 'bakery', role: 'owner' })).toBe(
+    'refuse',
+  );
+});

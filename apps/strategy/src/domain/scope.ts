@@ -258,6 +258,13 @@ const NOT_WORK =
   /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|this one'?s personal)\b/i;
 
 /**
+ * "Not a business" said of a charity, a club or volunteers ("we're all volunteers, not a business, so I'm not sure
+ * this is your sort of thing"): modesty about an organisation, not a request that is not about one.
+ */
+const ORGANISATION_NOT_A_BUSINESS =
+  /\b(?:volunteers?|volunteer-run|charit(?:y|ies)|non-?profit|not-for-profit|club|church|parish|mosque|temple|synagogue|community (?:group|centre|center)|society|association|co-?op(?:erative)?|foundation|trust|school|council)\b[^.?!]{0,60}\bnot (?:a |really a )?business\b|\bnot (?:a |really a )?business\b[^.?!]{0,40}\b(?:charity|volunteers?|non-?profit|not-for-profit|club|church|community group|society|association)\b/gi;
+
+/**
  * The asker taking it back: "Personal question, but it's really about my firm", "… It's about my business, not me".
  * Only an organisation counts ("about my team" or "for my firm's Christmas party" does not).
  */
@@ -300,7 +307,8 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
     suggestions: suggestionsFor(domain),
   };
   // The asker says it is not about work ("Not a work question: …"): out of scope, whatever it mentions.
-  if (NOT_WORK.test(text) && !ABOUT_WORK_AFTER_ALL.test(text)) return { inScope: false, notWork: true, score: -1, ...found };
+  if (NOT_WORK.test(text.replace(ORGANISATION_NOT_A_BUSINESS, ' ')) && !ABOUT_WORK_AFTER_ALL.test(text))
+    return { inScope: false, notWork: true, score: -1, ...found };
   const strength = knownStrength ?? (selector ? selector.select(text, '').strength : 0);
   // Raw BM25 of the best framework: in-scope questions of the eval set score
   // 60-1800, out-of-scope ones under 50 (scripts/eval.ts prints both).
