@@ -69,3 +69,16 @@ test.each([
   expect(p.analysis.understanding.quantities.map((q) => q.value)).toEqual(values);
   expect(JSON.stringify(p.analysis)).toMatch(/this answer is in English/);
 });
+
+test('everyday words of a business complaint are glossed in all six languages (clients, satisfaction, waiting, hospital, grants)', () => {
+  const nl = glossToEnglish(
+    'Cliënten klagen vooral dat niemand weet hoe laat er iemand komt, en dat de intake na ontslag uit het ziekenhuis pas na 5 dagen plaatsvindt. Onze klanttevredenheid is gezakt.',
+    'nl',
+  );
+  for (const w of ['clients complain', 'nobody knows', 'hospital', 'customer satisfaction']) expect(nl).toContain(w);
+  expect(glossToEnglish('Die Patienten warten oft zu lange auf einen Termin und die Kundenzufriedenheit ist deutlich gesunken.', 'de')).toContain('patients');
+  expect(glossToEnglish('Nos clients se plaignent surtout que les livraisons arrivent souvent en retard.', 'fr')).toContain('complain');
+  expect(glossToEnglish('El ayuntamiento nos ha retirado la subvención y no sabemos cómo pagar el alquiler.', 'es')).toContain('grant');
+  expect(glossToEnglish('I volontari se ne vanno dopo pochi mesi e le donazioni sono calate del 20%.', 'it')).toContain('donations');
+  expect(glossToEnglish('Os nossos clientes reclamam que as entregas chegam sempre atrasadas.', 'pt')).toContain('deliveries arrive');
+});
