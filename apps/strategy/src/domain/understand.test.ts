@@ -226,9 +226,15 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   const de = understand('Wir haben 140 Mitarbeiter und 28 Mio. € Umsatz. Sollen wir nach Indien expandieren?', '');
   expect(de.quantities.map((x) => [x.text, x.written])).toEqual([
     ['140', '140 Mitarbeiter'],
-    ['€28m', '28 Mio. €'],
+    ['€28m', '28 Mio. € Umsatz'],
   ]);
-  expect(factSheet(de).baseline).toContain('("28 Mio. €")');
+  expect(factSheet(de).baseline).toContain('("28 Mio. € Umsatz")');
+  // What a number counts, as written, as far as the English reading goes; a preposition starts another phrase.
+  expect(understand('Wir investieren 3,8 Millionen Euro in die neue Halle. Lohnt sich das?', '').quantities[0]!.written).toBe('3,8 Millionen Euro');
+  expect(understand('Tenemos 45 entregas por semana y crecemos un 3% al año. ¿Qué hacemos?', '').quantities.map((x) => x.written)).toEqual([
+    '45 entregas por semana',
+    '3% al año',
+  ]);
   const nl = understand('Cliënten wachten gemiddeld 5 dagen en geven ons een 6,8. Hoe verbeteren we dat?', '');
   expect(nl.quantities.map((x) => x.written)).toEqual(['5 dagen', '6,8']);
   // English questions keep their own text only.
@@ -281,7 +287,7 @@ test('a counted group is quoted with its noun, a range keeps its thousands, and 
   ]);
   expect(extractQuantities('Mid-size companies (200-2,000 employees).').map((x) => [x.text, x.value])).toEqual([['200-2,000', 2000]]);
   const it = understand('Una piazzola costa 48 € a notte, gli hotel vicini chiedono 180 € a notte. Come decidiamo il prezzo?', '');
-  expect(it.quantities.map((x) => x.written)).toEqual(['48 €', '180 €']);
+  expect(it.quantities.map((x) => x.written)).toEqual(['48 € a notte', '180 € a notte']);
 });
 
 test('the answer quotes how a number moved, a plus without repeating it, and small counts of something named', () => {

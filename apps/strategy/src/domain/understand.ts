@@ -1229,6 +1229,17 @@ export function extractQuantities(input: string): Quantity[] {
  * "2 millones", "5 dagen", "6,8"). Each place of the original is used once;
  * a quantity whose digits are not found keeps the glossed text only.
  */
+/**
+ * Words of the glossed languages (and English) that end what a number counts: conjunctions, and prepositions that
+ * start another phrase ("3,8 Millionen Euro in die neue Halle" counts euros, not the hall).
+ */
+const CONJUNCTIONS = new Set(
+  (
+    'and or but e ed o ou y et und oder aber en of maar mas pero mais ma che que dass dat porque parce car weil omdat perché ' +
+    'in im ins into dans auf für pour para voor naar nach mit met con avec com bei bij zu zum zur to for with'
+  ).split(' '),
+);
+
 function quoteAsWritten(quantities: Quantity[], original: string): void {
   const used = new Set<number>();
   /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign, a unit word. */
@@ -1247,11 +1258,27 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
       if (used.has(m.index)) continue;
       used.add(m.index);
       let written = m[0].trim();
+      let end = m.index + m[0].trimEnd().length;
       // A range or a change ("von 620.000 € auf 280.000 €", "3 bis 4 Tage"): from its first number to its last, as written.
       const last = numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
       if (last) {
         used.add(last.index);
         written = original.slice(m.index, last.index + last[0].length).trim();
+        end = last.index + last[0].trimEnd().length;
+      }
+      // What the number counts, as written, as far as the English reading's context goes ("35% del volume",
+      // "45 overdrachten per maand"): up to as many words, stopping at punctuation, a conjunction or another number.
+      const wanted = Math.min(3, q.context.split(/\s+/).filter(Boolean).length);
+      const tail = original.slice(end);
+      if (wanted > 0 && !last && /^\s/.test(tail) && !/[.,;:!?]$/.test(written)) {
+        const after: string[] = [];
+        for (const w of tail.trimStart().split(/\s+/)) {
+          if (!w || after.length >= wanted || /\d/.test(w) || CONJUNCTIONS.has(w.toLowerCase().replace(/[^\p{L}']/gu, ''))) break;
+          const bare = w.replace(/[.,;:!?)»"]+$/u, '');
+          if (bare) after.push(bare);
+          if (bare !== w) break;
+        }
+        if (after.length) written = `${written} ${after.join(' ')}`;
       }
       if (written !== q.text) q.written = written;
       break;
@@ -1588,6 +1615,20 @@ function firstNounPhrase(fragment: string): string {
 }
 
 const GENERIC_NOUNS = new Set([
+  // Greetings, in English and the glossed languages ("Buongiorno, ho un caseificio…").
+  'hello',
+  'hi',
+  'hey',
+  'buongiorno',
+  'bonjour',
+  'hola',
+  'olá',
+  'ola',
+  'hallo',
+  'hoi',
+  'goedendag',
+  'salve',
+  'ciao',
   'we',
   'us',
   'it',
