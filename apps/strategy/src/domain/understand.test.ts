@@ -97,6 +97,12 @@ test('words that belong to another problem in context: customers won, staff leav
   expect(
     understand("The supermarket opened next door and we can't compete on price. I don't want to just cut prices either. What do we do?", '').problem?.type,
   ).toBe('differentiation');
+  // Days that money or stock waits are working capital, not a process's lead time.
+  const stone = understand(
+    'We wholesale tiles. Customers pay us in 75 days on average and pallets sit in the warehouse about 90 days before they sell. The bank account is always empty. What do we fix first?',
+    '',
+  );
+  expect(stone.problem?.type).toBe('working-capital');
   // Whether a trade is worth being in, with the pressures on its margins, is about the industry's forces, not pricing.
   const industry = understand(
     'We make pallets for 4 big retailers who re-tender every year; timber comes from 2 sawmills who set the price, and plastic pallet pools are taking share. Is this still a trade worth being in?',

@@ -1778,7 +1778,13 @@ export function understand(question: string, conversation: string, ctx: { indust
   if ([...quantities, ...earlierQuantities].some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context)))
     signal('deal', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
-  const elapsed = quantities.filter((q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context));
+  // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
+  // capital, not a process's lead time.
+  const cashDays = [...business.matchAll(CASH_DAYS)].map((m) => m[1] ?? m[2] ?? m[3]);
+  if (cashDays.length) signal('working-capital', 1);
+  const elapsed = quantities.filter(
+    (q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context) && !cashDays.some((d) => q.text.startsWith(`${d} `)),
+  );
   if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) signal('flow', 1);
   // A headcount that grew ("from 40 to 130 people"): the organisation outgrew its structure.
   const counts = quantities.filter((q) => q.kind === 'count');
@@ -1888,6 +1894,13 @@ export function understand(question: string, conversation: string, ctx: { indust
     askedAt: now,
   };
 }
+
+/**
+ * Days that money or stock waits: payment terms ("pay in 60 days", "pay us in 58 days", "60-day terms", "paid
+ * after 90 days") and stock held ("sit in our yard about 110 days", "90 days of stock").
+ */
+const CASH_DAYS =
+  /\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|after|within|at|around|about|roughly|in))*\s+(\d+)\s*(?:days|weeks)\b|\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b|\b(?:sit|sits|sitting|sat|held|stays?|in stock|on the shelves?|in the warehouse)\b[^.;?!\d]{0,30}?(\d+)\s*days\b/gi;
 
 /** A market named as new: "one more country", "a second city", "new regions". */
 const NEW_MARKET =
