@@ -70,6 +70,14 @@ test('a framework name that is an everyday phrase ("first 90 days" of a customer
   expect(ask('What is the First 90 Days framework?').primary.id).toBe('first-90-days-stars');
 });
 
+test('a framework named in a question that asks what it is wins over the problem the rest of the question suggests', () => {
+  const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  const pestel = ask('Could you explain what a PESTEL analysis is? Our trustees want one for the strategy away-day.');
+  expect(pestel.primary.id).toBe('pestel-analysis');
+  expect(pestel.selection.basis).toBe('named');
+  expect(ask("Our operations director keeps saying we need a 'RACI' for the depot move. What is it, actually?").primary.id).toBe('raci-matrix');
+});
+
 test('the options named in the question are compared in the structured answer of both endpoints', () => {
   const a = analyse(
     library,

@@ -158,6 +158,8 @@ export const WEIGHTS = {
   phrase: 0.12,
   phraseCap: 0.36,
   nameMention: 0.9,
+  /** A framework named in a question that asks what a framework is ("Can you explain what a PESTEL analysis is?"). */
+  definitionNameMention: 2,
   industry: 0.08,
   stage: 0.16,
   role: 0.05,
@@ -313,7 +315,7 @@ export class FrameworkSelector {
       // A name that is also an everyday phrase ("first 90 days" of a customer) names the framework only when the problem fits it or the question asks what it is.
       const everydayOk = u ? Boolean(u.definition) || (u.problem ? PROBLEMS[u.problem.type].frameworks.includes(f.id) : false) : true;
       if ((this.names.get(f.id) ?? []).some((n) => n.trim() && qNorm.includes(n) && (everydayOk || !EVERYDAY_NAMES.has(n)))) {
-        score += WEIGHTS.nameMention;
+        score += u?.definition ? WEIGHTS.definitionNameMention : WEIGHTS.nameMention;
         reasons.push('named in the question');
       }
       if (industry) {
