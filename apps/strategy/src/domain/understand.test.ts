@@ -103,6 +103,13 @@ test('words that belong to another problem in context: customers won, staff leav
     '',
   );
   expect(stone.problem?.type).toBe('working-capital');
+  // What buyers expect as standard and what delights them is about what to build; a ladder to the roof is no career ladder.
+  const options = understand(
+    'We make camper van conversions, 30 a year. Buyers choose from 25 options and a ladder to the roof is one of them. Which options do buyers simply expect as standard, and which ones delight them?',
+    '',
+  );
+  expect(options.problem?.type).toBe('discovery');
+  expect([options.problem?.type, options.runnerUp?.type]).not.toContain('career');
   // Whether a trade is worth being in, with the pressures on its margins, is about the industry's forces, not pricing.
   const industry = understand(
     'We make pallets for 4 big retailers who re-tender every year; timber comes from 2 sawmills who set the price, and plastic pallet pools are taking share. Is this still a trade worth being in?',

@@ -843,6 +843,15 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'in the first place',
       'hire us for',
       'what job',
+      // What customers take for granted and what delights them.
+      'expect as standard',
+      'take for granted',
+      'delight',
+      'delighters',
+      'must have',
+      'must haves',
+      'nice to have',
+      'table stakes',
     ],
   },
   'market-entry': {
@@ -1548,6 +1557,8 @@ function disambiguate(text: string): string {
         /\bsell(s|ing)?\s+(?:(?:directly|direct|more|mostly|only|it|them)\s+)?to\s+(?!(?:(?:a|an|the|one|our)\s+)?(?:[a-z-]+\s+)?(?:competitors?|rivals?|buyers?|private|pe|investors?|consolidators?|group|firm|company|management|staff|employees|acquirers?)\b)/gi,
         'market$1 to ',
       )
+      // A ladder to climb ("a loft bedroom with stairs instead of a ladder", "step ladders") is not a career ladder.
+      .replace(/\b(?:a|an|step|extension|loft|rope|folding)\s+ladders?\b|\bladders\b/gi, 'steps')
       // Refusing to fight on price ("we can't win on price", "I don't want to just cut prices") asks how to stand out.
       .replace(
         /\b(?:can't|cannot|can not|won't|will never|couldn't|don't want to|do not want to|not going to|no way (?:we|to))\s+(?:just\s+|simply\s+|only\s+)?(?:win|compete|fight|beat (?:them|it)|go)\s+(?:on|with)\s+(?:[a-z]+\s+(?:or|and|nor)\s+(?:on\s+)?)?(?:(?:the|a|our)\s+)?price\b|\b(?:don't|do not|won't)\s+want\s+to\s+(?:just\s+|simply\s+)?(?:cut|lower|drop|slash)\s+(?:our\s+)?prices?\b|\bwithout\s+(?:cutting|lowering|dropping|slashing)\s+(?:our\s+)?prices?\b/gi,
