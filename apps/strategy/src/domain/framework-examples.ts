@@ -49,6 +49,23 @@ export function readFrameworkExamples(file = FRAMEWORK_EXAMPLES_FILE): Framework
 }
 let shippedBank: FrameworkExamples | undefined;
 
+/** How many questions of each framework (its first five batches) the vague and scope classifiers may sample. */
+export const SAMPLED_PER_FRAMEWORK = 80;
+/** Every how many of those questions one is sampled. */
+export const SAMPLE_EVERY = 8;
+
+/**
+ * Business questions from the framework example bank for the vague and scope classifiers: every `SAMPLE_EVERY`th of
+ * the first `SAMPLED_PER_FRAMEWORK` questions of each framework, in bank order (10 per framework, 490 in all). A
+ * later batch of the framework bank does not move those classifiers' readings.
+ * @throws LibraryError as `readFrameworkExamples`.
+ */
+export function frameworkBankSample(bank = readFrameworkExamples()): string[] {
+  return Object.values(bank.examples)
+    .flatMap((qs) => qs.slice(0, SAMPLED_PER_FRAMEWORK))
+    .filter((_, i) => i % SAMPLE_EVERY === 0);
+}
+
 /**
  * Reads the framework example bank and checks that it covers exactly the
  * frameworks `ids` (the shipped library's).

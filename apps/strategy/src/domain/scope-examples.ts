@@ -16,7 +16,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR } from './library.js';
 import { classShare, ExampleClassifier, readExampleBank, readTrainedWeights, SharedSource } from './problem-examples.js';
-import { readFrameworkExamples } from './framework-examples.js';
+import { frameworkBankSample } from './framework-examples.js';
 import { loadVagueExamples } from './vague-examples.js';
 import { wordVectors } from './word-vectors.js';
 
@@ -24,8 +24,6 @@ import { wordVectors } from './word-vectors.js';
 export const SCOPE_EXAMPLES_FILE = path.join(DEFAULT_LIBRARY_DIR, 'scope-examples.json');
 /** `apps/strategy/library/scope-model.bin`: the trained regression (`pnpm --filter @latchkey/strategy train:models`). */
 export const SCOPE_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'scope-model.bin');
-/** Every how many questions of the framework example bank one joins the business examples. */
-export const SCOPE_FRAMEWORK_SAMPLE_EVERY = 8;
 
 const question = z.string().trim().min(2);
 const bankSchema = z.strictObject({
@@ -50,15 +48,13 @@ export function loadScopeExamples(file = SCOPE_EXAMPLES_FILE): ScopeExamples {
 
 /**
  * The two classes the classifier learns: the bank's requests that are not business; and its business questions
- * with every question of the vague-question bank (vague and specific) and every `SCOPE_FRAMEWORK_SAMPLE_EVERY`th
- * question of the framework example bank.
+ * with every question of the vague-question bank (vague and specific) and a sample of the framework example bank
+ * (`frameworkBankSample`).
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function scopeExamples(bank = loadScopeExamples()): Record<'business' | 'notBusiness', string[]> {
   const vague = loadVagueExamples().examples;
-  const sample = Object.values(readFrameworkExamples().examples)
-    .flat()
-    .filter((_, i) => i % SCOPE_FRAMEWORK_SAMPLE_EVERY === 0);
+  const sample = frameworkBankSample();
   const seen = new Set<string>();
   const business = [...bank.examples.business, ...vague.vague, ...vague.specific, ...sample].filter((q) => {
     const key = q.toLowerCase();

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR } from './library.js';
 import { classShare, ExampleClassifier, readExampleBank, readTrainedWeights, SharedSource } from './problem-examples.js';
-import { readFrameworkExamples } from './framework-examples.js';
+import { frameworkBankSample } from './framework-examples.js';
 import { wordVectors } from './word-vectors.js';
 
 /** `apps/strategy/library/vague-examples.json`. */
@@ -35,8 +35,6 @@ export const VAGUE_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'vague-model.bin'
 export const VAGUE_SHARE = 0.85;
 /** Cue-phrase strength of the problem type under which the bank's reading may call a question vague. */
 export const VAGUE_MAX_CUES = 2;
-/** Every how many questions of the framework example bank one joins the specific examples. */
-export const FRAMEWORK_SAMPLE_EVERY = 8;
 
 const question = z.string().trim().min(2);
 const bankSchema = z.strictObject({
@@ -59,14 +57,12 @@ export function loadVagueExamples(file = VAGUE_EXAMPLES_FILE): VagueExamples {
 }
 
 /**
- * The two classes the classifier learns: the bank's vague questions, and its specific ones with every
- * `FRAMEWORK_SAMPLE_EVERY`th question of the framework example bank.
+ * The two classes the classifier learns: the bank's vague questions, and its specific ones with a sample of the framework example bank
+ * (`frameworkBankSample`).
  * @throws LibraryError when either bank is missing or malformed.
  */
 export function vaguenessExamples(bank = loadVagueExamples()): Record<'vague' | 'specific', string[]> {
-  const sample = Object.values(readFrameworkExamples().examples)
-    .flat()
-    .filter((_, i) => i % FRAMEWORK_SAMPLE_EVERY === 0);
+  const sample = frameworkBankSample();
   return { vague: bank.examples.vague, specific: [...bank.examples.specific, ...sample] };
 }
 
