@@ -10,6 +10,7 @@ import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
 import { businessShareSource } from './scope-examples.js';
 import { TROUBLE } from './understand.js';
+import { terms } from './text.js';
 
 export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
 
@@ -62,6 +63,24 @@ const SELF_EMPLOYED =
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
+/** A spouse, partner, child or parent of the asker's: "we" and "our" then speak of a household, not an organisation. */
+const PERSONAL_RELATION =
+  /\bmy\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|kids?|children|sons?|daughters?|family|mum|mom|dad|parents|in-laws)\b/i;
+
+/** Words of an industry name too general to show that a request is about that industry. */
+const GENERAL_INDUSTRY_WORDS = new Set(terms('business company services service industry sector trade shop store firm provider consultancy small local'));
+
+/**
+ * Whether `text` uses a word of the caller-given `industry` (stemmed, general words aside): "window cleaning" in
+ * "window cleaning round, 180 houses", "garden maintenance" in "gardening round".
+ */
+export function mentionsIndustry(industry: string, text: string): boolean {
+  const wanted = terms(industry).filter((t) => t.length >= 3 && !GENERAL_INDUSTRY_WORDS.has(t));
+  if (!wanted.length) return false;
+  const have = new Set(terms(text));
+  return wanted.some((t) => have.has(t));
+}
+
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
   return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS].some((re) => re.test(text));
@@ -70,7 +89,7 @@ function namesOwnOrganisation(text: string): boolean {
 /**
  * Business share (scope bank) under which a first-turn request in English is refused when no sentence of it reads
  * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
- * figures of "ours", fewer than three business words and no library framework.
+ * figures of "ours", fewer than three business words, no library framework and not the industry the caller gives.
  */
 export const CLEARLY_NOT_BUSINESS = 0.5;
 /**
@@ -99,23 +118,28 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   let scope = classifyScope(u.business, selector, analysis.selection.strength);
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
   // The caller names the asker's industry: evidence of a business, never proof (an owner can ask a personal question).
-  const industryGiven = Boolean(req.userContext?.industry?.trim());
+  // It counts when the request itself uses the industry's words ("window cleaning" in "window cleaning round, 180
+  // houses, £15 each…"), or when the request speaks as "we" of something that reads like business (below).
+  const industry = req.userContext?.industry?.trim() ?? '';
+  const industryMentioned = mentionsIndustry(industry, u.english);
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
   const ownNumbers = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date');
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
-  // So does an industry the caller gives for the asker ("garden maintenance": "gardening" is its trade, not a hobby).
-  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryGiven ? 3 : 1);
+  // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
+  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryMentioned ? 3 : 1);
   const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
   // The scope bank's reading of the users' words (first turn only): the whole request's business share, and each
   // sentence's when there are several (each read once).
   const source = history.turns === 0 ? businessShareSource() : null;
   const whole = source?.businessShare(u.business) ?? 0;
   const bySentence = source && u.businessSentences.length > 1 ? u.businessSentences.map((x) => ({ x, share: source.businessShare(x) })) : [];
-  // The asker's industry given by the caller, for a request that reads like business, stands in for the
-  // organisation's own numbers: a pub landlady's "things feel a bit off" is not a cooking question for one Sunday roast.
-  const ownSide = ownNumbers || (industryGiven && whole >= CLEARLY_BUSINESS);
+  // The asker's industry given by the caller, for a request that reads like business and speaks as "we" (not of a
+  // spouse or children) or names that industry, stands in for the organisation's own numbers: a pub landlady's "We
+  // took over the Red Lion … things feel a bit off" is not a cooking question for one Sunday roast.
+  const weSpeak = /\b(?:we|our|us)\b/i.test(u.english) && !PERSONAL_RELATION.test(u.english);
+  const ownSide = ownNumbers || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
   if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
@@ -134,7 +158,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
     // A question as close to the example bank of business questions as a typical bank question is (cosine FULL_SIMILARITY) counts as one more.
     const likeBank = Math.min(1, (u.similar[0]?.similarity ?? 0) / FULL_SIMILARITY);
-    // The asker's industry given by the caller counts as one more: a sole trader's "180 houses, £15 each
+    // The caller's industry named in the request counts as one more: a sole trader's "180 houses, £15 each
     // every 4 weeks. want £60k a year. how?" says no "we" or "our".
     const evidence =
       (u.problem?.strength ?? 0) +
@@ -142,7 +166,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       (u.identity ? 1 : 0) +
       ownFacts +
       likeBank +
-      (industryGiven ? 1 : 0);
+      (industryMentioned ? 1 : 0);
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
     // A vague ask is business when it uses business words, comes with context, or describes trouble in the asker's
     // own organisation without another domain's markers ("Things aren't working and I don't know what to fix first").
@@ -168,7 +192,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       /\b(?:we|our|i have|i run|i own|i am|i'm)\b/i.test(u.english);
     if (followUp || recognised || vagueBusiness || foreign || glossedOwn || planning) scope = { ...scope, inScope: true };
   }
-  // The scope bank's reading of the users' words settles what the rules cannot: a request that reads clearly unlike
+  // The scope bank's reading (`whole`, `bySentence`, above) settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
   // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
   // "Personal question but… I co-own a restoration studio with my ex-husband …": hedged, and about the asker's business.
@@ -197,7 +221,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       anyShare < CLEARLY_NOT_BUSINESS &&
       !ownOrganisation &&
       !ownNumbers &&
-      !industryGiven &&
+      !industryMentioned &&
       !named &&
       !businessWords &&
       u.language === 'en' &&

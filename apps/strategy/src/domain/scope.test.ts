@@ -135,8 +135,13 @@ test("'not a business' said of volunteers or a charity is modesty, not a request
     "I run the lunch club at our village hall – we're all volunteers, not a business, so maybe this isn't your thing. About 60 pensioners come on Wednesdays and the queue for food takes 45 minutes. How do we speed it up?",
   );
   expect(p.kind).toBe('answer');
-  // The asker's own word that it is not work still stands.
-  expect(planFor('Not a business question: my sister and I want to split £900 of holiday costs fairly. How?').kind).toBe('refuse');
+  // The asker's own word that it is not work still stands, also beside a club or a trust.
+  for (const q of [
+    'Not a business question: my sister and I want to split £900 of holiday costs fairly. How?',
+    "Not a business question, it's for my book club: which 12 novels should we read next year?",
+    'I want to set up a trust fund for my kids – not a business question. How much should I put in each year on £60k?',
+  ])
+    expect({ q, kind: planFor(q).kind }).toEqual({ q, kind: 'refuse' });
 });
 
 test('the industry the caller gives is evidence of a business for a terse request, never proof of one', () => {
@@ -145,8 +150,25 @@ test('the industry the caller gives is evidence of a business for a terse reques
   const terse = 'gardening round, 40 clients, £25 a visit fortnightly. want £30k a year. how?';
   expect(ask(terse, { industry: 'garden maintenance', role: 'sole trader' })).toBe('answer');
   expect(ask(terse)).toBe('refuse');
-  // A personal question from a business owner is still refused.
-  expect(ask("I've got £3,000 saved and want to spend it on a holiday and a new laptop. How should I split it?", { industry: 'bakery', role: 'owner' })).toBe(
-    'refuse',
-  );
+  // A personal question from a business owner is still refused: the industry counts only when the request uses its
+  // words, or speaks as "we" (not of a spouse or children) of something that reads like business.
+  for (const q of [
+    "I've got £3,000 saved and want to spend it on a holiday and a new laptop. How should I split it?",
+    'How do I get over a breakup?',
+    'Should I pay off my £12,000 credit card or put the money in my pension?',
+    'How do I ask my boss for a raise? I have been here 3 years on £32k.',
+    "I'm getting married next spring. How do I choose a venue?",
+    'My wife and I disagree about how much to spend on our kitchen renovation. How do we decide?',
+  ])
+    expect({ q, kind: ask(q, { industry: 'bakery', role: 'owner' }) }).toEqual({ q, kind: 'refuse' });
+  // A pub's landlady speaking as "we", in the words of her trade, is answered (with clarifying questions).
+  expect(
+    ask(
+      'We took over the Crown two years ago. Lovely old place, the Sunday roast does well and the regulars adore the dog. Things just feel a bit off lately. Thoughts?',
+      {
+        industry: 'pub',
+        role: 'landlady',
+      },
+    ),
+  ).toBe('answer');
 });

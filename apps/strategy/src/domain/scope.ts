@@ -262,7 +262,7 @@ const NOT_WORK =
  * this is your sort of thing"): modesty about an organisation, not a request that is not about one.
  */
 const ORGANISATION_NOT_A_BUSINESS =
-  /\b(?:volunteers?|volunteer-run|charit(?:y|ies)|non-?profit|not-for-profit|club|church|parish|mosque|temple|synagogue|community (?:group|centre|center)|society|association|co-?op(?:erative)?|foundation|trust|school|council)\b[^.?!]{0,60}\bnot (?:a |really a )?business\b|\bnot (?:a |really a )?business\b[^.?!]{0,40}\b(?:charity|volunteers?|non-?profit|not-for-profit|club|church|community group|society|association)\b/gi;
+  /\b(?:volunteers?|volunteer-run|charit(?:y|ies)|non-?profit|not-for-profit|club|church|parish|mosque|temple|synagogue|community (?:group|centre|center)|society|association|co-?op(?:erative)?)\b[^.?!]{0,60}\bnot (?:a |really a )?business\b(?!\s*(?:question|thing|request|matter|one)\b)|\bnot (?:a |really a )?business\b(?!\s*(?:question|thing|request|matter|one)\b)[^.?!]{0,40}\b(?:charity|volunteers?|non-?profit|not-for-profit|church|community group|society|association)\b/gi;
 
 /**
  * The asker taking it back: "Personal question, but it's really about my firm", "… It's about my business, not me".

@@ -158,7 +158,10 @@ export const WEIGHTS = {
   phrase: 0.12,
   phraseCap: 0.36,
   nameMention: 0.9,
-  /** A framework named in a question that asks what a framework is ("Can you explain what a PESTEL analysis is?"). */
+  /**
+   * A framework named in the sentence that asks what something is ("Can you explain what a PESTEL analysis is?"), or
+   * named before a sentence that asks what "it" is ("… we need a 'RACI'. What is it, actually?").
+   */
   definitionNameMention: 2,
   industry: 0.08,
   stage: 0.16,
@@ -271,6 +274,9 @@ export class FrameworkSelector {
     const best = Math.max(0, ...current.values());
     const bestEarlier = Math.max(0, ...earlier.values());
     const qNorm = normalise(whole);
+    // The sentence that asks what something is, and whether it asks about something named before ("What is it?").
+    const askNorm = u?.definition ? normalise(u.definitionAsk ?? '') : '';
+    const asksBack = Boolean(u?.definition) && /\bwhat(?:'s| is| are| does)\s+(?:it|that|this|one|they|those)\b/i.test(u?.definitionAsk ?? '');
     const problemBoost = new Map<string, number>();
     if (u?.problem) {
       const top = u.problem;
@@ -282,8 +288,10 @@ export class FrameworkSelector {
     // The framework example bank's reading of the question (users' words, not the library's).
     const like = new Map<string, number>();
     const bank = u && WEIGHTS.examples > 0 ? frameworkExampleSource(this.ids) : null;
-    // In a conversation the bank reads every user turn: a follow-up ("Which one should I take?") says little alone.
-    const bankText = conversation.trim() ? `${conversation}\n${text}` : text;
+    // In a conversation the bank reads every user turn (in English): a follow-up ("Which one should I take?") says
+    // little alone.
+    const earlierTurns = u ? u.earlier : conversation;
+    const bankText = earlierTurns.trim() ? `${earlierTurns}\n${text}` : text;
     if (bank) for (const x of bank.classify(bankText)) like.set(x.type, x.evidence);
     const industry = ctx.industry?.trim().toLowerCase();
     const role = ctx.role?.trim().toLowerCase();
@@ -314,8 +322,9 @@ export class FrameworkSelector {
       }
       // A name that is also an everyday phrase ("first 90 days" of a customer) names the framework only when the problem fits it or the question asks what it is.
       const everydayOk = u ? Boolean(u.definition) || (u.problem ? PROBLEMS[u.problem.type].frameworks.includes(f.id) : false) : true;
-      if ((this.names.get(f.id) ?? []).some((n) => n.trim() && qNorm.includes(n) && (everydayOk || !EVERYDAY_NAMES.has(n)))) {
-        score += u?.definition ? WEIGHTS.definitionNameMention : WEIGHTS.nameMention;
+      const namesHere = (this.names.get(f.id) ?? []).filter((n) => n.trim() && qNorm.includes(n) && (everydayOk || !EVERYDAY_NAMES.has(n)));
+      if (namesHere.length) {
+        score += asksBack || namesHere.some((n) => askNorm.includes(n)) ? WEIGHTS.definitionNameMention : WEIGHTS.nameMention;
         reasons.push('named in the question');
       }
       if (industry) {

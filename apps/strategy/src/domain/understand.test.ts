@@ -110,6 +110,17 @@ test('words that belong to another problem in context: customers won, staff leav
   );
   expect(options.problem?.type).toBe('discovery');
   expect([options.problem?.type, options.runnerUp?.type]).not.toContain('career');
+  // People and work waiting are not working capital; a stake offered for is still a deal.
+  expect(understand('Patients stay in hospital 9 days on average and the target is 6 days. How do we get discharges faster?', '').problem?.type).not.toBe(
+    'working-capital',
+  );
+  expect(understand('They offered to buy my 40% stake for £1.2m. Is that a fair price?', '').problem?.type).toBe('deal');
+  // What a business has, counted in an earlier turn, is no set of candidates; a turn to another matter leaves the earlier one.
+  expect(understand('Which one do we look at first?', 'We sell 4 products and margins are falling on all of them.').problem?.type).not.toBe('option-choice');
+  expect(
+    understand('Separately, our cleaners keep quitting, 40% turnover a year. How do we keep staff?', 'A competitor offered to buy us at 6x EBITDA.').problem
+      ?.type,
+  ).not.toBe('deal');
   // Whether a trade is worth being in, with the pressures on its margins, is about the industry's forces, not pricing.
   const industry = understand(
     'We make pallets for 4 big retailers who re-tender every year; timber comes from 2 sawmills who set the price, and plastic pallet pools are taking share. Is this still a trade worth being in?',

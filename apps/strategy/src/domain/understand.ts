@@ -846,11 +846,14 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       // What customers take for granted and what delights them.
       'expect as standard',
       'take for granted',
-      'delight',
+      ['delight', 0.5],
+      'delight them',
+      'delights them',
+      'delight customers',
       'delighters',
-      'must have',
-      'must haves',
-      'nice to have',
+      ['must have', 0.5],
+      ['must haves', 0.5],
+      ['nice to have', 0.5],
       'table stakes',
     ],
   },
@@ -924,10 +927,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'attractive market',
       'attractive industry',
       'the whole industry',
-      'this industry',
-      'this sector',
-      'this trade',
-      'structurally',
+      ['this industry', 0.5],
+      ['this sector', 0.5],
+      ['this trade', 0.5],
+      ['structurally', 0.5],
       'barriers to entry',
       'barrier to entry',
       'new entrants',
@@ -937,7 +940,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'substitutes',
       'handful of suppliers',
       'few suppliers',
-      'controlled by',
+      ['controlled by', 0.5],
       'pushing rates down',
       'pushing prices down',
       'squeeze rates',
@@ -1232,23 +1235,26 @@ export function extractQuantities(input: string): Quantity[] {
 }
 
 /**
- * Finds each quantity of a glossed question in the `original` text and keeps
- * it as written there (`written`): the same digits (a decimal point or
- * comma), with a currency sign before and one word after ("28 Mio. €",
- * "2 millones", "5 dagen", "6,8"). Each place of the original is used once;
- * a quantity whose digits are not found keeps the glossed text only.
+ * Words of the glossed languages (and English) that end what a number counts: conjunctions, prepositions that start
+ * another phrase ("3,8 Millionen Euro in die neue Halle" counts euros, not the hall), and words of time or frequency
+ * ("15 % unserer Kunden jedes Jahr").
  */
-/**
- * Words of the glossed languages (and English) that end what a number counts: conjunctions, and prepositions that
- * start another phrase ("3,8 Millionen Euro in die neue Halle" counts euros, not the hall).
- */
-const CONJUNCTIONS = new Set(
+const PHRASE_BREAKS = new Set(
   (
     'and or but e ed o ou y et und oder aber en of maar mas pero mais ma che que dass dat porque parce car weil omdat perché ' +
-    'in im ins into dans auf für pour para voor naar nach mit met con avec com bei bij zu zum zur to for with'
+    'in im ins into dans auf für pour para voor naar nach mit met con avec com bei bij zu zum zur to for with ' +
+    'jedes jeden jede jeder chaque cada ogni elke elk depuis seit desde sinds da dal dalla durante pendant während gedurende every each since during'
   ).split(' '),
 );
 
+/**
+ * Finds each quantity of a glossed question in the `original` text and keeps it as written there (`written`): the
+ * same digits (a decimal point or comma), with a currency sign before and a unit word after ("28 Mio. €",
+ * "2 millones", "6,8"), then what the number counts, as far as the English reading's context goes, up to three words
+ * ("45 overdrachten per maand", "3% al año"), stopping at punctuation, a bracket or quote, a `PHRASE_BREAKS` word or
+ * another number. Each place of the original is used once; a quantity whose digits are not found keeps the glossed
+ * text only.
+ */
 function quoteAsWritten(quantities: Quantity[], original: string): void {
   const used = new Set<number>();
   /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign, a unit word. */
@@ -1278,12 +1284,12 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
       // What the number counts, as written, as far as the English reading's context goes ("35% del volume",
       // "45 overdrachten per maand"): up to as many words, stopping at punctuation, a conjunction or another number.
       const wanted = Math.min(3, q.context.split(/\s+/).filter(Boolean).length);
-      const tail = original.slice(end);
+      const tail = original.slice(end, end + 120);
       if (wanted > 0 && !last && /^\s/.test(tail) && !/[.,;:!?]$/.test(written)) {
         const after: string[] = [];
         for (const w of tail.trimStart().split(/\s+/)) {
-          if (!w || after.length >= wanted || /\d/.test(w) || CONJUNCTIONS.has(w.toLowerCase().replace(/[^\p{L}']/gu, ''))) break;
-          const bare = w.replace(/[.,;:!?)»"]+$/u, '');
+          if (!w || after.length >= wanted || /\d/.test(w) || /^[(«"“'[]/u.test(w) || PHRASE_BREAKS.has(w.toLowerCase().replace(/[^\p{L}']/gu, ''))) break;
+          const bare = w.replace(/[.,;:!?)»"”'\]]+$/u, '');
           if (bare) after.push(bare);
           if (bare !== w) break;
         }
@@ -1392,6 +1398,8 @@ export interface Understanding {
   situation: string;
   /** A framework named in a definition question ("What is a SWOT analysis?"). */
   definition?: boolean;
+  /** The sentence that asks what something is ("Can you explain what a PESTEL analysis is?"), when `definition`. */
+  definitionAsk?: string | undefined;
   /** When the question was understood (calendar deadlines count from it). */
   askedAt: Date;
   /** Too little to go on: answered with clarifying questions. */
@@ -1550,11 +1558,11 @@ function disambiguate(text: string): string {
       // Customers buying ("people buy them cheaper online") and selling to customers ("we now sell to homeowners")
       // are sales, not buying or selling a company ("why people buy" stays: it asks what customers want).
       .replace(
-        /(?<!\bwhy\s+)\b(people|customers?|clients?|buyers?|homeowners?|shoppers?|consumers?|users?|visitors?|guests?|parents?|patients?|they|who|someone|anyone|nobody|everyone)\s+(?:[a-z']+\s+){0,2}?(?:buy|buys|buying|bought|purchase|purchases|purchasing|purchased)\b/gi,
-        '$1 take up',
+        /(?<=(?<!\bwhy\s+)\b(?:people|customers?|clients?|buyers?|homeowners?|shoppers?|consumers?|users?|visitors?|guests?|parents?|patients?)\s+(?:[a-z']+\s+){0,2}?)(?:buy|buys|buying|bought|purchase|purchases|purchasing|purchased)\b(?!\s+(?:us|our|my|the business|the company|shares|a stake|stakes)\b)/gi,
+        'take up',
       )
       .replace(
-        /\bsell(s|ing)?\s+(?:(?:directly|direct|more|mostly|only|it|them)\s+)?to\s+(?!(?:(?:a|an|the|one|our)\s+)?(?:[a-z-]+\s+)?(?:competitors?|rivals?|buyers?|private|pe|investors?|consolidators?|group|firm|company|management|staff|employees|acquirers?)\b)/gi,
+        /\bsell(s|ing)?\s+(?:(?:directly|direct|more|mostly|only|it|them)\s+)?to\s+(?!(?:(?:a|an|the|one|our)\s+)?(?:[a-z-]+\s+)?(?:competitors?|rivals?|buyers?|private|pe|investors?|consolidators?|group|firm|company|management|staff|employees|acquirers?|them|him|her)\b)/gi,
         'market$1 to ',
       )
       // A ladder to climb ("a loft bedroom with stairs instead of a ladder", "step ladders") is not a career ladder.
@@ -1720,7 +1728,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   // The question as the asker wrote it (a glossed German or French sentence reads badly).
   const decisionAsWritten =
     language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
-  const earlierEnglish = conversation ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
+  // Earlier turns, in English; none when the newest turn turns to another matter ("Separately, our cleaners keep quitting…").
+  const earlierEnglish = conversation && !TOPIC_SHIFT.test(english.trim()) ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
   // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
   // describes the business, not the problem: its words do not name a problem type.
   const scoringText = withoutOffer(business);
@@ -1785,13 +1794,16 @@ export function understand(question: string, conversation: string, ctx: { indust
   )
     signal('retention', 1);
   // A price quoted as a multiple of earnings or revenue ("9x EBITDA") is a deal.
-  // Earlier turns count too: a follow-up ("Which one?") after the offers were given.
-  if ([...quantities, ...earlierQuantities].some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context)))
-    signal('deal', 1.5);
+  // Earlier turns count too, for a short follow-up that asks for a choice or names no clear problem of its own ("Which
+  // one?" after the offers were given), not for one that turns to another matter ("Separately, our cleaners keep
+  // quitting, 40% turnover a year. How do we keep staff?").
+  const priced = (qs: Quantity[]) => qs.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context));
+  const shortFollowUp = business.split(/\s+/).length <= 12;
+  if (priced(quantities) || (priced(earlierQuantities) && shortFollowUp && (CHOOSE.test(decision) || (scores[0]?.strength ?? 0) < 1.5))) signal('deal', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
-  const cashDays = [...business.matchAll(CASH_DAYS)].map((m) => m[1] ?? m[2] ?? m[3]);
+  const cashDays = [...business.matchAll(CASH_DAYS)].map((m) => m.slice(1).find(Boolean)!);
   if (cashDays.length) signal('working-capital', 1);
   const elapsed = quantities.filter(
     (q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context) && !cashDays.some((d) => q.text.startsWith(`${d} `)),
@@ -1842,6 +1854,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     .split(/\s+/)
     .filter((w) => w.length > 2 && !GENERIC.has(w)).length;
   const definition = DEFINITION.test(english.trim());
+  const definitionAsk = definition ? (all.find((x) => DEFINITION.test(x.trim())) ?? english) : undefined;
   // Vagueness is judged without the example bank: it finds a nearest problem type for almost any text,
   // so its similarity says what kind of problem a question is, not that the question says enough.
   const strength = Math.max(0, ...scores.map((x) => x.strength - (x.examples ?? 0)));
@@ -1899,6 +1912,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     options,
     situation,
     definition,
+    definitionAsk,
     vague,
     vagueness,
     contentWords,
@@ -1907,11 +1921,26 @@ export function understand(question: string, conversation: string, ctx: { indust
 }
 
 /**
- * Days that money or stock waits: payment terms ("pay in 60 days", "pay us in 58 days", "60-day terms", "paid
- * after 90 days") and stock held ("sit in our yard about 110 days", "90 days of stock").
+ * Days that money or stock waits: payment terms ("pay in 60 days", "pay us in 58 days", "60-day terms", "our payment
+ * terms are 60 days", "take 75 days to pay") and stock held ("slabs sit in our yard about 110 days", "stock sits
+ * 90 days", "90 days of stock"). Not people or work waiting ("patients stay 9 days", "tickets sit in the queue 12 days").
  */
-const CASH_DAYS =
-  /\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|after|within|at|around|about|roughly|in))*\s+(\d+)\s*(?:days|weeks)\b|\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b|\b(?:sit|sits|sitting|sat|held|stays?|in stock|on the shelves?|in the warehouse)\b[^.;?!\d]{0,30}?(\d+)\s*days\b/gi;
+const CASH_DAYS = new RegExp(
+  [
+    String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|after|within|at|around|about|roughly|in))*\s+(\d+)\s*(?:days|weeks)\b`,
+    String.raw`\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b`,
+    String.raw`\b(?:terms|credit)\s+(?:are|is|of)\s+(?:about\s+|around\s+)?(\d+)\s*days\b`,
+    String.raw`\b(?:take|takes|taking)\s+(\d+)\s*days\s+to\s+pay\b`,
+    String.raw`\b(?:stock|inventory|goods|pallets|materials|parts|products|slabs|containers|units)\b[^.;?!\d]{0,30}?\b(?:sit|sits|sitting|sat|held|hold)\b[^.;?!\d]{0,30}?(\d+)\s*days\b`,
+    String.raw`\b(?:sit|sits|sitting|sat)\s+(?:in|on)\s+(?:our|the)\s+(?:yard|warehouse|stores?|shelves|depot|stockroom|showroom)\b[^.;?!\d]{0,20}?(\d+)\s*days\b`,
+    String.raw`\b(\d+)\s*days\s+of\s+(?:stock|inventory)\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
+const TOPIC_SHIFT =
+  /^(?:separately|unrelated|different (?:question|topic|matter)|another (?:question|thing|matter)|on (?:another|a different|an unrelated) note|new (?:question|topic)|changing (?:the )?(?:subject|topic))\b/i;
 
 /** A market named as new: "one more country", "a second city", "new regions". */
 const NEW_MARKET =
@@ -1937,12 +1966,11 @@ const CANDIDATES = new RegExp(
 
 /**
  * Candidates counted in an earlier turn of a conversation, in answer to "what are the options?": "two offers on the
- * table", "three shortlisted", "3 quotes", "Three: build…, lease… or buy in".
+ * table", "three shortlisted", "3 quotes", "Three: build…, lease… or buy in". Not what the business has ("we sell 4
+ * products", "we lost 3 big buyers") nor a time ("9:00 to 11:00").
  */
-const EARLIER_CANDIDATES = new RegExp(
-  String.raw`\b(?:two|three|four|five|six|[2-9])\s+(?:(?:[\w-]+\s+)?(?:${CANDIDATE_NOUNS})\b|shortlisted\b)|^(?:two|three|four|five|six|[2-9])\s*:`,
-  'im',
-);
+const EARLIER_CANDIDATES =
+  /\b(?:two|three|four|five|six|[2-9])\s+(?:(?:[\w-]+\s+)?(?:options|choices|offers|quotes|bids|tenders|proposals|candidates|applicants|bidders)\b|shortlisted\b|[\w-]+\s+on the table\b)|^(?:two|three|four|five|six|[2-9])\s*:(?!\d)/im;
 
 /** A decision that asks to choose. */
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
