@@ -312,7 +312,17 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 6,
     title:
-      'scope6 set (eval/scope6.json, 60 messages written blind like scope1, with more of the business questions very short or informal or about family, home or feelings; never tuned on; its first run (commit 84b1886) gave 1 false refusal, 8 of 20 non-business requests answered, 20/20 vague clarified, fit 40.0% (8/20); its questions are still unread)',
+      "scope6 set (eval/scope6.json, 60 messages written blind like scope1, with more of the business questions very short or informal or about family, home or feelings; its first run (commit 84b1886) gave 1 false refusal, 8 of 20 non-business requests answered, 20/20 vague clarified, fit 40.0% (8/20); kept unread through this round's selector work (1, 9, 20/20 at 6422b6d), it was then read and became a development set (a seller's own prices beside another domain's words, a glossed request that reads nothing like business), so it is no longer untouched)",
+  },
+  {
+    n: 7,
+    title:
+      "scope7 set (eval/scope7.json, 60 messages written blind like scope1, its business questions often telegraphic, from clubs and charities or mentioning a spouse or child, and a third of its personal requests from people who run a business; its first run (commit 6422b6d) gave 5 false refusals, 10 of 20 non-business requests answered, 16/20 vague clarified, fit 45.0% (9/20); it is a development set of the scope decision (someone who sells in a trade's telegraphic words: 'hubby reckons i undercharge', 'dog walker, 11 regular dogs', 'brass band sec.', bookings all over the place, people not coming back), so it is no longer untouched)",
+  },
+  {
+    n: 8,
+    title:
+      'scope8 set (eval/scope8.json, 60 messages written blind like scope7, never tuned on; its first run (commit 6422b6d) gave 3 false refusals, 11 of 20 non-business requests answered, 16/20 vague clarified, fit 70.0% (14/20); its questions are still unread)',
     unread: true,
   },
 ];
