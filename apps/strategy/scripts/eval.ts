@@ -312,12 +312,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 6,
     title:
-      "scope6 set (eval/scope6.json, 60 messages written blind like scope1, with more of the business questions very short or informal or about family, home or feelings; its first run (commit 84b1886) gave 1 false refusal, 8 of 20 non-business requests answered, 20/20 vague clarified, fit 40.0% (8/20); kept unread through this round's selector work (1, 9, 20/20 at 6422b6d), it was then read and became a development set (a seller's own prices beside another domain's words, a glossed request that reads nothing like business), so it is no longer untouched)",
+      "scope6 set (eval/scope6.json, 60 messages written blind like scope1, with more of the business questions very short or informal or about family, home or feelings; its first run (commit 84b1886) gave 1 false refusal, 8 of 20 non-business requests answered, 20/20 vague clarified, fit 40.0% (8/20); kept unread through this round's selector work (1, 9, 20/20 at 6422b6d), it was then read: the rules drawn from it and scope7 (a seller's telegraphic words, a glossed request that reads nothing like business) answered dozens of personal requests a reviewer wrote and refused glossed business questions, so they were taken out; it is no longer untouched)",
   },
   {
     n: 7,
     title:
-      "scope7 set (eval/scope7.json, 60 messages written blind like scope1, its business questions often telegraphic, from clubs and charities or mentioning a spouse or child, and a third of its personal requests from people who run a business; its first run (commit 6422b6d) gave 5 false refusals, 10 of 20 non-business requests answered, 16/20 vague clarified, fit 45.0% (9/20); it is a development set of the scope decision (someone who sells in a trade's telegraphic words: 'hubby reckons i undercharge', 'dog walker, 11 regular dogs', 'brass band sec.', bookings all over the place, people not coming back), so it is no longer untouched)",
+      "scope7 set (eval/scope7.json, 60 messages written blind like scope1, its business questions often telegraphic, from clubs and charities or mentioning a spouse or child, and a third of its personal requests from people who run a business; its first run (commit 6422b6d) gave 5 false refusals, 10 of 20 non-business requests answered, 16/20 vague clarified, fit 45.0% (9/20); it was read to find rules for them (someone who sells in a trade's telegraphic words: 'hubby reckons i undercharge', 'dog walker, 11 regular dogs', 'brass band sec.'); they took it to 0 but answered many personal requests of the same shape, so they were taken out and its 5 false refusals stand; it is no longer untouched)",
   },
   {
     n: 8,

@@ -95,10 +95,6 @@ test.each([
   // First run (c44ae84): 6 false refusals, 18 of 20 non-business answered, 9/20 vague clarified; read and tuned on
   // from 84b1886 (3, 13 and 11/20 then); now 0, 13 and 12/20.
   [2, 13, 12],
-  // First run (84b1886): 1 false refusal, 8 of 20 non-business answered, 20/20 vague clarified; now 0, 8 and 20/20.
-  [6, 8, 20],
-  // First run (6422b6d): 5 false refusals, 10 of 20 non-business answered, 16/20 vague clarified; now 0, 10 and 17/20.
-  [7, 10, 17],
   // First run (8e8a926): 4 false refusals, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 12 and 9/10.
   [3, 12, 9],
   // First run (49d054d): 1 false refusal, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 11 and 8/10.

@@ -60,26 +60,6 @@ const HOLDINGS =
 const SELF_EMPLOYED =
   /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self-employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
 
-/**
- * Someone who sells, in a trade's own words, often telegraphic: their prices or customers ("Should I put my prices
- * up?", "my regulars"), charging ("hubby reckons i undercharge"), enquiries coming in, bookings that moved or
- * customers who stopped coming back, an office in a club said short ("brass band sec."), or a trade named first ("dog
- * walker, 11 regular dogs now…").
- */
-const SELLER = new RegExp(
-  [
-    String.raw`\bmy\s+(?:prices|rates|fees|customers|clients|regulars|margins|invoices|turnover|takings)\b`,
-    String.raw`\b(?:i|we)\s+(?:under|over)?charg(?:e|ing)\b|\b(?:under|over)charg(?:e|es|ing)\b`,
-    String.raw`\benquir(?:y|ies)\b`,
-    // A trade's symptoms: its bookings or takings moving, its customers not coming back.
-    String.raw`\b(?:bookings|footfall|takings|walk-ins|covers)\b[^.?!]{0,40}\b(?:all over the place|dropped|down|slow|quiet|dried up|falling|fallen)\b`,
-    String.raw`\b(?:people|customers|clients|members|regulars|punters|guests)\s+(?:aren't|are not|don't|do not|have stopped|stopped|never)\s+(?:coming|come)\s+back\b`,
-    String.raw`\b(?:club|band|choir|society|association|team|league|committee|church|pta)\s+(?:sec|secretary|treasurer|chair|captain|coordinator|organi[sz]er)\b`,
-    String.raw`^[a-z][a-z -]{0,30}?\b(?:walker|cleaner|groomer|trader|tutor|photographer|plumber|electrician|builder|baker|florist|coach|instructor|therapist|stylist|barber|gardener|decorator|caterer|childminder|sitter|mechanic|roofer|joiner|painter)s?\s*[,:]`,
-  ].join('|'),
-  'i',
-);
-
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
@@ -103,7 +83,7 @@ export function mentionsIndustry(industry: string, text: string): boolean {
 
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
-  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS, SELLER].some((re) => re.test(text));
+  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS].some((re) => re.test(text));
 }
 
 /**
@@ -112,12 +92,6 @@ function namesOwnOrganisation(text: string): boolean {
  * figures of "ours", fewer than three business words, no library framework and not the industry the caller gives.
  */
 export const CLEARLY_NOT_BUSINESS = 0.5;
-/**
- * The same for a glossed question (German, French, …), whose word-by-word English reads less like anything: on the
- * development and scope sets the lowest business question that asks no definition reads 0.27, and requests that are
- * not business as low as 0.05 ("Mein Sohn (12) will mehr Taschengeld…").
- */
-export const GLOSSED_NOT_BUSINESS = 0.15;
 /**
  * Business share (scope bank), of the whole request or of a sentence naming the asker's organisation, from which a
  * first-turn request the rules refuse is answered when it names an organisation of the asker's own.
@@ -165,9 +139,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // spouse or children) or names that industry, stands in for the organisation's own numbers: a pub landlady's "We
   // took over the Red Lion … things feel a bit off" is not a cooking question for one Sunday roast.
   const weSpeak = /\b(?:we|our|us)\b/i.test(u.english) && !PERSONAL_RELATION.test(u.english);
-  // So do the prices of someone who sells ("hubby reckons i undercharge for wedding cakes. 3 tier is £280").
-  const sellerPrices = SELLER.test(u.english) && u.quantities.some((q) => q.kind === 'money');
-  const ownSide = ownNumbers || sellerPrices || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
+  const ownSide = ownNumbers || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
   if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
@@ -252,7 +224,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !industryMentioned &&
       !named &&
       !businessWords &&
-      (u.language === 'en' || (u.language !== 'other' && anyShare < GLOSSED_NOT_BUSINESS)) &&
+      u.language === 'en' &&
       !analysis.conversation.trim()
     )
       scope = { ...scope, inScope: false };

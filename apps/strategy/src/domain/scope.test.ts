@@ -172,27 +172,3 @@ test('the industry the caller gives is evidence of a business for a terse reques
     ),
   ).toBe('answer');
 });
-
-test("a seller's own prices name a trade of the asker's, beside another domain's words in a mixed request", () => {
-  const p = planFor(
-    "I bake christening cakes from home, max 3 a week, and I'm turning down loads of enquiries. My tiered cakes are £300. Should I put my prices up, and by how much? Also my wrists are killing me after a day of piping, any stretches you'd recommend?",
-  );
-  expect(p.kind).toBe('answer');
-  expect(p.analysis.understanding.problem?.type).toBe('pricing');
-});
-
-test('a glossed request that reads nothing like business is refused like an English one', () => {
-  expect(planFor('Mein Sohn (11) will mehr Taschengeld, 25 € statt 10 € im Monat. Wie verhandle ich das am besten mit ihm?').kind).toBe('refuse');
-  // A glossed business question with figures of its own is still answered.
-  expect(planFor('Wir haben 3 Bäckereien und die Mehlpreise sind um 40% gestiegen. Was sollen wir tun?').kind).toBe('answer');
-});
-
-test("someone who sells, in a trade's telegraphic words, is answered", () => {
-  for (const q of [
-    'hubby says i undercharge for christening cakes. 2 tier is £150, takes me 9 hours plus £40 in ingredients. is he right?',
-    'window cleaner, 140 houses on my round and more enquiries every week. take someone on or put prices up?',
-    'chess club sec. 34 members, subs £8 a month, room hire going up to £45 a night. raise subs or meet less often?',
-    "feels like customers aren't coming back to my mini golf like they used to. how do i find out why?",
-  ])
-    expect({ q, kind: planFor(q).kind }).toEqual({ q, kind: 'answer' });
-});
