@@ -172,3 +172,37 @@ test('the industry the caller gives is evidence of a business for a terse reques
     ),
   ).toBe('answer');
 });
+
+describe('personal requests are refused with and without an industry given by the caller (an attack pass on the scope rules)', () => {
+  const ask = (content: string, userContext?: Record<string, string>) =>
+    planAnswer(library, selector, { messages: [{ role: 'user', content }], ...(userContext ? { userContext } : {}) }, { turns: 0, applied: [] }).kind;
+  test.each([
+    'How do I get over a breakup?',
+    'How do I get my ex back?',
+    'Should I text him first after our date?',
+    'What should I write in my dating profile?',
+    "I'm going on a date on Friday. Where should I take her, and what should I talk about?",
+    'My daughter has maths homework: solve 3x + 5 = 20. How?',
+    "What's the best way to learn Spanish in 6 months?",
+    'How can I stop procrastinating on my personal projects?',
+    'How should I prioritise my personal goals for next year?',
+    'How do I train my puppy to stop biting?',
+    'I earn £45k a year. How much should I save each month for a house deposit of £30k?',
+    'Should I put my £20k savings into an ISA or overpay my mortgage?',
+    'How should I invest my £50,000 inheritance?',
+    'How do I build an emergency fund on a £28k salary?',
+    'Is it better to rent or buy a flat in London?',
+    'Should I buy or lease my next car? I drive 12,000 miles a year.',
+    'How do I negotiate a lower price on a used car?',
+    'Should I accept the job offer from Google or stay at my current job?',
+    'How do I budget for christmas presents for 12 people with £600?',
+    "How do I plan our family's weekly meals on a budget?",
+    'Which running shoes should I buy for my first marathon?',
+    "Not a business question – it's for my running club: can you make a 10k training plan for 30 of us?",
+    "This is not a business question, it's about my church choir's Christmas party for 40 people, budget £500. Ideas?",
+    'The golf club dinner – not a business matter – needs a seating plan for 80 guests. How?',
+  ])('%s', (q) => {
+    expect(ask(q)).toBe('refuse');
+    expect(ask(q, { industry: 'bakery', role: 'owner' })).toBe('refuse');
+  });
+});
