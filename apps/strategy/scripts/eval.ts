@@ -39,7 +39,9 @@ console.log(`  out-of-scope caught: ${r.outOfScopeCaught}/${r.outOfScopeTotal}`)
 console.log(`  in-scope false positives: ${r.falsePositives}/${r.total}`);
 
 // ---------------------------------------------------------------- held-out set
-const held = runHeldout(library, new FrameworkSelector(library));
+// One selector for every set (building it indexes the library and reads the framework bank's weights).
+const selector = new FrameworkSelector(library);
+const held = runHeldout(library, selector);
 if (verbose) {
   for (const r of held.rows) {
     const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.fit === false ? '✗' : '✓';
@@ -65,7 +67,7 @@ console.log(
 console.log(`  non-English answered, saying the answer is in English: ${held.language.ok}/${held.language.of}`);
 console.log(`  library engine time per question (in process), p99:    ${held.p99Ms.toFixed(1)} ms`);
 
-const fresh = runHeldout(library, new FrameworkSelector(library), loadHeldout(FRESH_FILE));
+const fresh = runHeldout(library, selector, loadHeldout(FRESH_FILE));
 if (verbose) {
   for (const r of fresh.rows) {
     const mark = r.outcome === 'refused' ? (r.expect === 'refuse' ? '✓ refused' : '✗ REFUSED') : r.fit === false ? '✗' : '✓';
@@ -82,7 +84,7 @@ console.log(
 );
 
 // ------------------------------------------------------------ unseen set
-const unseen = runHeldout(library, new FrameworkSelector(library), loadHeldout(UNSEEN_FILE));
+const unseen = runHeldout(library, selector, loadHeldout(UNSEEN_FILE));
 printSet(
   unseen,
   'unseen set (eval/unseen.json, 30 questions written without reading the selector, its cues or the other sets; its first run, before any change, gave fit 64.0% (16/25), fact use 91.3% (21/23), 0 false refusals, precision 71.4% (15/21); understanding, selection and writing were changed after it, so it is no longer untouched)',
@@ -106,7 +108,7 @@ printSet(
 }
 
 // ------------------------------------------------------------ example bank
-const bank = crossValidateBank(library, new FrameworkSelector(library));
+const bank = crossValidateBank(library, selector);
 const rate = ({ ok, of }: { ok: number; of: number }) => `${pct(ok / Math.max(1, of))} (${ok}/${of})`;
 console.log(
   `example bank (library/problem-examples.json, ${bank.questions} questions in users' own words, cross-validated; details: scripts/problem-examples-cv.ts)`,
@@ -275,10 +277,7 @@ const BLIND_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     unread: true,
   },
 ];
-for (const set of BLIND_SETS) {
-  const rep = runHeldout(library, new FrameworkSelector(library), loadHeldout(blindSetFile(set.n)));
-  printSet(rep, set.title, { unread: set.unread ?? false });
-}
+printSets(BLIND_SETS, blindSetFile);
 
 // ------------------------------------------------------------ scope sets
 /** The scope sets (eval/scopeN.json: vague worries, requests that are not business, business questions that look personal). */
@@ -326,9 +325,11 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     unread: true,
   },
 ];
-for (const set of SCOPE_SETS) {
-  const rep = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(set.n)));
-  printSet(rep, set.title, { unread: set.unread ?? false });
+printSets(SCOPE_SETS, scopeSetFile);
+
+/** Runs and prints each numbered set (`fileOf(n)`), totals only for a set kept unread. */
+function printSets(sets: Array<{ n: number; title: string; unread?: boolean }>, fileOf: (n: number) => string): void {
+  for (const set of sets) printSet(runHeldout(library, selector, loadHeldout(fileOf(set.n))), set.title, { unread: set.unread ?? false });
 }
 
 /** The same report as the held-out set, for another set. */
