@@ -74,7 +74,7 @@ const GENERAL_INDUSTRY_WORDS = new Set(terms('business company services service 
  * Whether `text` uses a word of the caller-given `industry` (stemmed, general words aside): "window cleaning" in
  * "window cleaning round, 180 houses", "garden maintenance" in "gardening round".
  */
-export function mentionsIndustry(industry: string, text: string): boolean {
+function mentionsIndustry(industry: string, text: string): boolean {
   const wanted = terms(industry).filter((t) => t.length >= 3 && !GENERAL_INDUSTRY_WORDS.has(t));
   if (!wanted.length) return false;
   const have = new Set(terms(text));
@@ -123,7 +123,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   const industry = req.userContext?.industry?.trim() ?? '';
   const industryMentioned = mentionsIndustry(industry, u.english);
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
-  const ownNumbers = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date');
+  const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
+  const ownNumbers = speaksAsWe && u.quantities.some((q) => q.kind !== 'date');
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
@@ -138,7 +139,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // The asker's industry given by the caller, for a request that reads like business and speaks as "we" (not of a
   // spouse or children) or names that industry, stands in for the organisation's own numbers: a pub landlady's "We
   // took over the Red Lion … things feel a bit off" is not a cooking question for one Sunday roast.
-  const weSpeak = /\b(?:we|our|us)\b/i.test(u.english) && !PERSONAL_RELATION.test(u.english);
+  const weSpeak = speaksAsWe && !PERSONAL_RELATION.test(u.english);
   const ownSide = ownNumbers || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
   if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
@@ -155,7 +156,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // stuck." with an industry) is a business question.
     // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
     // So is an organisation speaking of itself ("our", "we") with a number of its own.
-    const ownFacts = /\b(we|our|us)\b/i.test(u.english) && u.quantities.some((q) => q.kind !== 'date') ? 1 : 0;
+    const ownFacts = ownNumbers ? 1 : 0;
     // A question as close to the example bank of business questions as a typical bank question is (cosine FULL_SIMILARITY) counts as one more.
     const likeBank = Math.min(1, (u.similar[0]?.similarity ?? 0) / FULL_SIMILARITY);
     // The caller's industry named in the request counts as one more: a sole trader's "180 houses, £15 each
