@@ -324,6 +324,18 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       'scope8 set (eval/scope8.json, 60 messages written blind like scope7, never tuned on; its first run (commit 6422b6d) gave 3 false refusals, 11 of 20 non-business requests answered, 16/20 vague clarified, fit 70.0% (14/20); its questions are still unread)',
     unread: true,
   },
+  {
+    n: 9,
+    title:
+      'scope9 set (eval/scope9.json, 60 messages written blind like scope7: 20 business questions, at least 10 of them telegraphic and 5 mentioning family, from sole traders and club, church and charity officers; 20 vague worries; 20 personal requests, some from people who run a business and some from customers of a small trade; never tuned on; its first run (commit 75adff5) gave 4 false refusals, 16 of 20 non-business requests answered, 18/20 vague clarified, fit 45.0% (9/20); its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 10,
+    title:
+      'scope10 set (eval/scope10.json, 60 messages written blind like scope9, with more US and Australian askers, club, church and charity officers, and customers of trades among the personal requests; never tuned on; its first run (commit 75adff5) gave 1 false refusal, 15 of 20 non-business requests answered, 16/20 vague clarified, fit 45.0% (9/20); its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 
