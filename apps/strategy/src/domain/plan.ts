@@ -19,11 +19,11 @@ const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
 /**
- * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office"); not
- * a relative's ("my son's swimming club", "our kids' school").
+ * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office", "our credit
+ * union"); not a relative's ("my son's swimming club", "our kids' school").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|members|customers|clients|sales)(?:e?s)?(?![\w\u00c0-\u024f])/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales)(?:e?s)?(?![\w\u00c0-\u024f])/i;
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
