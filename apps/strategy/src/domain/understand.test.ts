@@ -1,5 +1,15 @@
 /** Understanding questions as people ask them (wink-nlp, eld). */
-import { decisionOptions, detectLanguage, extractQuantities, glossToEnglish, listedOptions, nounPhrases, understand, withoutOffer } from './understand.js';
+import {
+  decisionOptions,
+  detectLanguage,
+  extractQuantities,
+  glossToEnglish,
+  listedOptions,
+  nounPhrases,
+  understand,
+  withoutOffer,
+  withoutSafeguard,
+} from './understand.js';
 import { factSheet } from './facts.js';
 
 test('numbers with their meaning: rates, money with scale, counts, durations, per-period and targets', () => {
@@ -386,4 +396,19 @@ test('candidates set side by side make a choice between options ("narrowed it do
   // A rate or a duration brought down is not a set of candidates.
   for (const q of ['Our margins narrowed to 3% last year. How do we fix pricing?', 'Lead time is 10 days; how do we get it down to 5?'])
     expect({ q, problem: understand(q, '').problem?.type }).not.toEqual({ q, problem: 'option-choice' });
+});
+
+test("a club's subs are its price, money owed to us is working capital, and a safeguard on the decision is not the problem", () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('bowls club treasurer. subs are £85, we lost 11 members since covid. put subs up or what?')).toBe('pricing');
+  expect(type('Our choir needs £2,000 more a year. Should we raise the membership fees?')).toBe('pricing');
+  expect(type('Three letting agents owe us £11k, some of it over 90 days. How do I get it in without losing them as clients?')).toBe('working-capital');
+  expect(
+    type(
+      "I'm treasurer of our rowing club: 210 members, subs £320 a year. The committee wants to put subs up to £365 but we're worried the juniors will leave. Is there a smarter way?",
+    ),
+  ).toBe('pricing');
+  // Without the safeguard, members leaving is the problem.
+  expect(type('We lost 40 of our 210 members this year and the juniors keep leaving. How do we keep them?')).toBe('retention');
+  expect(withoutSafeguard('How do we raise prices without losing customers?')).not.toMatch(/losing/);
 });

@@ -320,6 +320,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'hourly rate',
       'undercharging',
       'billed them',
+      // A club's or society's subscriptions are its price.
+      'subs up',
+      'raise subs',
+      'membership fee',
+      'membership fees',
     ],
   },
   runway: {
@@ -356,6 +361,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'pay us',
       'paid late',
       'late payers',
+      'owe us',
+      'owes us',
+      'owing us',
+      'debtors',
+      'overdue invoices',
+      'chase payment',
+      'chasing payment',
       'dso',
       'dpo',
       'dio',
@@ -1732,7 +1744,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   const earlierEnglish = conversation && !TOPIC_SHIFT.test(english.trim()) ? glossToEnglish(conversation, detectLanguage(conversation)) : '';
   // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
   // describes the business, not the problem: its words do not name a problem type.
-  const scoringText = withoutOffer(business);
+  const scoringText = withoutOffer(withoutSafeguard(business));
   const { scores, similar } = combinedScores(scoringText, earlierEnglish ? `${withoutOffer(earlierEnglish)}\n${scoringText}` : scoringText);
   const addScores = (extra: ProblemScore[], weight: number, countHits = true) => {
     for (const e of extra) {
@@ -1984,6 +1996,20 @@ export function withoutOffer(text: string): string {
     /\b(?:we|i)\s+(?:make|sell|build|develop|provide|offer|produce|manufacture|design)\s+[^.;,!?]*?(?=\s+and\s+(?:have|has|are|we|our|employ)\b|[.;,!?]|$)/gi,
     ' ',
   );
+}
+
+/**
+ * `text` without the safeguard the asker attaches to the decision ("… how do I get it in without losing them as
+ * clients", "The committee wants to put subs up but we're worried the juniors will leave"): what must not happen is
+ * the constraint, not the problem asked about.
+ */
+export function withoutSafeguard(text: string): string {
+  return text
+    .replace(/\bwithout\s+(?:losing|upsetting|alienating|annoying|scaring off|driving away|putting off|falling out with|hurting)\b[^.;!?]*/gi, ' ')
+    .replace(
+      /\bbut\s+(?:we're|we are|i'm|i am|they're|they are)\s+(?:worried|afraid|scared|concerned)\b[^.;!?]*?\b(?:will|might|would|could)\s+(?:leave|quit|go elsewhere|walk)\b[^.;!?]*/gi,
+      ' ',
+    );
 }
 
 /** Whether two rates are the same metric now and wanted: the second is a target, or they sit a few words apart joined by from/to/under/above. */
