@@ -2,7 +2,6 @@
  * The strategy service (SPEC.md area C): POST /v1/coordinate and
  * POST /v1/framework, plus the operator API under /admin.
  */
-import { warmUp } from './domain/understand.js';
 import express, { type Express } from 'express';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
@@ -13,6 +12,7 @@ import { ChargeService } from './domain/charges.js';
 import { loadLibrary, type Library } from './domain/library.js';
 import type { ModelEngine } from './domain/model-engine.js';
 import { FrameworkSelector } from './domain/selector.js';
+import { warmUpPlan } from './domain/plan.js';
 import { formatStrategyError } from './errors.js';
 import { RateLimiter, type RateLimiterOptions } from './domain/rate-limiter.js';
 import { strategicGuards } from './http/strategic-guards.js';
@@ -25,7 +25,6 @@ import { ApiKeyStore } from './store/api-keys.js';
 import type { PrismaClient } from './store/prisma.js';
 import { RequestLogStore } from './store/request-log.js';
 import { SessionStore } from './store/sessions.js';
-import { businessShareSource } from './domain/scope-examples.js';
 
 export interface AppDeps {
   prisma: PrismaClient;
@@ -73,10 +72,7 @@ export interface StrategyApp extends ServiceApp {
 export function createApp(deps: AppDeps): StrategyApp {
   const library = deps.library ?? loadLibrary();
   const selector = new FrameworkSelector(library);
-  warmUp();
-  selector.warmUp();
-  // The scope bank's classifier (about 0.25 s to build), so the first request does not wait for it.
-  businessShareSource();
+  warmUpPlan(selector);
   const now = deps.now ?? Date.now;
   const ledger = new CreditLedger(deps.pool);
   // Debits and refunds of the request path commit without waiting for the WAL

@@ -7,7 +7,7 @@
 import { coordinationCost, type CoordinationDepth } from '@latchkey/credits';
 import { COMPLEXITY_LEVELS, type ComplexityLevel, type Framework, type Library, type SetQuestion, type Stage } from './library.js';
 import type { FrameworkSelector, Selection } from './selector.js';
-import { clip, terms, words } from './text.js';
+import { clip, overlap, terms, words } from './text.js';
 import { understand, type ProblemType, type Understanding } from './understand.js';
 import { factSheet } from './facts.js';
 
@@ -84,11 +84,6 @@ const SET_QUESTIONS: Record<string, { leadership: string[]; management: string[]
 const COMPREHENSIVE =
   /\b(comprehensive|full (analysis|review|plan|strategy|picture)|end[- ]to[- ]end|overall strategy|complete (plan|strategy|picture|overhaul)|in[- ]depth|deep[- ]dive|holistic|transformation|turnaround|everything)\b/i;
 const SIMPLE = /^(what is|what's|what are|what does|define|explain|difference between|is it|quick question|can you explain|how does)\b/i;
-
-function overlap(a: string[], b: string): number {
-  const set = new Set(terms(b));
-  return a.filter((t) => set.has(t)).length;
-}
 
 /** The request's newest user message and the earlier conversation (user turns). */
 export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {

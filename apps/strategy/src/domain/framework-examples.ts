@@ -50,9 +50,9 @@ export function readFrameworkExamples(file = FRAMEWORK_EXAMPLES_FILE): Framework
 let shippedBank: FrameworkExamples | undefined;
 
 /** How many questions of each framework (its first five batches) the vague and scope classifiers may sample. */
-export const SAMPLED_PER_FRAMEWORK = 80;
+const SAMPLED_PER_FRAMEWORK = 80;
 /** Every how many of those questions one is sampled. */
-export const SAMPLE_EVERY = 8;
+const SAMPLE_EVERY = 8;
 
 /**
  * Business questions from the framework example bank for the vague and scope classifiers: every `SAMPLE_EVERY`th of

@@ -18,10 +18,8 @@ import { z } from 'zod';
 import { coordinationCost } from '@latchkey/credits';
 import { DEFAULT_LIBRARY_DIR, type Library } from './library.js';
 import { coordinationResponse, frameworkResponse } from './guidance.js';
-import { planAnswer } from './plan.js';
-import { warmUp } from './understand.js';
+import { planAnswer, warmUpPlan } from './plan.js';
 import type { FrameworkSelector } from './selector.js';
-import { businessShareSource } from './scope-examples.js';
 
 const heldoutQuestion = z.strictObject({
   id: z.string(),
@@ -138,10 +136,7 @@ function structuredText(co: ReturnType<typeof coordinationResponse>, fw: ReturnT
 /** Runs the library engine over the held-out set. */
 export function runHeldout(library: Library, selector: FrameworkSelector, questions = loadHeldout()): HeldoutReport {
   const rows: HeldoutRow[] = [];
-  warmUp();
-  selector.warmUp();
-  // The scope bank's classifier (about 0.25 s to build), so the first request does not wait for it.
-  businessShareSource();
+  warmUpPlan(selector);
   for (const q of questions) {
     const t0 = performance.now();
     const plan = planAnswer(library, selector, { messages: q.messages, ...(q.userContext ? { userContext: q.userContext } : {}) }, { turns: 0, applied: [] });

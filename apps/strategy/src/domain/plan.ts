@@ -9,8 +9,8 @@ import { classifyScope, FAMILY_DOMAIN, type ScopeVerdict } from './scope.js';
 import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
 import { businessShareSource } from './scope-examples.js';
-import { TROUBLE } from './understand.js';
-import { terms } from './text.js';
+import { TROUBLE, warmUp as warmUpUnderstanding } from './understand.js';
+import { overlap, terms } from './text.js';
 
 export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
 
@@ -76,9 +76,7 @@ const GENERAL_INDUSTRY_WORDS = new Set(terms('business company services service 
  */
 function mentionsIndustry(industry: string, text: string): boolean {
   const wanted = terms(industry).filter((t) => t.length >= 3 && !GENERAL_INDUSTRY_WORDS.has(t));
-  if (!wanted.length) return false;
-  const have = new Set(terms(text));
-  return wanted.some((t) => have.has(t));
+  return wanted.length > 0 && overlap(wanted, text) > 0;
 }
 
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
@@ -103,6 +101,16 @@ export const CLEARLY_BUSINESS = 0.6;
  * worried sick"): on the development sets no request that is not business reads this high.
  */
 export const CERTAINLY_BUSINESS = 0.95;
+
+/**
+ * Builds what `planAnswer` reads on its first call (the understanding models, the selector's index and the scope bank's
+ * classifier, about 0.25 s of it), so the first request does not wait for them.
+ */
+export function warmUpPlan(selector: FrameworkSelector): void {
+  warmUpUnderstanding();
+  selector.warmUp();
+  businessShareSource();
+}
 
 /**
  * Analyses `req` and decides whether it is answered. A follow-up ("Who should
@@ -131,11 +139,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryMentioned ? 3 : 1);
   const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
-  // The scope bank's reading of the users' words (first turn only): the whole request's business share, and each
-  // sentence's when there are several (each read once).
+  // The scope bank's reading of the users' words (first turn only): the whole request's business share here, each
+  // sentence's (when there are several) below, only when a decision needs it.
   const source = history.turns === 0 ? businessShareSource() : null;
   const whole = source?.businessShare(u.business) ?? 0;
-  const bySentence = source && u.businessSentences.length > 1 ? u.businessSentences.map((x) => ({ x, share: source.businessShare(x) })) : [];
+  const sentenceShares = (keep: (sentence: string) => boolean = () => true) =>
+    source && u.businessSentences.length > 1 ? u.businessSentences.filter(keep).map((x) => source.businessShare(x)) : [];
   // The asker's industry given by the caller, for a request that reads like business and speaks as "we" (not of a
   // spouse or children) or names that industry, stands in for the organisation's own numbers: a pub landlady's "We
   // took over the Red Lion … things feel a bit off" is not a cooking question for one Sunday roast.
@@ -156,7 +165,6 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // stuck." with an industry) is a business question.
     // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
     // So is an organisation speaking of itself ("our", "we") with a number of its own.
-    const ownFacts = ownNumbers ? 1 : 0;
     // A question as close to the example bank of business questions as a typical bank question is (cosine FULL_SIMILARITY) counts as one more.
     const likeBank = Math.min(1, (u.similar[0]?.similarity ?? 0) / FULL_SIMILARITY);
     // The caller's industry named in the request counts as one more: a sole trader's "180 houses, £15 each
@@ -165,7 +173,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       (u.problem?.strength ?? 0) +
       (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) +
       (u.identity ? 1 : 0) +
-      ownFacts +
+      (ownNumbers ? 1 : 0) +
       likeBank +
       (industryMentioned ? 1 : 0);
     const recognised = evidence >= 1.5 || analysis.selection.basis === 'named';
@@ -193,7 +201,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       /\b(?:we|our|i have|i run|i own|i am|i'm)\b/i.test(u.english);
     if (followUp || recognised || vagueBusiness || foreign || glossedOwn || planning) scope = { ...scope, inScope: true };
   }
-  // The scope bank's reading (`whole`, `bySentence`, above) settles what the rules cannot: a request that reads clearly unlike
+  // The scope bank's reading (`whole`, `sentenceShares`, above) settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
   // from someone who does, is answered whatever other domain's words it holds ("my husband and I run our café").
   // "Personal question but… I co-own a restoration studio with my ex-husband …": hedged, and about the asker's business.
@@ -209,9 +217,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   }
   if (source && !scope.notWork) {
     // Any sentence that reads like business keeps a request from refusal (a mixed request's business half).
-    const anyShare = Math.max(whole, ...bySentence.map((s) => s.share));
+    const anyShare = () => Math.max(whole, ...sentenceShares());
     // Only the whole request, or a sentence that itself names the asker's organisation, can turn a refusal into an answer.
-    const ownShare = Math.max(whole, ...bySentence.filter((s) => namesOwnOrganisation(s.x)).map((s) => s.share));
+    const ownShare = () => Math.max(whole, ...sentenceShares(namesOwnOrganisation));
     const ownOrganisation = runsSomething || namesOwnOrganisation(u.english);
     const named = analysis.selection.basis === 'named';
     // Three or more business words keep a request in scope too (two did not keep a business question on the
@@ -219,17 +227,17 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const businessWords = scope.businessHits >= 3;
     if (
       scope.inScope &&
-      anyShare < CLEARLY_NOT_BUSINESS &&
       !ownOrganisation &&
       !ownNumbers &&
       !industryMentioned &&
       !named &&
       !businessWords &&
       u.language === 'en' &&
-      !analysis.conversation.trim()
+      !analysis.conversation.trim() &&
+      anyShare() < CLEARLY_NOT_BUSINESS
     )
       scope = { ...scope, inScope: false };
-    else if (!scope.inScope && ((ownShare >= CLEARLY_BUSINESS && ownOrganisation) || whole >= CERTAINLY_BUSINESS)) scope = { ...scope, inScope: true };
+    else if (!scope.inScope && ((ownOrganisation && ownShare() >= CLEARLY_BUSINESS) || whole >= CERTAINLY_BUSINESS)) scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

@@ -6,7 +6,10 @@ import { planAnswer } from './plan.js';
 const library = loadLibrary();
 const selector = new FrameworkSelector(library);
 /** The plan for a one-message request, as both endpoints make it. */
-const planFor = (content: string) => planAnswer(library, selector, { messages: [{ role: 'user', content }] }, { turns: 0, applied: [] });
+const planFor = (content: string, userContext?: Record<string, string>) =>
+  planAnswer(library, selector, { messages: [{ role: 'user', content }], ...(userContext ? { userContext } : {}) }, { turns: 0, applied: [] });
+/** The decision for a one-message request: 'answer' or 'refuse'. */
+const ask = (content: string, userContext?: Record<string, string>) => planFor(content, userContext).kind;
 
 test.each([
   ['How do I reverse a linked list in Python?', 'software development', /developer/],
@@ -145,8 +148,6 @@ test("'not a business' said of volunteers or a charity is modesty, not a request
 });
 
 test('the industry the caller gives is evidence of a business for a terse request, never proof of one', () => {
-  const ask = (content: string, userContext?: Record<string, string>) =>
-    planAnswer(library, selector, { messages: [{ role: 'user', content }], ...(userContext ? { userContext } : {}) }, { turns: 0, applied: [] }).kind;
   const terse = 'gardening round, 40 clients, £25 a visit fortnightly. want £30k a year. how?';
   expect(ask(terse, { industry: 'garden maintenance', role: 'sole trader' })).toBe('answer');
   expect(ask(terse)).toBe('refuse');
@@ -174,8 +175,6 @@ test('the industry the caller gives is evidence of a business for a terse reques
 });
 
 describe('personal requests are refused with and without an industry given by the caller (an attack pass on the scope rules)', () => {
-  const ask = (content: string, userContext?: Record<string, string>) =>
-    planAnswer(library, selector, { messages: [{ role: 'user', content }], ...(userContext ? { userContext } : {}) }, { turns: 0, applied: [] }).kind;
   test.each([
     'How do I get over a breakup?',
     'How do I get my ex back?',

@@ -290,9 +290,7 @@ export class FrameworkSelector {
     const bank = u && WEIGHTS.examples > 0 ? frameworkExampleSource(this.ids) : null;
     // In a conversation the bank reads every user turn (in English): a follow-up ("Which one should I take?") says
     // little alone.
-    const earlierTurns = u ? u.earlier : conversation;
-    const bankText = earlierTurns.trim() ? `${earlierTurns}\n${text}` : text;
-    if (bank) for (const x of bank.classify(bankText)) like.set(x.type, x.evidence);
+    if (u && bank) for (const x of bank.classify(u.earlier.trim() ? `${u.earlier}\n${text}` : text)) like.set(x.type, x.evidence);
     const industry = ctx.industry?.trim().toLowerCase();
     const role = ctx.role?.trim().toLowerCase();
     const applied = new Set(ctx.applied ?? []);

@@ -109,3 +109,9 @@ export function firstSentence(text: string, max = 160): string {
   }
   return clip(t, max);
 }
+
+/** How many of the terms `a` occur among the terms of the text `b` (stemmed, as `terms` gives them). */
+export function overlap(a: string[], b: string): number {
+  const set = new Set(terms(b));
+  return a.filter((t) => set.has(t)).length;
+}

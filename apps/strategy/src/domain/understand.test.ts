@@ -6,6 +6,7 @@ import {
   glossToEnglish,
   listedOptions,
   nounPhrases,
+  problemScores,
   understand,
   withoutOffer,
   withoutSafeguard,
@@ -100,6 +101,11 @@ test('words that belong to another problem in context: customers won, staff leav
     '',
   );
   expect([bikes.problem?.type, bikes.runnerUp?.type]).not.toContain('deal');
+  expect(
+    problemScores('Our bike shop sells to commuters and families, but people buy the same bikes cheaper online now. How do we keep them coming to us?').map(
+      (s) => s.type,
+    ),
+  ).not.toContain('deal');
   expect(understand('A competitor wants to buy us. Should we sell to them or to the private equity firm that called last year?', '').problem?.type).toBe(
     'deal',
   );
@@ -120,6 +126,11 @@ test('words that belong to another problem in context: customers won, staff leav
   );
   expect(options.problem?.type).toBe('discovery');
   expect([options.problem?.type, options.runnerUp?.type]).not.toContain('career');
+  expect(
+    problemScores(
+      'We make camper van conversions, 30 a year. Buyers choose from 25 options and a ladder to the roof is one of them. Which options do buyers simply expect as standard, and which ones delight them?',
+    ).map((s) => s.type),
+  ).not.toContain('career');
   // People and work waiting are not working capital; a stake offered for is still a deal.
   expect(understand('Patients stay in hospital 9 days on average and the target is 6 days. How do we get discharges faster?', '').problem?.type).not.toBe(
     'working-capital',

@@ -1745,7 +1745,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   // What the organisation sells or makes ("we make invoicing software", "we sell practice-management software")
   // describes the business, not the problem: its words do not name a problem type.
   const scoringText = withoutOffer(withoutSafeguard(business));
-  const { scores, similar } = combinedScores(scoringText, earlierEnglish ? `${withoutOffer(earlierEnglish)}\n${scoringText}` : scoringText);
+  const earlierScoring = earlierEnglish ? withoutOffer(earlierEnglish) : '';
+  const { scores, similar } = combinedScores(scoringText, earlierScoring ? `${earlierScoring}\n${scoringText}` : scoringText);
   const addScores = (extra: ProblemScore[], weight: number, countHits = true) => {
     for (const e of extra) {
       const same = scores.find((s) => s.type === e.type);
@@ -1761,7 +1762,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // The decision asked names the problem more than the background does.
   if (decision && decision !== business) addScores(problemScores(withoutOffer(decision)), 0.5, false);
   // Earlier turns count at half weight, at full weight for a follow-up that names no problem itself ("Should we close it?").
-  if (earlierEnglish) addScores(problemScores(withoutOffer(earlierEnglish)), (scores[0]?.strength ?? 0) >= 1.5 ? 0.5 : 1);
+  if (earlierEnglish) addScores(problemScores(earlierScoring), (scores[0]?.strength ?? 0) >= 1.5 ? 0.5 : 1);
   let subject: string | undefined;
   let identity: string | undefined;
   for (const text of [earlierEnglish, business]) {
