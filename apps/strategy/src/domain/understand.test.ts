@@ -423,3 +423,10 @@ test("a club's subs are its price, money owed to us is working capital, and a sa
   expect(type('We lost 40 of our 210 members this year and the juniors keep leaving. How do we keep them?')).toBe('retention');
   expect(withoutSafeguard('How do we raise prices without losing customers?')).not.toMatch(/losing/);
 });
+
+test("a buyer's order at a price of its own, beside our own price, is a question of contribution margin; a price for the firm is not", () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('i make goat milk soap and sell at 3 farmers markets for £6 a bar. a gift shop wants 200 bars at £3 each. do i take it?')).toBe('cost-margin');
+  expect(type('We sell 4,000 bottles of cider a year at £4.50. A supermarket chain wants 10,000 bottles at £2.60 a bottle. Should we?')).toBe('cost-margin');
+  expect(type('We make £400k a year in profit. A competitor wants to buy us for £2m. Should we sell?')).toBe('deal');
+});

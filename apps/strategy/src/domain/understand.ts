@@ -1813,6 +1813,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   const priced = (qs: Quantity[]) => qs.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context));
   const shortFollowUp = business.split(/\s+/).length <= 12;
   if (priced(quantities) || (priced(earlierQuantities) && shortFollowUp && (CHOOSE.test(decision) || (scores[0]?.strength ?? 0) < 1.5))) signal('deal', 1.5);
+  // A buyer's order at a price of its own ("a deli wants 600 jars a year at £5.50", beside our £8 a jar): whether the
+  // price still covers what each unit costs is a question of contribution margin.
+  if (BULK_OFFER.test(business) && money.length >= 2) signal('cost-margin', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
@@ -1950,6 +1953,14 @@ const CASH_DAYS = new RegExp(
   ].join('|'),
   'gi',
 );
+
+/**
+ * An order or offer of a number of units at a price ("wants 600 jars a year at £5.50", "offered us 10,000 bottles at
+ * £2.60", "wants me on retainer for 20,000 words a month at €0.08"). Not a price for the whole firm ("wants to buy us
+ * for £2m") nor a share ("20% at a £5m valuation").
+ */
+const BULK_OFFER =
+  /\b(?:wants?|wanted|offer(?:s|ed|ing)?|asked for|asking for|order(?:s|ed)?)\b[^.?!]{0,40}?\b\d[\d,.]*\s+(?:[a-z\u00c0-\u024f-]+\s+){1,4}?(?:at|for)\s+(?:[£$€]\s?\d|\d[\d.,]*\s?(?:€|euros?|pounds|dollars))/i;
 
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
