@@ -118,7 +118,7 @@ test('a good reply answers: the model chose among the grounded candidates, and m
   expect(sent.response_format.type).toBe('json_schema');
   const grounding = JSON.parse(sent.messages.at(-1).content);
   expect(grounding.parsed.numbers.map((n: { text: string }) => n.text)).toEqual(expect.arrayContaining(['1.8%', '0.5%']));
-  expect(grounding.parsed.decisionAsked).toBe('Where do I start?');
+  expect(grounding.parsed.decisionAsked).toBe('Peak season starts in 10 weeks and I need that under 0.5%. Where do I start?');
   expect(grounding.candidates.map((c: { id: string }) => c.id)).toContain('poka-yoke-error-proofing');
   const fw = await request(h.app).post('/v1/framework').set('apikey', key).send(body(Q));
   expect(fw.body.metadata.engine).toBe('model:openai/gpt-4o-mini');

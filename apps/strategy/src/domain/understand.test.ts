@@ -34,7 +34,7 @@ test('the problem type, subject, deadline, constraint and decision of a question
   const u = understand('The council told us to cut spending by 8% next year without reducing opening hours. How would you approach it?', '');
   expect(u.problem?.type).toBe('budget-cut');
   expect(u.constraint).toBe('without reducing opening hours');
-  expect(u.decision).toBe('How would you approach it?');
+  expect(u.decision).toBe('The council told us to cut spending by 8% next year without reducing opening hours. How would you approach it?');
   const v = understand('We run a chain of 12 gyms and members cancel after the January rush. What do we do before March?', '');
   expect(v.subject).toMatch(/chain of 12 gyms/);
   expect(v.problem?.type).toBe('retention');
@@ -429,4 +429,18 @@ test("a buyer's order at a price of its own, beside our own price, is a question
   expect(type('i make goat milk soap and sell at 3 farmers markets for £6 a bar. a gift shop wants 200 bars at £3 each. do i take it?')).toBe('cost-margin');
   expect(type('We sell 4,000 bottles of cider a year at £4.50. A supermarket chain wants 10,000 bottles at £2.60 a bottle. Should we?')).toBe('cost-margin');
   expect(type('We make £400k a year in profit. A competitor wants to buy us for £2m. Should we sell?')).toBe('deal');
+});
+
+test('a bare ask ("Who\'s right?", "worth it?") takes its decision from the sentence before it', () => {
+  const u = understand(
+    "Two of us run a mobile mechanic business. A third mechanic would cost us $85k a year. Missus says go for it, accountant says wait. Who's right?",
+    '',
+  );
+  expect(u.decision).toBe("Missus says go for it, accountant says wait. Who's right?");
+  expect(u.situation).toBe('Two of us run a mobile mechanic business. A third mechanic would cost us $85k a year.');
+  const taco = understand('got a taco truck, do about £900 on a saturday. festival wants a £300 pitch fee for 3 days. worth it?', '');
+  expect(taco.decision).toMatch(/£300 pitch fee.*worth it\?$/);
+  // An ask that names its decision stands alone, and a bare ask alone stays as it is.
+  expect(understand('We run 3 bakeries. Should we open a fourth in Leeds?', '').decision).toBe('Should we open a fourth in Leeds?');
+  expect(understand('What would you do?', '').decision).toBe('What would you do?');
 });

@@ -1400,8 +1400,13 @@ export interface Understanding {
   earlierQuantities: Quantity[];
   deadline?: string | undefined;
   constraint?: string | undefined;
-  /** The question actually asked (the last interrogative or imperative sentence). */
+  /**
+   * The question actually asked (the last interrogative or imperative sentence), with the sentence before it when the
+   * ask names no decision of its own ("Missus says go for it, accountant says wait. Who's right?").
+   */
   decision: string;
+  /** The asking sentence alone ("Who's right?"): the end of `decision`. */
+  ask: string;
   /** The options named in the decision ("hire a fifth designer", "work with freelancers"), when it asks to choose. */
   options: string[];
   /** The decision in the asker's own words and language. */
@@ -1723,6 +1728,27 @@ export function nounPhrases(text: string): string[] {
 
 const DECISION_START = /^(should|shall|do|does|did|how|what|which|where|when|who|whom|why|is|are|can|could|would|will|any|need|help|tell|give|explain)\b/i;
 
+/** Words of an ask that names no decision of its own ("Who's right?", "worth it?", "What would you do?", "daft idea?"). */
+const BARE_ASK_WORDS = new Set(
+  (
+    "a an the it its it's this that these those them they he she him her his i i'm me my we us our you your yours who who's whos what what's " +
+    'which where when how why is are was were be do does did doing done would will should could can shall any anything one ' +
+    'right wrong worth idea daft mad crazy silly stupid sensible good bad best better sense think thoughts opinion honest honestly ' +
+    'advice advise view verdict pls please really actually just so then or and not go for next now here there am ' +
+    "look decide decision start begin approach tackle suggest recommend say way way's pick choose fix sort handle here's"
+  ).split(' '),
+);
+
+/** Whether `sentence` asks without naming the decision (every word an ask's or a pronoun), e.g. "Who's right?", "worth it?". */
+function isBareAsk(sentence: string): boolean {
+  const ws =
+    sentence
+      .toLowerCase()
+      .replace(/[\u2018\u2019]/g, "'")
+      .match(/[a-z][a-z']*/g) ?? [];
+  return ws.length > 0 && ws.length <= 7 && ws.every((w) => BARE_ASK_WORDS.has(w));
+}
+
 /** Understands the newest question in the light of the earlier user turns and the caller's context. */
 export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}, now: Date = new Date()): Understanding {
   const language = detectLanguage(question);
@@ -1735,8 +1761,13 @@ export function understand(question: string, conversation: string, ctx: { indust
   const businessSentences = kept.length ? kept : all;
   const business = businessSentences.join(' ');
   const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
-  const decision = (interrogative ?? businessSentences.at(-1) ?? english).trim();
-  const situation = businessSentences.filter((s) => s !== decision).join(' ');
+  const asked = (interrogative ?? businessSentences.at(-1) ?? english).trim();
+  // A bare ask ("Who's right?", "worth it?", "What would you do?") leaves the decision in the sentence before it
+  // ("My partner says either go full-time or pack it in.").
+  const askedAt = businessSentences.findIndex((s) => s.trim() === asked);
+  const before = askedAt > 0 && isBareAsk(asked) ? businessSentences[askedAt - 1]!.trim() : '';
+  const decision = before ? `${before} ${asked}` : asked;
+  const situation = businessSentences.filter((s) => s.trim() !== asked && s.trim() !== before).join(' ');
   // The question as the asker wrote it (a glossed German or French sentence reads badly).
   const decisionAsWritten =
     language === 'en' ? decision : ([...sentences(question)].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences(question).at(-1) ?? question).trim();
@@ -1812,7 +1843,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // quitting, 40% turnover a year. How do we keep staff?").
   const priced = (qs: Quantity[]) => qs.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context));
   const shortFollowUp = business.split(/\s+/).length <= 12;
-  if (priced(quantities) || (priced(earlierQuantities) && shortFollowUp && (CHOOSE.test(decision) || (scores[0]?.strength ?? 0) < 1.5))) signal('deal', 1.5);
+  if (priced(quantities) || (priced(earlierQuantities) && shortFollowUp && (CHOOSE.test(asked) || (scores[0]?.strength ?? 0) < 1.5))) signal('deal', 1.5);
   // A buyer's order at a price of its own ("a deli wants 600 jars a year at £5.50", beside our £8 a jar): whether the
   // price still covers what each unit costs is a question of contribution margin.
   if (BULK_OFFER.test(business) && money.length >= 2) signal('cost-margin', 1.5);
@@ -1846,17 +1877,17 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (NEW_MARKET.test(business)) signal('market-entry', 1);
   // Options listed in the situation ("we're looking at Czechia, Romania and Germany") and a choice asked.
   // Alternatives named in the decision itself ("lease or buy?") are weaker evidence: many such questions are about pricing or costs.
-  const options = decisionOptions(decision);
+  const options = decisionOptions(asked);
   if (options.length >= 2) signal('option-choice', 0.5);
   else {
-    options.push(...listedOptions(situation || business));
-    if (options.length >= 2 && CHOOSE.test(decision)) signal('option-choice', 1);
+    options.push(...listedOptions([situation, before].filter(Boolean).join(' ') || business));
+    if (options.length >= 2 && CHOOSE.test(asked)) signal('option-choice', 1);
   }
   // Candidates set side by side ("we've narrowed it to 3 towns", "three possible warehouses", "Site A: … Site B: …").
   if (CANDIDATES.test(business)) signal('option-choice', 1.5);
   // A follow-up that asks for a choice ("Which one should I take?") between candidates set out in earlier turns
   // ("Two offers on the table…", "Three shortlisted: …").
-  else if (earlierEnglish && options.length < 2 && CHOOSE.test(decision) && (CANDIDATES.test(earlierEnglish) || EARLIER_CANDIDATES.test(earlierEnglish)))
+  else if (earlierEnglish && options.length < 2 && CHOOSE.test(asked) && (CANDIDATES.test(earlierEnglish) || EARLIER_CANDIDATES.test(earlierEnglish)))
     signal('option-choice', 1.5);
   const deadlineMatch =
     /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
@@ -1878,7 +1909,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // ("Things just aren't working and I don't know what to fix first"; "It's been a mess since the restructure").
   // A language we cannot gloss is answered with clarifying questions (in English, saying so).
   // The decision's last clause ("margins are getting worse, help pls" asks "help pls").
-  const lastClause = decision.split(/[,;:]\s*/).at(-1) ?? decision;
+  const lastClause = asked.split(/[,;:]\s*/).at(-1) ?? asked;
   // The users' words: a question like the bank's vague requests, with no figure to work from.
   const vagueness = vaguenessSource()?.vagueness(business) ?? 0;
   // A period named without a figure ("a plan for next year", "a strategy for the next five years") says when, not what.
@@ -1905,7 +1936,7 @@ export function understand(question: string, conversation: string, ctx: { indust
         // or with one symptom in a sentence ("we keep losing members. What should we do?", "margins are getting worse, help pls").
         (GENERIC_ASK.test(lastClause) && /\b(?:our|my|we)\b/i.test(business) && (strength < 1.5 || (strength < 2.5 && contentWords <= 12))) ||
         (TROUBLE.test(business) &&
-          ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5) || (GENERIC_ASK.test(decision) && strength < 2.5)))));
+          ((contentWords <= 10 && strength < 1.5) || (contentWords <= 18 && strength < 0.5) || (GENERIC_ASK.test(asked) && strength < 2.5)))));
   return {
     language,
     languageName: LANGUAGE_NAMES[language],
@@ -1924,6 +1955,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     deadline: deadlineMatch?.[1],
     constraint: constraintMatch?.[1],
     decision,
+    ask: asked,
     decisionAsWritten,
     options,
     situation,
