@@ -60,6 +60,33 @@ const HOLDINGS =
 const SELF_EMPLOYED =
   /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self-employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
 
+/**
+ * The asker's trade or office said first, as a sole trader or an officer writes on a phone ("dog walker, 14 dogs on the
+ * books…", "childminder here, …", "rugby club bar manager. match days…", "brass band sec. 28 players…"): one to four
+ * words without "my" or "a" before them, ending in a trade or an office, then a comma, a full stop or "here". Not a
+ * relative or a customer ("teenager, 15, …", "dog owner, …", "my dog walker, Sarah, …"); a club or society named first
+ * ("chess club, rated 1400") is not enough: a member writes so too.
+ */
+const TRADE_FIRST = new RegExp(
+  String.raw`^(?:(?:hi|hello|hey|morning|evening)[,!.]?\s+)?(?!(?:my|our|his|her|their|your|a|an|the|this|that|quick|personal|random|silly|odd|weird|simple|another|one|two|three|question|help|sorry|ok|okay|so|well|hmm|fantasy|hobby|amateur|keen|aspiring|retired|former|ex|personal\s+(?:question|one|request|thing|matter))\b)` +
+    String.raw`(?:[a-z][a-z&'/-]*\s+){0,3}` +
+    String.raw`(?!(?:teenager|daughter|mother|father|brother|sister|partner|neighbou?r|owner|homeowner|renter|tenant|customer|buyer|member|student|learner|beginner|player|gamer|user|reader|runner|pensioner|retiree|grandparent|parent|carer|voter|leaver|patient|passenger|traveller|traveler|viewer|fan|newbie|collector|saver|investor|sailor|solver|master|lover|supporter|follower|subscriber|mum|mom|dad)\b)` +
+    String.raw`(?:[a-z-]*(?:er|or|ist|ian|smith|man|woman|maker)|dj|chef|coach|tutor|mechanic|vet|physio|landlord|landlady|publican|sec|treasurer|chair|secretary|trustee|clerk|warden)` +
+    String.raw`(?:\s+here\b|\s*[,.]|\s+-\s)`,
+  'i',
+);
+/** What a seller speaks of: their customers, work, prices, takings or staff ("14 dogs on the books", "£25 a visit", "enquiries"). */
+const SELLER_WORDS =
+  /\b(?:clients?|customers?|regulars|bookings?|orders?|jobs?|rounds?|rates?|charge|charging|prices?|pricing|quotes?|enquiries|call-?outs?|vans?|pupils|covers|takings|turnover|income|margins?|profit|staff|apprentice|trainee|helper|subs|fees?|on the books|per (?:hour|visit|job|session|class|head)|an? (?:hour|visit|job|session|class|head))\b|[£$€]\s?\d[\d.,]*\s?(?:k\b)?\s*(?:a|an|per|\/)\s*(?:hour|hr|visit|job|session|class|head|groom|lesson|night|week|month)\b/i;
+/** The asker as a trade's customer ("quoted me £4k", "charges us £15", "my son's lessons"). */
+const CUSTOMER_SIDE =
+  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\bmy\s+(?:son|daughter|kids?|child|children)(?:'s)?\b/i;
+
+/** A sole trader or an officer naming their trade or office first, speaking of customers, work or prices (`TRADE_FIRST`). */
+function tradeFirst(text: string): boolean {
+  return TRADE_FIRST.test(text) && SELLER_WORDS.test(text) && !CUSTOMER_SIDE.test(text);
+}
+
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
@@ -81,7 +108,7 @@ function mentionsIndustry(industry: string, text: string): boolean {
 
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
-  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS].some((re) => re.test(text));
+  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS].some((re) => re.test(text)) || tradeFirst(text);
 }
 
 /**

@@ -205,3 +205,23 @@ describe('personal requests are refused with and without an industry given by th
     expect(ask(q, { industry: 'bakery', role: 'owner' })).toBe('refuse');
   });
 });
+
+test('a sole trader or an officer who names their trade first and speaks of customers or prices is answered; a member, a hobbyist or a customer is not', () => {
+  for (const q of [
+    'dog walker, 11 regular dogs now and getting enquiries every week. hire someone or just cap it?',
+    'brass band sec. 28 players, subs £10 a month, hall hire going up to £65 a rehearsal. put subs up or cut rehearsals?',
+    'dog walker, 14 dogs on the books, everyone wants the 11-2 slot and mornings are dead. helper just for lunchtimes or turn new ones away?',
+  ])
+    expect([q, ask(q)]).toEqual([q, 'answer']);
+  for (const q of [
+    'chess club, rated 1400, best opening to learn next?',
+    'collector, pokemon cards, is grading worth it?',
+    'saver, £10k, premium bonds or cash ISA?',
+    "driving instructor, my son's had 30 lessons and keeps failing, switch instructor?",
+    'driving instructor, my son has lessons at £35 an hour, switch instructor?',
+    'dungeon master, my D&D group keeps derailing, how do I keep them on track?',
+    'my dog walker, Sarah, charges £15 a walk. is that a fair rate?',
+    'hobby beekeeper, 2 hives, how do I stop them swarming?',
+  ])
+    expect([q, ask(q)]).toEqual([q, 'refuse']);
+});
