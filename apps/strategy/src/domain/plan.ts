@@ -82,6 +82,14 @@ const SELLER_WORDS =
 const CUSTOMER_SIDE =
   /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\bmy\s+(?:son|daughter|kids?|child|children)(?:'s)?\b/i;
 
+/**
+ * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
+ * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…"); not selling a possession ("we're
+ * selling our house") or charging a phone.
+ */
+const SELLS_OR_EMPLOYS =
+  /\b(?:we|i)\s+(?:charge|charged)\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d|\b(?:the\s+)?(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to|work for)\b|\bour\s+(?:[\w-]+\s+){0,2}(?:sells?|sold)\s+(?:well|badly|out|at|for)\b|\bour\s+(?:apprentices?|staff|employees|trainees?|wholesalers?)\b/i;
+
 /** A sole trader or an officer naming their trade or office first, speaking of customers, work or prices (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {
   return TRADE_FIRST.test(text) && SELLER_WORDS.test(text) && !CUSTOMER_SIDE.test(text);
@@ -108,7 +116,10 @@ function mentionsIndustry(industry: string, text: string): boolean {
 
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
-  return [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS].some((re) => re.test(text)) || tradeFirst(text);
+  return (
+    [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS, SELLS_OR_EMPLOYS].some((re) => re.test(text)) ||
+    tradeFirst(text)
+  );
 }
 
 /**

@@ -225,3 +225,16 @@ test('a sole trader or an officer who names their trade first and speaks of cust
   ])
     expect([q, ask(q)]).toEqual([q, 'refuse']);
 });
+
+test('a family firm that says it sells, supplies or employs is answered whatever family it mentions', () => {
+  for (const q of [
+    "Our wine sells well at the cellar door, but when we add up the bottles, labels, corks and the contract bottling we're making very little on each one. Should we be charging more, spending less on what goes into it, or pushing the dearer reds?",
+    "Our apprentice keeps asking what he has to do to become a senior mechanic and get a raise. We've never written anything down, my husband just decides. How do we set out what's expected at each level?",
+  ])
+    expect([q, ask(q)]).toEqual([q, 'answer']);
+  for (const q of [
+    "My son won't do his homework and our evenings are a fight. what should we do?",
+    'I charge my phone overnight. Is that bad for the battery?',
+  ])
+    expect([q, ask(q)]).toEqual([q, 'refuse']);
+});
