@@ -444,3 +444,10 @@ test('a bare ask ("Who\'s right?", "worth it?") takes its decision from the sent
   expect(understand('We run 3 bakeries. Should we open a fourth in Leeds?', '').decision).toBe('Should we open a fourth in Leeds?');
   expect(understand('What would you do?', '').decision).toBe('What would you do?');
 });
+
+test('a business that began as a hobby is not a new role; a person who started as head of something is', () => {
+  const hobby = problemScores('What started as a hobby, restoring old bikes, now pays a third of our bills. Go full-time or pack it in?');
+  expect(hobby.find((p) => p.type === 'new-role')).toBeUndefined();
+  const role = problemScores('I started as head of operations three weeks ago. What should I do first?');
+  expect(role[0]?.type).toBe('new-role');
+});

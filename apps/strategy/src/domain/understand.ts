@@ -1603,6 +1603,8 @@ function disambiguate(text: string): string {
       .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
       // Winning people back ("win riders back", "bring customers back").
       .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back')
+      // A business that began as something else ("What started as a hobby…") is not a person's new role.
+      .replace(/\b(what|it|this|that|which|business|shop|company)\s+(?:first\s+)?started\s+(?:out\s+|off\s+)?as\b/gi, '$1 began as')
   );
 }
 
