@@ -85,10 +85,10 @@ const CUSTOMER_SIDE =
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
  * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…"); not selling a possession ("we're
- * selling our house") or charging a phone.
+ * selling our house", "our old sofa sold for £80") or charging a phone.
  */
 const SELLS_OR_EMPLOYS =
-  /\b(?:we|i)\s+(?:charge|charged)\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d|\b(?:the\s+)?(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to|work for)\b|\bour\s+(?:[\w-]+\s+){0,2}(?:sells?|sold)\s+(?:well|badly|out|at|for)\b|\bour\s+(?:apprentices?|staff|employees|trainees?|wholesalers?)\b/i;
+  /\b(?:we|i)\s+(?:charge|charged)\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d|\b(?:the\s+)?(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to|work for)\b|\bour\s+(?:[\w-]+\s+){0,2}(?:sells?\s+(?:well|badly|out|at|for)|sold\s+(?:well|badly|out))\b|\bour\s+(?:apprentices?|staff|employees|trainees?|wholesalers?)\b/i;
 
 /** A sole trader or an officer naming their trade or office first, speaking of customers, work or prices (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {
