@@ -60,37 +60,49 @@ const HOLDINGS =
 const SELF_EMPLOYED =
   /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self-employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
 
+/** Trades of sole traders and small firms, as they name themselves first ("dog walker, …", "childminder here, …"). */
+const TRADES =
+  'dog walker|dog groomer|groomer|plumber|electrician|builder|joiner|carpenter|roofer|plasterer|decorator|tiler|locksmith|mechanic|' +
+  'mobile mechanic|landscaper|window cleaner|cleaner|childminder|tutor|driving instructor|personal trainer|pt|photographer|' +
+  'videographer|florist|baker|cake maker|caterer|chef|barber|hairdresser|mobile hairdresser|beautician|nail tech|tattoo artist|' +
+  'tattooist|massage therapist|physio|osteopath|translator|interpreter|copywriter|graphic designer|illustrator|web designer|' +
+  'web developer|bookkeeper|accountant|consultant|freelancer|sole trader|farrier|blacksmith|potter|ceramicist|jeweller|' +
+  'silversmith|woodworker|upholsterer|seamstress|tailor|dressmaker|dj|wedding dj|courier|taxi driver|cabbie|removals|' +
+  'handyman|farmer|market trader|stallholder|publican|landlady|thatcher|glazier|chimney sweep|pest controller|' +
+  '(?:caf[eé]|shop|salon|pub|b&b|studio|gym|bakery|restaurant|guesthouse|kennels|cattery|business|garage|nursery|food truck|van) owner';
+/** Offices of a club, charity or small firm ("brass band sec.", "rugby club bar manager.", "cricket club treasurer here"). */
+const OFFICES = 'sec|secretary|treasurer|chair|chairman|chairwoman|bar manager|manager|coordinator|clerk|warden|trustee';
+
 /**
  * The asker's trade or office said first, as a sole trader or an officer writes on a phone ("dog walker, 14 dogs on the
- * books…", "childminder here, …", "rugby club bar manager. match days…", "brass band sec. 28 players…"): one to four
- * words without "my" or "a" before them, ending in a trade or an office, then a comma, a full stop or "here". Not a
- * relative or a customer ("teenager, 15, …", "dog owner, …", "my dog walker, Sarah, …"); a club or society named first
- * ("chess club, rated 1400") is not enough: a member writes so too.
+ * books…", "childminder here, …", "rugby club bar manager. match days…", "brass band sec. 28 players…"): a trade of
+ * `TRADES` (with up to two words before it: "mobile dog groomer") then a comma, " here" or " - "; or an office of
+ * `OFFICES` (with up to three words before it: "rugby club bar manager") then a comma, a full stop, " here" or " - ".
+ * A club or society named first ("chess club, rated 1400") is not enough: a member writes so too.
  */
 const TRADE_FIRST = new RegExp(
-  String.raw`^(?:(?:hi|hello|hey|morning|evening)[,!.]?\s+)?(?!(?:my|our|his|her|their|your|a|an|the|this|that|quick|personal|random|silly|odd|weird|simple|another|one|two|three|question|help|sorry|ok|okay|so|well|hmm|fantasy|hobby|amateur|keen|aspiring|retired|former|ex|personal\s+(?:question|one|request|thing|matter))\b)` +
-    String.raw`(?:[a-z][a-z&'/-]*\s+){0,3}` +
-    String.raw`(?!(?:teenager|daughter|mother|father|brother|sister|partner|neighbou?r|owner|homeowner|renter|tenant|customer|buyer|member|student|learner|beginner|player|gamer|user|reader|runner|pensioner|retiree|grandparent|parent|carer|voter|leaver|patient|passenger|traveller|traveler|viewer|fan|newbie|collector|saver|investor|sailor|solver|master|lover|supporter|follower|subscriber|mum|mom|dad)\b)` +
-    String.raw`(?:[a-z-]*(?:er|or|ist|ian|smith|man|woman|maker)|dj|chef|coach|tutor|mechanic|vet|physio|landlord|landlady|publican|sec|treasurer|chair|secretary|trustee|clerk|warden)` +
-    String.raw`(?:\s+here\b|\s*[,.]|\s+-\s)`,
+  String.raw`^(?:(?:hi|hello|hey|morning|evening|good morning|hi there|hello there)[,!.:]?\s+)?` +
+    String.raw`(?!(?:my|our|his|her|their|your|the|this|that|hobby|amateur|keen|aspiring|retired|former|ex)\b)` +
+    String.raw`(?:(?:[a-z][a-z&'/-]*\s+){0,2}(?:${TRADES})(?:\s+here\b|\s*,|\s+-\s)|(?:[a-z][a-z&'/-]*\s+){0,3}(?:${OFFICES})(?:\s+here\b|\s*[,.]|\s+-\s))`,
   'i',
 );
-/** What a seller speaks of: their customers, work, prices, takings or staff ("14 dogs on the books", "£25 a visit", "enquiries"). */
+/** What a seller speaks of: customers and work ("14 dogs on the books", "getting enquiries", "30 regulars", "subs £10"). */
 const SELLER_WORDS =
-  /\b(?:clients?|customers?|regulars|bookings?|orders?|jobs?|rounds?|rates?|charge|charging|prices?|pricing|quotes?|enquiries|call-?outs?|vans?|pupils|covers|takings|turnover|income|margins?|profit|staff|apprentice|trainee|helper|subs|fees?|on the books|per (?:hour|visit|job|session|class|head)|an? (?:hour|visit|job|session|class|head))\b|[£$€]\s?\d[\d.,]*\s?(?:k\b)?\s*(?:a|an|per|\/)\s*(?:hour|hr|visit|job|session|class|head|groom|lesson|night|week|month)\b/i;
-/** The asker as a trade's customer ("quoted me £4k", "charges us £15", "my son's lessons"). */
+  /\b(?:clients|customers|regulars|bookings|orders|jobs|enquiries|call-?outs|pupils|covers|takings|turnover|subs|waiting list|waitlist|on the books|on my books|my rounds?)\b/i;
+/** The asker as a trade's customer or a relative's ("quoted me £4k", "charges us £15", "my sons' lessons", "our grandson"). */
 const CUSTOMER_SIDE =
-  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\bmy\s+(?:son|daughter|kids?|child|children)(?:'s)?\b/i;
+  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:my|our)\s+(?:sons?|daughters?|grand\w+|step\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents)\b/i;
 
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
- * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…"); not selling a possession ("we're
- * selling our house", "our old sofa sold for £80") or charging a phone.
+ * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…"); not selling a possession ("will our
+ * flat sell for more?", "our old sofa sold for £80"), a card charge ("we charged $400 on the card") or an employer ("the
+ * café I work for").
  */
 const SELLS_OR_EMPLOYS =
-  /\b(?:we|i)\s+(?:charge|charged)\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d|\b(?:the\s+)?(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to|work for)\b|\bour\s+(?:[\w-]+\s+){0,2}(?:sells?\s+(?:well|badly|out|at|for)|sold\s+(?:well|badly|out))\b|\bour\s+(?:apprentices?|staff|employees|trainees?|wholesalers?)\b/i;
+  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|trainees?|wholesalers?)\b/i;
 
-/** A sole trader or an officer naming their trade or office first, speaking of customers, work or prices (`TRADE_FIRST`). */
+/** A sole trader or an officer naming their trade or office first, speaking of customers or work (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {
   return TRADE_FIRST.test(text) && SELLER_WORDS.test(text) && !CUSTOMER_SIDE.test(text);
 }

@@ -206,30 +206,30 @@ describe('personal requests are refused with and without an industry given by th
   });
 });
 
-test('a sole trader or an officer who names their trade first and speaks of customers or prices is answered; a member, a hobbyist or a customer is not', () => {
+test('a sole trader or an officer who names their trade first and speaks of customers or work is answered; a member, a customer or a relative is not', () => {
   for (const q of [
     'dog walker, 11 regular dogs now and getting enquiries every week. hire someone or just cap it?',
     'brass band sec. 28 players, subs £10 a month, hall hire going up to £65 a rehearsal. put subs up or cut rehearsals?',
-    'dog walker, 14 dogs on the books, everyone wants the 11-2 slot and mornings are dead. helper just for lunchtimes or turn new ones away?',
+    'window cleaner, 200 houses on my round, half the customers pay late. go to direct debit?',
   ])
     expect([q, ask(q)]).toEqual([q, 'answer']);
+  // Each of these named the asker's organisation under a first, suffix-based version of the rule ("-er", "-ist", "-ian").
   for (const q of [
+    'Software engineer, £85k income, should I max my pension or overpay the mortgage?',
+    'Grandmother, pension income £900 a month, should I downsize?',
+    'Interest rates are higher. Should I fix my mortgage now?',
+    'Dentist, private fees £900 for a crown, worth going abroad?',
+    'driving instructor, my sons have lessons at £35 an hour, switch instructor?',
     'chess club, rated 1400, best opening to learn next?',
     'collector, pokemon cards, is grading worth it?',
-    'saver, £10k, premium bonds or cash ISA?',
-    "driving instructor, my son's had 30 lessons and keeps failing, switch instructor?",
-    'driving instructor, my son has lessons at £35 an hour, switch instructor?',
     'dungeon master, my D&D group keeps derailing, how do I keep them on track?',
-    'my dog walker, Sarah, charges £15 a walk. is that a fair rate?',
-    'hobby beekeeper, 2 hives, how do I stop them swarming?',
   ])
     expect([q, ask(q)]).toEqual([q, 'refuse']);
 });
 
 test('a family firm that says it sells, supplies or employs is answered whatever family it mentions', () => {
   for (const q of [
-    "Our wine sells well at the cellar door, but when we add up the bottles, labels, corks and the contract bottling we're making very little on each one. Should we be charging more, spending less on what goes into it, or pushing the dearer reds?",
-    "Our apprentice keeps asking what he has to do to become a senior mechanic and get a raise. We've never written anything down, my husband just decides. How do we set out what's expected at each level?",
+    'Our apprentice keeps asking what he must do to become a senior joiner and get a raise. My husband just decides. How do we write down what is expected at each level?',
   ])
     expect([q, ask(q)]).toEqual([q, 'answer']);
   for (const q of [

@@ -443,11 +443,31 @@ test('a bare ask ("Who\'s right?", "worth it?") takes its decision from the sent
   // An ask that names its decision stands alone, and a bare ask alone stays as it is.
   expect(understand('We run 3 bakeries. Should we open a fourth in Leeds?', '').decision).toBe('Should we open a fourth in Leeds?');
   expect(understand('What would you do?', '').decision).toBe('What would you do?');
+  // A figure names the decision ("Is £300 worth it?"); a repeated ask takes the sentence before its last copy.
+  expect(understand('The festival wants a pitch fee. Is £300 worth it?', '').decision).toBe('Is £300 worth it?');
+  expect(understand("Wife says sell. Who's right? I say keep the van. Who's right?", '').decision).toBe("I say keep the van. Who's right?");
 });
 
 test('a business that began as a hobby is not a new role; a person who started as head of something is', () => {
   const hobby = problemScores('What started as a hobby, restoring old bikes, now pays a third of our bills. Go full-time or pack it in?');
   expect(hobby.find((p) => p.type === 'new-role')).toBeUndefined();
+  expect(problemScores('It all started as a hobby. Now we sell 40 cakes a week. Should we rent a kitchen?').find((p) => p.type === 'new-role')).toBeUndefined();
+  expect(problemScores('Our bakery started as a market stall. Should we open a second shop?').find((p) => p.type === 'new-role')).toBeUndefined();
   const role = problemScores('I started as head of operations three weeks ago. What should I do first?');
   expect(role[0]?.type).toBe('new-role');
+});
+
+test("money in other currencies: the rupee, a country's dollar, codes after the amount, and dots between thousands", () => {
+  const money = (t: string) => extractQuantities(t).map((q) => [q.kind, q.text, q.value]);
+  expect(money('Fees are ₹2,500 per month; the new centre charges ₹1,800.')).toEqual([
+    ['money', '₹2,500', 2500],
+    ['money', '₹1,800', 1800],
+  ]);
+  expect(money('o aluguel de R$ 7.000 continua')).toEqual([['money', 'R$ 7.000', 7000]]);
+  expect(money('HK$500 a night')).toEqual([['money', 'HK$500', 500]]);
+  expect(money('about 3,000 SEK a month')).toEqual([['money', 'about 3,000 SEK', 3000]]);
+  expect(money('Rs 900 per class')).toEqual([['money', 'Rs 900', 900]]);
+  expect(money('Wir haben 1.500 Kunden')).toEqual([['count', '1.500', 1500]]);
+  // A leading zero keeps a decimal point a decimal point.
+  expect(money('a 0.125 share')[0]![2]).toBe(0.125);
 });

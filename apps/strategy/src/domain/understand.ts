@@ -1046,7 +1046,37 @@ const WORD_NUMBERS: Record<string, number> = {
   hundred: 100,
 };
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, millions: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
-const CURRENCY = new Set(['$', '€', '£', 'usd', 'eur', 'gbp', 'chf']);
+/** Currency signs and ISO 4217 codes written before an amount ("€1,200", "CHF 3,400", "Rs 900", "zł 400"). */
+const CURRENCY = new Set([
+  '$',
+  '€',
+  '£',
+  '₹',
+  '¥',
+  'usd',
+  'eur',
+  'gbp',
+  'chf',
+  'inr',
+  'rs',
+  'jpy',
+  'cny',
+  'aud',
+  'cad',
+  'nzd',
+  'sek',
+  'nok',
+  'dkk',
+  'pln',
+  'zł',
+  'zar',
+  'brl',
+  'mxn',
+]);
+/** ISO 4217 codes written after an amount ("3,000 SEK", "400 PLN"). */
+const CURRENCY_AFTER = new Set(['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn']);
+/** Letters that make a dollar sign another country's ("R$ 7.000", "NZ$ 200", "HK$500"). */
+const DOLLAR_PREFIX = /^(?:r|nz|a|au|c|ca|us|hk|s|nt|mx)$/i;
 const PER: Record<string, Quantity['per']> = {
   day: 'day',
   daily: 'day',
@@ -1068,6 +1098,10 @@ function parseNumber(raw: string): number | undefined {
     .replace(/^about\s+|^around\s+|^roughly\s+|^over\s+|^some\s+/, '')
     .trim();
   if (WORD_NUMBERS[t] !== undefined) return WORD_NUMBERS[t];
+  // Dots between groups of three digits are thousands separators ("7.000", "1.800.000", "7.000,50"), as in most of
+  // Europe and Latin America; a leading zero keeps a decimal ("0.125").
+  const grouped = /(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)(?:,(\d+))?(?![\d.])/.exec(t);
+  if (grouped) return Number(`${grouped[1]!.replace(/\./g, '')}${grouped[2] ? `.${grouped[2]}` : ''}`);
   const m = /(\d[\d,]*(?:\.\d+)?)/.exec(t);
   if (!m) {
     const w = t.split(/\s+/).find((x) => WORD_NUMBERS[x] !== undefined);
@@ -1140,11 +1174,16 @@ export function extractQuantities(input: string): Quantity[] {
       value /= 100;
       last = end + 1;
     }
-    // Currency before a cardinal ("€60M", "€1,200").
+    // Currency before a cardinal ("€60M", "€1,200"), or its code after it ("3,000 SEK").
     if (kind === 'count' && start > 0 && CURRENCY.has(lowerTokens[start - 1]!)) {
       kind = 'money';
       first = start - 1;
+    } else if (kind === 'count' && CURRENCY_AFTER.has(lowerTokens[end + 1] ?? '') && /\d/.test(tokens[end]!)) {
+      kind = 'money';
+      last = end + 1;
     }
+    // Another country's dollar ("R$ 7.000", "NZ$ 200") keeps its letters.
+    if (kind === 'money' && first > 0 && DOLLAR_PREFIX.test(tokens[first - 1]!) && text.includes(`${tokens[first - 1]}${tokens[first]}`)) first -= 1;
     // Scale after a number ("$1.1M", "$140k", "€60M"), multiple ("4x").
     const next = lowerTokens[end + 1]?.replace(/\.$/, '');
     if ((kind === 'money' || kind === 'count') && next && SCALE[next] !== undefined && value !== undefined) {
@@ -1215,7 +1254,11 @@ export function extractQuantities(input: string): Quantity[] {
       .replace(/\s+\+/g, '+')
       .replace(/\s+([kKmMxX])\b/g, '$1')
       .replace(/(\d[kKmM])\.$/, '$1')
-      .replace(/([$€£])\s+/g, '$1');
+      .replace(/([$€£₹¥])\s+/g, '$1')
+      .replace(/^([A-Za-z]{1,2})\s+\$/, '$1$$');
+    // A currency sign spaced from its amount in the question ("R$ 7.000", "€ 450") is quoted so.
+    const spaced = written.replace(/^([A-Za-z]{0,2}[$€£₹¥])(?=\d)/, '$1 ');
+    if (spaced !== written && !text.includes(written) && text.includes(spaced)) written = spaced;
     // A unit written against its number ("5mg", "20kg") is quoted so.
     const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
     if (tight !== written && text.includes(tight)) written = tight;
@@ -1604,7 +1647,10 @@ function disambiguate(text: string): string {
       // Winning people back ("win riders back", "bring customers back").
       .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back')
       // A business that began as something else ("What started as a hobby…") is not a person's new role.
-      .replace(/\b(what|it|this|that|which|business|shop|company)\s+(?:first\s+)?started\s+(?:out\s+|off\s+)?as\b/gi, '$1 began as')
+      .replace(
+        /\b(what|it|this|that|which|business|shop|company|(?:our|the)\s+[a-z-]+)\s+(?:all\s+)?(?:first\s+)?started\s+(?:out\s+|off\s+)?as\b/gi,
+        '$1 began as',
+      )
   );
 }
 
@@ -1741,14 +1787,17 @@ const BARE_ASK_WORDS = new Set(
   ).split(' '),
 );
 
-/** Whether `sentence` asks without naming the decision (every word an ask's or a pronoun), e.g. "Who's right?", "worth it?". */
+/**
+ * Whether `sentence` asks without naming the decision (every word an ask's or a pronoun, no figure), e.g. "Who's
+ * right?", "worth it?"; not "Is £300 worth it?".
+ */
 function isBareAsk(sentence: string): boolean {
   const ws =
     sentence
       .toLowerCase()
       .replace(/[\u2018\u2019]/g, "'")
       .match(/[a-z][a-z']*/g) ?? [];
-  return ws.length > 0 && ws.length <= 7 && ws.every((w) => BARE_ASK_WORDS.has(w));
+  return !/\d/.test(sentence) && ws.length > 0 && ws.length <= 7 && ws.every((w) => BARE_ASK_WORDS.has(w));
 }
 
 /** Understands the newest question in the light of the earlier user turns and the caller's context. */
@@ -1766,7 +1815,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   const asked = (interrogative ?? businessSentences.at(-1) ?? english).trim();
   // A bare ask ("Who's right?", "worth it?", "What would you do?") leaves the decision in the sentence before it
   // ("My partner says either go full-time or pack it in.").
-  const askedAt = businessSentences.findIndex((s) => s.trim() === asked);
+  const askedAt = businessSentences.map((s) => s.trim()).lastIndexOf(asked);
   const before = askedAt > 0 && isBareAsk(asked) ? businessSentences[askedAt - 1]!.trim() : '';
   const decision = before ? `${before} ${asked}` : asked;
   const situation = businessSentences.filter((s) => s.trim() !== asked && s.trim() !== before).join(' ');
