@@ -238,3 +238,16 @@ test('a family firm that says it sells, supplies or employs is answered whatever
   ])
     expect([q, ask(q)]).toEqual([q, 'refuse']);
 });
+
+test("a person's own money and job (a mortgage, a raise, the pub they work for) is not their organisation's", () => {
+  for (const q of [
+    'However, prices keep going up. should I fix my mortgage?',
+    'Shift worker, £11 an hour, should I ask for a raise or leave?',
+    'The pub I work for wants me to do more shifts for the same pay. Should I?',
+  ])
+    expect([q, ask(q)]).toEqual([q, 'refuse']);
+  // An employee's business question about their boss or a firm's mortgage product stays a business question.
+  const q =
+    'My boss wants one picture for the investor deck showing where our mortgage app sits against 6 rivals on speed and quality of advice. How do I build it?';
+  expect(ask(q)).toBe('answer');
+});
