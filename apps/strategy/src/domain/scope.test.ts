@@ -10,6 +10,10 @@ const planFor = (content: string, userContext?: Record<string, string>) =>
   planAnswer(library, selector, { messages: [{ role: 'user', content }], ...(userContext ? { userContext } : {}) }, { turns: 0, applied: [] });
 /** The decision for a one-message request: 'answer' or 'refuse'. */
 const ask = (content: string, userContext?: Record<string, string>) => planFor(content, userContext).kind;
+/** Expects every request of `requests` to get `kind` (each failure names its request). */
+const expectEach = (kind: 'answer' | 'refuse', requests: string[]) => {
+  for (const q of requests) expect([q, ask(q)]).toEqual([q, kind]);
+};
 
 test.each([
   ['How do I reverse a linked list in Python?', 'software development', /developer/],
@@ -207,14 +211,13 @@ describe('personal requests are refused with and without an industry given by th
 });
 
 test('a sole trader or an officer who names their trade first and speaks of customers or work is answered; a member, a customer or a relative is not', () => {
-  for (const q of [
+  expectEach('answer', [
     'dog walker, 11 regular dogs now and getting enquiries every week. hire someone or just cap it?',
     'brass band sec. 28 players, subs £10 a month, hall hire going up to £65 a rehearsal. put subs up or cut rehearsals?',
     'window cleaner, 200 houses on my round, half the customers pay late. go to direct debit?',
-  ])
-    expect([q, ask(q)]).toEqual([q, 'answer']);
+  ]);
   // Each of these named the asker's organisation under a first, suffix-based version of the rule ("-er", "-ist", "-ian").
-  for (const q of [
+  expectEach('refuse', [
     'Software engineer, £85k income, should I max my pension or overpay the mortgage?',
     'Grandmother, pension income £900 a month, should I downsize?',
     'Interest rates are higher. Should I fix my mortgage now?',
@@ -223,29 +226,25 @@ test('a sole trader or an officer who names their trade first and speaks of cust
     'chess club, rated 1400, best opening to learn next?',
     'collector, pokemon cards, is grading worth it?',
     'dungeon master, my D&D group keeps derailing, how do I keep them on track?',
-  ])
-    expect([q, ask(q)]).toEqual([q, 'refuse']);
+  ]);
 });
 
 test('a family firm that says it sells, supplies or employs is answered whatever family it mentions', () => {
-  for (const q of [
+  expectEach('answer', [
     'Our apprentice keeps asking what he must do to become a senior joiner and get a raise. My husband just decides. How do we write down what is expected at each level?',
-  ])
-    expect([q, ask(q)]).toEqual([q, 'answer']);
-  for (const q of [
+  ]);
+  expectEach('refuse', [
     "My son won't do his homework and our evenings are a fight. what should we do?",
     'I charge my phone overnight. Is that bad for the battery?',
-  ])
-    expect([q, ask(q)]).toEqual([q, 'refuse']);
+  ]);
 });
 
 test("a person's own money and job (a mortgage, a raise, the pub they work for) is not their organisation's", () => {
-  for (const q of [
+  expectEach('refuse', [
     'However, prices keep going up. should I fix my mortgage?',
     'Shift worker, £11 an hour, should I ask for a raise or leave?',
     'The pub I work for wants me to do more shifts for the same pay. Should I?',
-  ])
-    expect([q, ask(q)]).toEqual([q, 'refuse']);
+  ]);
   // An employee's business question about their boss or a firm's mortgage product stays a business question.
   const q =
     'My boss wants one picture for the investor deck showing where our mortgage app sits against 6 rivals on speed and quality of advice. How do I build it?';
