@@ -82,16 +82,22 @@ const OFFICES = 'sec|secretary|treasurer|chair|chairman|chairwoman|bar manager|m
  */
 const TRADE_FIRST = new RegExp(
   String.raw`^(?:(?:hi|hello|hey|morning|evening|good morning|hi there|hello there)[,!.:]?\s+)?` +
-    String.raw`(?!(?:my|our|his|her|their|your|the|this|that|hobby|amateur|keen|aspiring|retired|former|ex)\b)` +
+    String.raw`(?!(?:my|our|his|her|their|your|the|this|that|hobby|hobbyist|amateur|keen|aspiring|wannabe|weekend|apprentice|trainee|student|retired|former|ex)\b)` +
     String.raw`(?:(?:[a-z][a-z&'/-]*\s+){0,2}(?:${TRADES})(?:\s+here\b|\s*,|\s+-\s)|(?:[a-z][a-z&'/-]*\s+){0,3}(?:${OFFICES})(?:\s+here\b|\s*[,.]|\s+-\s))`,
   'i',
 );
-/** What a seller speaks of: customers and work ("14 dogs on the books", "getting enquiries", "30 regulars", "subs £10"). */
+/**
+ * What a seller speaks of, as their own: customers and work ("14 dogs on the books", "getting enquiries every week", "30
+ * regulars", "my round", "subs £10"); not another's ("he has 20 jobs a week", "friends keep asking for bookings").
+ */
 const SELLER_WORDS =
-  /\b(?:clients|customers|regulars|bookings|orders|jobs|enquiries|call-?outs|pupils|covers|takings|turnover|subs|waiting list|waitlist|on the books|on my books|my rounds?)\b/i;
-/** The asker as a trade's customer or a relative's ("quoted me £4k", "charges us £15", "my sons' lessons", "our grandson"). */
+  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b/i;
+/**
+ * The asker as a trade's customer, an employee or a relative ("quoted me £4k", "booked one for thursday", "used one for
+ * my Corsa", "my gaffer", "my sons have lessons").
+ */
 const CUSTOMER_SIDE =
-  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:my|our)\s+(?:sons?|daughters?|grand\w+|step\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents)\b/i;
+  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:sons?|daughters?|grand\w+|step\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents|boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
 
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
@@ -100,7 +106,7 @@ const CUSTOMER_SIDE =
  * café I work for").
  */
 const SELLS_OR_EMPLOYS =
-  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|trainees?|wholesalers?)\b/i;
+  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])/i;
 
 /** A sole trader or an officer naming their trade or office first, speaking of customers or work (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {

@@ -226,6 +226,11 @@ test('a sole trader or an officer who names their trade first and speaks of cust
     'chess club, rated 1400, best opening to learn next?',
     'collector, pokemon cards, is grading worth it?',
     'dungeon master, my D&D group keeps derailing, how do I keep them on track?',
+    // A customer, an employee or a hobbyist names a trade too (an attack pass on the closed list).
+    'plumber, booked one for thursday, he says he has 6 jobs that day, should I take the day off to let him in?',
+    'apprentice plumber, my gaffer gets all the jobs and I just carry stuff, is it normal to feel this bored?',
+    'hobbyist photographer, friends keep asking for bookings for their parties for free, how do I say no nicely?',
+    'mobile mechanic, used one for my Corsa, he has 20 jobs a week, should I tip him?',
   ]);
 });
 
@@ -236,17 +241,17 @@ test('a family firm that says it sells, supplies or employs is answered whatever
   expectEach('refuse', [
     "My son won't do his homework and our evenings are a fight. what should we do?",
     'I charge my phone overnight. Is that bad for the battery?',
+    'our trainee driver (my daughter) keeps stalling on hills, any tips to calm her nerves?',
+    "our employees' car park at work has EV chargers now, should I get an electric car for my commute?",
   ]);
 });
 
-test("a person's own money and job (a mortgage, a raise, the pub they work for) is not their organisation's", () => {
-  expectEach('refuse', [
-    'However, prices keep going up. should I fix my mortgage?',
-    'Shift worker, £11 an hour, should I ask for a raise or leave?',
-    'The pub I work for wants me to do more shifts for the same pay. Should I?',
+test("a person's own money and job (a mortgage, a raise) is not their organisation's", () => {
+  expectEach('refuse', ['However, prices keep going up. should I fix my mortgage?', 'Shift worker, £11 an hour, should I ask for a raise or leave?']);
+  // A business question about a boss, a firm's mortgage product, card fees, a shop's landlord or a client worked for stays one.
+  expectEach('answer', [
+    'My boss wants one picture for the investor deck showing where our mortgage app sits against 6 rivals on speed and quality of advice. How do I build it?',
+    'sole trader plumber, should I let customers pay by credit cards even with the 1.75% fee?',
+    'event caterer, the wedding planner I work for takes 15% commission, is that normal?',
   ]);
-  // An employee's business question about their boss or a firm's mortgage product stays a business question.
-  const q =
-    'My boss wants one picture for the investor deck showing where our mortgage app sits against 6 rivals on speed and quality of advice. How do I build it?';
-  expect(ask(q)).toBe('answer');
 });

@@ -219,10 +219,8 @@ const DOMAINS: Domain[] = [
       'my pay',
       'ask for a raise',
       'my hours',
-      'my landlord',
       'my rent',
       'my credit card',
-      'credit cards',
       'my savings',
       'my overdraft',
       'student loan',
@@ -234,7 +232,6 @@ const DOMAINS: Domain[] = [
       'energy bill',
       'food bill',
       'zero-hours contract',
-      'i work for',
     ],
   },
   {
