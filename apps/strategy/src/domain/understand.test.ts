@@ -464,6 +464,10 @@ test("money in other currencies: the rupee, a country's dollar, codes after the 
     ['money', '₹1,800', 1800],
   ]);
   expect(money('o aluguel de R$ 7.000 continua')).toEqual([['money', 'R$ 7.000', 7000]]);
+  // A glossed question quotes the amount with its sign as the asker wrote it.
+  expect(understand('Tenho uma sorveteria. O aluguel de R$ 7.000 continua chegando todo mês. O que fazemos?', '').quantities[0]?.written).toMatch(
+    /^R\$ 7\.000/,
+  );
   expect(money('HK$500 a night')).toEqual([['money', 'HK$500', 500]]);
   expect(money('about 3,000 SEK a month')).toEqual([['money', 'about 3,000 SEK', 3000]]);
   expect(money('Rs 900 per class')).toEqual([['money', 'Rs 900', 900]]);

@@ -1312,12 +1312,12 @@ const PHRASE_BREAKS = new Set(
  */
 function quoteAsWritten(quantities: Quantity[], original: string): void {
   const used = new Set<number>();
-  /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign, a unit word. */
+  /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign ("R$"), a unit word. */
   const pattern = (digits: string) => {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
     const groups = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?');
     return new RegExp(
-      `(?:[$€£]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£]|\\s+(?:(?:di|de|d')\\s?)?(?:[Ee]uros?|dollars?|dólares|dollari|sterline|libras|pounds?))?)?`,
+      `(?:(?:[A-Z]{1,2})?[$€£₹¥]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£]|\\s+(?:(?:di|de|d')\\s?)?(?:[Ee]uros?|dollars?|dólares|dollari|sterline|libras|pounds?))?)?`,
       'gu',
     );
   };
