@@ -255,3 +255,12 @@ test("a person's own money and job (a mortgage, a raise) is not their organisati
     'event caterer, the wedding planner I work for takes 15% commission, is that normal?',
   ]);
 });
+
+test('a mixed request with an ache beside the business question answers the business half and declines the other', () => {
+  const p = planFor(
+    "I make wedding cakes at home, 2 weddings a week in summer, and I'm turning down enquiries. Tiered cakes are £450. Should I put my prices up? Also my wrists ache after a day of piping, any stretches you'd recommend?",
+  );
+  expect(p.kind).toBe('answer');
+  expect(p.analysis.understanding.declined.join(' ')).toMatch(/stretches/);
+  expect(p.analysis.understanding.business).not.toMatch(/wrists/);
+});

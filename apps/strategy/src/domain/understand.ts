@@ -2187,8 +2187,9 @@ export const TROUBLE =
 const GENERIC_ASK =
   /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you |(?:pls|please) )?help(?: (?:pls|please|me))?|(?:(?:can you |please )?help (?:me|us) )?(?:figure|work) out what to do(?: next| now)?)\s*[?.!]*$/i;
 
-/** Markers of another domain inside a sentence (the half of a mixed request that is declined). */
-const OTHER_DOMAIN = /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework)\b/i;
+/** Markers of another domain inside a sentence (the half of a mixed request that is declined): code, recipes, verse, homework, aches. */
+const OTHER_DOMAIN =
+  /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework|stretches|my wrists?|my knees?|my neck|migraines?|ibuprofen|paracetamol)\b/i;
 /**
  * A sentence that describes the asker's own business ("We run a recipe sharing site, 250k monthly users"):
  * an organisation run, owned or built, or a count of its users, customers or staff. Kept even with another
