@@ -170,7 +170,7 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
     understanding: u,
     // A vague question is not told what its problem is: the focus is what it said, to be clarified.
     strategicFocus: u.vague
-      ? `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.decision.slice(0, u.decision.length - u.ask.length).trim() || u.decision || question, 120)))}`
+      ? `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.askContext || u.decision || question, 120)))}`
       : `${SUBCATEGORY_LABEL[primary.subcategory] ?? primary.subcategory}: ${lowerFirst(stripDot(matchedUse))}`,
     matchedUse,
     history: { ...history, applied },

@@ -1046,35 +1046,12 @@ const WORD_NUMBERS: Record<string, number> = {
   hundred: 100,
 };
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, millions: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
-/** Currency signs and ISO 4217 codes written before an amount ("€1,200", "CHF 3,400", "Rs 900", "zł 400"). */
-const CURRENCY = new Set([
-  '$',
-  '€',
-  '£',
-  '₹',
-  '¥',
-  'usd',
-  'eur',
-  'gbp',
-  'chf',
-  'inr',
-  'rs',
-  'jpy',
-  'cny',
-  'aud',
-  'cad',
-  'nzd',
-  'sek',
-  'nok',
-  'dkk',
-  'pln',
-  'zł',
-  'zar',
-  'brl',
-  'mxn',
-]);
-/** ISO 4217 codes written after an amount ("3,000 SEK", "400 PLN"). */
-const CURRENCY_AFTER = new Set(['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn']);
+/** ISO 4217 codes of currencies, written before or after an amount ("CHF 3,400", "3,000 SEK"). */
+const CURRENCY_CODES = ['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn'];
+/** Currency signs and codes written before an amount ("€1,200", "CHF 3,400", "Rs 900"). */
+const CURRENCY = new Set(['$', '€', '£', '₹', '¥', 'rs', ...CURRENCY_CODES]);
+/** Currency codes written after an amount ("3,000 SEK", "400 PLN"). */
+const CURRENCY_AFTER = new Set(CURRENCY_CODES);
 /** Letters that make a dollar sign another country's ("R$ 7.000", "NZ$ 200", "HK$500"). */
 const DOLLAR_PREFIX = /^(?:r|nz|a|au|c|ca|us|hk|s|nt|mx)$/i;
 const PER: Record<string, Quantity['per']> = {
@@ -1448,8 +1425,8 @@ export interface Understanding {
    * ask names no decision of its own ("Missus says go for it, accountant says wait. Who's right?").
    */
   decision: string;
-  /** The asking sentence alone ("Who's right?"): the end of `decision`. */
-  ask: string;
+  /** The sentence before a bare ask that holds its decision ("Missus says go for it, accountant says wait."); empty otherwise. */
+  askContext: string;
   /** The options named in the decision ("hire a fifth designer", "work with freelancers"), when it asks to choose. */
   options: string[];
   /** The decision in the asker's own words and language. */
@@ -2006,7 +1983,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     deadline: deadlineMatch?.[1],
     constraint: constraintMatch?.[1],
     decision,
-    ask: asked,
+    askContext: before,
     decisionAsWritten,
     options,
     situation,
