@@ -44,11 +44,22 @@ test('a mixed request: the business half is answered, the rest declined in one s
     'Please debug my JavaScript function that sums invoices. Also our gross margin fell from 42% to 31% this year; what should we look at first?',
   );
   expect(res.status).toBe(200);
-  expect(res.body.content).toMatch(/is outside strategy guidance and is not answered here/);
+  expect(res.body.content).toMatch(/is outside strategy guidance and is not answered here; latchkey-developer-assistant can help with it/);
   expect(res.body.insights.keyRecommendations.join(' ')).toContain('42%');
   // A strategist would take either lens to a margin that fell: where the margin goes by product, or which driver moved.
   expect(['Contribution Margin Analysis', 'KPI Tree (Driver Tree)']).toContain(res.body.metadata.frameworksApplied[0]);
   expect(res.body.metadata.frameworksApplied).toContain('Contribution Margin Analysis');
+});
+
+test('a personal part of a request is declined, pointing to the assistant for its kind, and the business half decides the framework', async () => {
+  const res = await coordinate(
+    'I run a coffee van on 3 pitches, about £400 takings each. Should I drop the Tuesday pitch? Oh, and unrelated: can you suggest a name for our new puppy?',
+  );
+  expect(res.status).toBe(200);
+  expect(res.body.content).toMatch(/\("Oh, and unrelated: can you suggest a name for our new puppy\?"\) is outside strategy guidance/);
+  expect(res.body.content).toMatch(/latchkey-general-assistant can help with it/);
+  expect(res.body.content).not.toMatch(/developer-assistant/);
+  expect(res.body.insights.keyRecommendations.join(' ')).toContain('£400');
 });
 
 test('German and French questions are understood and answered in English, saying so', async () => {

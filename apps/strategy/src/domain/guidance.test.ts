@@ -70,6 +70,24 @@ test('a framework name that is an everyday phrase ("first 90 days" of a customer
   expect(ask('What is the First 90 Days framework?').primary.id).toBe('first-90-days-stars');
 });
 
+test("a framework made for one situation is picked only in it: a leader's first months, a mission-driven organisation's units", () => {
+  const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  // Members leaving early are a lifecycle, not the asker's first months in a role.
+  const members = ask('I run a pottery studio with 90 members and a third of them leave within the first three months. What should I change?');
+  expect(members.primary.id).not.toBe('first-90-days-stars');
+  expect(ask('I start next month as director of a 40-person housing charity. What should my first three months look like?').primary.id).toBe(
+    'first-90-days-stars',
+  );
+  // A chain that only sells judges its sites on money; a charity weighs impact too.
+  const washes = ask('We own a chain of 9 car washes; two of them lose about £60k a year each. Which sites should we close?');
+  expect(washes.primary.id).toBe('contribution-margin-analysis');
+  expect(washes.supporting.map((s) => s.id)).not.toContain('nonprofit-portfolio-matrix');
+  const centres = ask(
+    'Our charity runs 9 youth centres; two of them lose about £60k a year each and the council grant is shrinking. Which sites should we close?',
+  );
+  expect(centres.primary.id).toBe('nonprofit-portfolio-matrix');
+});
+
 test('a framework named in a question that asks what it is wins over the problem the rest of the question suggests', () => {
   const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
   const pestel = ask('Could you explain what a PESTEL analysis is? Our trustees want one for the strategy away-day.');

@@ -205,6 +205,9 @@ const DOMAINS: Domain[] = [
       'astronomy',
       'stargazing',
       'my kids',
+      'birthday present',
+      'present for my',
+      'gift for my',
     ],
   },
   {
@@ -237,7 +240,7 @@ const DOMAINS: Domain[] = [
   {
     name: 'creative writing and entertainment',
     agents: ['latchkey-writing-assistant (poems, stories, jokes and creative writing)'],
-    markers: ['poem', 'poetry', 'joke', 'story', 'novel', 'song', 'lyrics', 'movie', 'sci-fi', 'book recommendation', 'haiku'],
+    markers: ['poem', 'poetry', 'joke', 'story', 'novel', 'song', 'lyrics', 'movie', 'sci-fi', 'book recommendation', 'haiku', 'limerick', 'audiobook'],
   },
   {
     name: 'general knowledge and homework',

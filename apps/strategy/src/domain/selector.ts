@@ -109,6 +109,21 @@ const EVERYDAY_NAMES = new Set(
   ].map((n) => normalise(n)),
 );
 
+/**
+ * Frameworks made for one situation only, with the problem types that are that situation: they are picked only when
+ * the question's problem type (or its runner-up) is one of them, or when the question names them.
+ */
+const ONLY_FOR: Partial<Record<string, Array<keyof typeof PROBLEMS>>> = {
+  'first-90-days-stars': ['new-role'],
+};
+
+/**
+ * Words of a mission-driven or public organisation (a charity, a council service, a club, a school), whose units are
+ * judged on impact as well as money.
+ */
+const MISSION_DRIVEN =
+  /\b(?:charit(?:y|ies|able)|non-?profits?|not[- ]for[- ]profit|trust(?:ees)?|council|municipal|public|volunteers?|food ?banks?|church|parish|museums?|librar(?:y|ies)|hospices?|schools?|pupils|governors|grants?|donors?|donations?|beneficiar(?:y|ies)|mission|associations?|clubs?|society|foundation|nhs|community|social enterprise|sanctuary|shelters?|subsid(?:y|ies)|funders?|funding|ngo|ministry|government|federal|state-funded)\b/i;
+
 /** Everyday words mapped to the library's vocabulary (query expansion). */
 const SYNONYMS: Record<string, string> = {
   number: 'metric',
@@ -193,6 +208,8 @@ export const WEIGHTS = {
   agreeOwn: 0.8,
   /** A runner-up problem type at this share of the chosen type's strength keeps a pick it does not fit under 70. */
   rivalRatio: 0.6,
+  /** Share of its score a framework made for another situation keeps (see `ONLY_FOR`). */
+  otherSituation: 0.4,
   /** Raw BM25 scores of a weak and of a strong best match (confidence scale). */
   weakRaw: 20,
   strongRaw: 600,
@@ -278,10 +295,15 @@ export class FrameworkSelector {
     const askNorm = u?.definition ? normalise(u.definitionAsk ?? '') : '';
     const asksBack = Boolean(u?.definition) && /\bwhat(?:'s| is| are| does)\s+(?:it|that|this|one|they|those)\b/i.test(u?.definitionAsk ?? '');
     const problemBoost = new Map<string, number>();
+    // A firm that only sells judges its units on money alone: the non-profit matrix's place goes to contribution margin.
+    const missionDriven = !u || MISSION_DRIVEN.test(`${u.earlier}\n${u.english}`);
+    const forOrganisation = (id: string) => (!missionDriven && id === 'nonprofit-portfolio-matrix' ? 'contribution-margin-analysis' : id);
     if (u?.problem) {
       const top = u.problem;
       const add = (type: keyof typeof PROBLEMS, weight: number) =>
-        PROBLEMS[type].frameworks.forEach((id, i) => problemBoost.set(id, Math.max(problemBoost.get(id) ?? 0, weight * (WEIGHTS.problemOrder[i] ?? 0.4))));
+        PROBLEMS[type].frameworks
+          .map(forOrganisation)
+          .forEach((id, i) => problemBoost.set(id, Math.max(problemBoost.get(id) ?? 0, weight * (WEIGHTS.problemOrder[i] ?? 0.4))));
       add(top.type, WEIGHTS.problem * Math.min(1, top.strength / 2.5));
       if (u.runnerUp) add(u.runnerUp.type, WEIGHTS.problem * 0.55 * Math.min(1, u.runnerUp.strength / 2.5) * Math.min(1, u.runnerUp.strength / top.strength));
     }
@@ -339,6 +361,17 @@ export class FrameworkSelector {
       if (role && f.roles.some((r) => r === role || role.includes(r) || r.includes(role))) {
         score += WEIGHTS.role;
         reasons.push(`used by a ${role}`);
+      }
+      // A framework for one situation only (a leader's first months) fits no other problem, whatever the words say.
+      const needs = ONLY_FOR[f.id];
+      if (u && needs && !u.definition && !namesHere.length && !needs.some((t) => t === u.problem?.type || (t === u.runnerUp?.type && u.runnerUp.hits > 0))) {
+        score *= WEIGHTS.otherSituation;
+        reasons.push('made for another situation');
+      }
+      // The non-profit portfolio matrix weighs mission impact: a firm that only sells has no mission axis.
+      if (u && f.id === 'nonprofit-portfolio-matrix' && !namesHere.length && !u.definition && !missionDriven) {
+        score *= WEIGHTS.otherSituation;
+        reasons.push('made for mission-driven organisations');
       }
       if (applied.has(f.id)) {
         score += WEIGHTS.applied;

@@ -475,3 +475,27 @@ test("money in other currencies: the rupee, a country's dollar, codes after the 
   // A leading zero keeps a decimal point a decimal point.
   expect(money('a 0.125 share')[0]![2]).toBe(0.125);
 });
+
+test('a part of its own that is not business ("Also, can you suggest a name for our puppy?") is declined; a business part is not', () => {
+  const u = understand(
+    'I run a coffee van on 3 pitches, about £400 takings each. Should I drop the Tuesday pitch? Oh, and unrelated: can you suggest a name for our new puppy? She is very loud.',
+    '',
+  );
+  expect(u.declined).toEqual(['Oh, and unrelated: can you suggest a name for our new puppy?', 'She is very loud.']);
+  expect(u.decision).toBe('Should I drop the Tuesday pitch?');
+  // The personal part first, the business part second.
+  const first = understand(
+    'Two things. First, what is a good audiobook for a long drive? Second, my sign-writing business does 30 vans a month at £900 and a fleet wants 200 at £700. Should I take it?',
+    '',
+  );
+  expect(first.declined).toEqual(['First, what is a good audiobook for a long drive?']);
+  expect(first.decision).toBe('Should I take it?');
+  // A part that speaks of the business, even with few business words, stays.
+  const kept = understand(
+    'We are a family firm farming oysters, 8 tables, selling £600k a year to one wholesaler. Also we could add tables if the licence comes through. Which way is less risky for a firm like us?',
+    '',
+  );
+  expect(kept.declined).toEqual([]);
+  // "First month…" tells a story; it does not open a part.
+  expect(understand('First month everyone was nice, then the cliques started. Where are we and what do I do now?', '').declined).toEqual([]);
+});

@@ -14,6 +14,8 @@ import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, readTrained
 import { wordVectors } from './word-vectors.js';
 import { VAGUE_MAX_CUES, VAGUE_SHARE, vaguenessSource } from './vague-examples.js';
 import { detectLanguage, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
+import { classifyScope } from './scope.js';
+import { businessShareSource } from './scope-examples.js';
 
 export { detectLanguage, glossToEnglish, FUNCTION_WORDS, LANGUAGE_NAMES, type Language } from './language.js';
 
@@ -1623,6 +1625,9 @@ function disambiguate(text: string): string {
       .replace(/\b(?:los(?:e|es|ing)|lost)\s+(?:(?:about|around|roughly|some|over|nearly)\s+)?(?:money|cash|[$€£]\s?\d[\d.,]*[kKmM]?)/gi, 'loss making')
       // Winning people back ("win riders back", "bring customers back").
       .replace(/\b(?:win|bring|get|lure)\s+(?:[a-z]+\s+){1,2}back\b/gi, 'win back')
+      // People leaving early ("a third leave within the first three months", "after their first 90 days") are a
+      // lifecycle, not the asker's first months in a role.
+      .replace(/\b(?:within|after)\s+(?:the|their|its|his|her)\s+first\s+(?:\d+|few|two|three|six|twelve)\s+(?:days|weeks|months)\b/gi, 'early on')
       // A business that began as something else ("What started as a hobby…") is not a person's new role.
       .replace(
         /\b(what|it|this|that|which|business|shop|company|(?:our|the)\s+[a-z-]+)\s+(?:all\s+)?(?:first\s+)?started\s+(?:out\s+|off\s+)?as\b/gi,
@@ -1786,6 +1791,11 @@ export function understand(question: string, conversation: string, ctx: { indust
   const declined: string[] = [];
   const kept: string[] = [];
   for (const s of all) (OTHER_DOMAIN.test(s) && !BUSINESS_HINT.test(s) && !OWN_BUSINESS.test(s) ? declined : kept).push(s);
+  // "Two things. … Also, can you recommend a good novel for my holiday?": a part of its own that is not business.
+  for (const s of personalParts(kept)) {
+    kept.splice(kept.indexOf(s), 1);
+    declined.push(s);
+  }
   const businessSentences = kept.length ? kept : all;
   const business = businessSentences.join(' ');
   const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
@@ -2164,9 +2174,55 @@ export const TROUBLE =
 const GENERIC_ASK =
   /^(?:so,? |honestly,? |any ideas\?? )?(?:what (?:should|do|can) (?:i|we) do(?: now| next| about it)?|what(?:'s| is) (?:the|our) next move|where (?:do|should) (?:i|we) (?:even )?(?:start|begin)|(?:any )?(?:advice|ideas|thoughts|suggestions)|what (?:would|do) you (?:suggest|recommend)|what (?:am i|are we) doing wrong|how (?:do|can|should) (?:i|we) fix (?:it|this|that|things)|(?:can you |(?:pls|please) )?help(?: (?:pls|please|me))?|(?:(?:can you |please )?help (?:me|us) )?(?:figure|work) out what to do(?: next| now)?)\s*[?.!]*$/i;
 
+/**
+ * A sentence that opens a part of its own in a request of several ("Two things. First, …", "Also, …", "Oh, and
+ * unrelated: …", "Second, totally different: …", "(2) …", "P.S. …").
+ */
+const PART_START =
+  /^(?:\(?\d\)|\d[.)]\s|(?:first|second|third)(?:ly\b|\s*[,:-]|\s+(?:of all|thing|question|one|a quick one|the real|totally|unrelated|and)\b)|also\b|and\s+(?:also|separately|unrelated|totally|completely|on a|while|one more|finally|could you|can you)\b|oh,?\s+(?:and|also)\b|separately\b|unrelated\b|(?:totally|completely)\s+(?:unrelated|separately|separate|different)\b|on a (?:lighter|different|personal|separate|totally different) note\b|random(?:ly)?,?\s+(?:but|question)\b|p\.?s\.?\b|btw\b|by the way\b|while (?:you're|you are|i'm|i have you) (?:at it|here)\b|one more (?:thing|question)\b|(?:and\s+)?a (?:home|personal|non-work) one\b|(?:now|then) a (?:home|personal) one\b)/i;
+/** A sentence that asks something ("?", or "can you …", "recommend …", "any ideas …"). */
+const ASKS = /\?\s*$|\b(?:can|could|would) you\b|\b(?:recommend|suggest|ideas|tips|advice)\b|^(?:write|give|tell|help|explain)\b|\bneed (?:a|an|some|help)\b/i;
+/** Content-free sentences that only announce parts ("Two things.", "Quick work one then a home one."). */
+const PARTS_HEADER =
+  /^(?:(?:two|three|a couple of|2|3) (?:things|questions|quick ones)|quick work one then a home one|can you help with a couple of things)\b[^.?!]*[.?!:]?$/i;
+/** Below this share of the scope bank's business class, a part that names no business reads as not business. */
+const PERSONAL_PART_SHARE = 0.3;
+/** The same, for a part that shows a marker of another domain ("audiobook", "wedding", "my cat"). */
+const OTHER_DOMAIN_PART_SHARE = 0.6;
+
+/**
+ * The parts of a request of several that are not business ("Also, can you recommend a good novel for my holiday in
+ * August?", "Oh, and unrelated: my daughter has a maths test on Monday. Could you explain dividing fractions?"): the
+ * sentences of a part (from one sentence that opens a part, `PART_START`, to the next) that asks something, names no
+ * business (the scope lexicon's `classifyScope` finds too little) and reads as another kind of request to the scope bank
+ * (`PERSONAL_PART_SHARE`), when another part is business. Returns those sentences (of `sentences`).
+ */
+function personalParts(sentences: string[]): string[] {
+  const parts: string[][] = [];
+  for (const s of sentences) {
+    if (PARTS_HEADER.test(s.trim())) continue;
+    if (!parts.length || PART_START.test(s.trim())) parts.push([s]);
+    else parts.at(-1)!.push(s);
+  }
+  if (parts.length < 2) return [];
+  const share = businessShareSource();
+  const personal = parts.filter((p) => {
+    const text = p.join(' ');
+    if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text)) return false;
+    const verdict = classifyScope(text);
+    return !verdict.inScope && (share ? share.businessShare(text) < (verdict.otherHits ? OTHER_DOMAIN_PART_SHARE : PERSONAL_PART_SHARE) : true);
+  });
+  if (!personal.length || personal.length === parts.length) return [];
+  const rest = parts
+    .filter((p) => !personal.includes(p))
+    .flat()
+    .join(' ');
+  return classifyScope(rest).businessHits >= 1 || (share ? share.businessShare(rest) >= 0.5 : false) ? personal.flat() : [];
+}
+
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined): code, recipes, verse, homework, aches. */
 const OTHER_DOMAIN =
-  /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|song lyrics|homework|stretches|my wrists?|my knees?|my neck|migraines?|ibuprofen|paracetamol)\b/i;
+  /\b(python|javascript|typescript|sql|script|code|regex|function|query|bug|debug|stack trace|recipe|poem|haiku|limerick|song lyrics|homework|stretches|my wrists?|my knees?|my neck|migraines?|ibuprofen|paracetamol)\b/i;
 /**
  * A sentence that describes the asker's own business ("We run a recipe sharing site, 250k monthly users"):
  * an organisation run, owned or built, or a count of its users, customers or staff. Kept even with another

@@ -9,6 +9,7 @@ import type { ScoredFramework } from './selector.js';
 import { clip, firstSentence, terms } from './text.js';
 import { factSheet, type FactSheet } from './facts.js';
 import { PROBLEMS } from './understand.js';
+import { classifyScope } from './scope.js';
 import {
   alternatives,
   CATEGORY_LABEL,
@@ -172,9 +173,14 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
   const notes: string[] = [];
   if (u.declined.length)
     notes.push(
-      `One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; latchkey-developer-assistant or latchkey-general-assistant can help with it.`,
+      `One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; ${agentFor(u.declined.join(' '))} can help with it.`,
     );
   return { facts, decision, actions: uniq(actions), steps, metrics, risks, notes };
+}
+
+/** The agent for a declined part: its domain's (code to the developer assistant, a poem to the writing assistant), else the general assistant. */
+function agentFor(text: string): string {
+  return classifyScope(text).suggestions[0]!.split(' (')[0]!;
 }
 
 function definitionLines(a: Analysis, short = false): string[] {
