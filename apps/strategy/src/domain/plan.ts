@@ -101,12 +101,12 @@ const CUSTOMER_SIDE =
 
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
- * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…"); not selling a possession ("will our
+ * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…", "hubby reckons i undercharge"); not selling a possession ("will our
  * flat sell for more?", "our old sofa sold for £80"), a card charge ("we charged $400 on the card") or an employer ("the
  * café I work for").
  */
 const SELLS_OR_EMPLOYS =
-  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])/i;
+  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])|\b(?:(?:i|we)(?:'m|'re| am| are)?|am i|are we)\s+(?:under|over)charg(?:e|ing)\b/i;
 
 /** A sole trader or an officer naming their trade or office first, speaking of customers or work (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {
@@ -157,6 +157,13 @@ export const CLEARLY_BUSINESS = 0.6;
  * worried sick"): on the development sets no request that is not business reads this high.
  */
 export const CERTAINLY_BUSINESS = 0.95;
+
+/**
+ * Strength of the problem type (cue units) from which a request that names the asker's own organisation or trade and
+ * gives money is answered whatever the scope bank reads: on the development sets, the scope sets and the scope bank's
+ * 1,280 requests that are not business, it answers no request that is not business (at 2 or at 2.5).
+ */
+export const RECOGNISED_PROBLEM = 2;
 
 /**
  * Builds what `planAnswer` reads on its first call (the understanding models, the selector's index and the scope bank's
@@ -294,6 +301,15 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     )
       scope = { ...scope, inScope: false };
     else if (!scope.inScope && ((ownOrganisation && ownShare() >= CLEARLY_BUSINESS) || whole >= CERTAINLY_BUSINESS)) scope = { ...scope, inScope: true };
+    // The asker's own organisation or trade, a clearly recognised business problem and money of it ("hubby reckons i
+    // undercharge for wedding cakes. 3 tier is £280, … £60 in ingredients"): answered, whatever the cake's words read as.
+    else if (!scope.inScope && ownOrganisation && (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM && u.quantities.some((q) => q.kind === 'money'))
+      scope = { ...scope, inScope: true };
+    // A vague worry that reads clearly like business and shows no other domain ("bookings for the window tinting have been
+    // all over the place, cant work out why") is clarified, not refused: the clarifying questions ask what the business is.
+    // Not from a customer, an employee or a relative ("apprentice plumber, my gaffer gets all the jobs… is it normal?").
+    else if (!scope.inScope && !scope.domain && !u.declined.length && u.vague && whole >= CLEARLY_BUSINESS && !CUSTOMER_SIDE.test(u.english))
+      scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

@@ -264,3 +264,15 @@ test('a mixed request with an ache beside the business question answers the busi
   expect(p.analysis.understanding.declined.join(' ')).toMatch(/stretches/);
   expect(p.analysis.understanding.business).not.toMatch(/wrists/);
 });
+
+test('a vague worry that reads clearly like business is clarified; a seller pricing their own work is answered whatever it makes', () => {
+  const worry = planFor('enquiries for the canal boat painting have gone really quiet lately, cant work out what changed');
+  expect(worry.kind).toBe('answer');
+  expect(worry.analysis.depth).toBe('simple');
+  expectEach('answer', ['hubby reckons i undercharge for my celebration cakes. a 2 tier is £150, takes me 10 hours plus £35 in ingredients. is he right?']);
+  // The same words about a person's own life stay refused.
+  expectEach('refuse', [
+    "My teenage son won't do his homework and every evening ends in a row. How do I get him to listen?",
+    'my electricity bill went up £40 a month, am i being overcharged by my supplier or is that normal now?',
+  ]);
+});
