@@ -276,6 +276,12 @@ const BLIND_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       'blind31 set (eval/blind31.json, 40 questions written blind, never tuned on; its first run (commit 983a404) gave fit 77.1% (27/35), fact use 90.6% (29/32), 0 false refusals, 2 non-business answered, 3/3 vague clarified, precision 100% (10/10), 2/2 non-English saying English; its questions are still unread)',
     unread: true,
   },
+  {
+    n: 32,
+    title:
+      'blind32 set (eval/blind32.json, 40 questions written blind in industries seldom used as examples (boat building, crematoria, ferries, self-storage, organ building…), with 2 multi-turn, 3 vague, 3 definition, 2 mixed and 2 non-English questions, never tuned on; its first run (commit 27ea383) gave fit 83.8% (31/37), fact use 91.2% (31/34), 1 false refusal, 3/3 vague clarified, precision 100% (14/14), 2/2 non-English saying English (at f2db4f8, before the mixed-request parts and the single-situation frameworks: fit 81.1%, fact use 88.2%, 2 false refusals, precision 13/13); its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(BLIND_SETS, blindSetFile);
 
@@ -334,6 +340,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     n: 10,
     title:
       'scope10 set (eval/scope10.json, 60 messages written blind like scope9, with more US and Australian askers, club, church and charity officers, and customers of trades among the personal requests; never tuned on; its first run (commit 75adff5) gave 1 false refusal, 15 of 20 non-business requests answered, 16/20 vague clarified, fit 45.0% (9/20); its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 11,
+    title:
+      'scope11 set (eval/scope11.json, 60 messages written blind like scope9: 20 business questions from sole traders, mobile trades, family firms and officers of clubs, a parish council, a mosque committee and a PTA, 3 of them mixed and 3 non-English; 20 vague worries; 20 personal requests, 5 from customers of small trades, 2 non-English; never tuned on; its first run (commit 27ea383) gave 2 false refusals, 9 of 20 non-business requests answered, 12/20 vague clarified, fit 55.0% (11/20), fact use 95.0% (19/20) (at f2db4f8: 3, 10, 11/20 and 50.0%); its questions are still unread)',
     unread: true,
   },
 ];

@@ -46,9 +46,9 @@ export const FRESH_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'fresh
 export const UNSEEN_FILE = path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'unseen.json');
 
 /**
- * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind31: 40), written without reading the selector,
+ * Blind sets (blind4 and blind5: 30 questions each; blind6 to blind32: 40), written without reading the selector,
  * the cue lists or the other sets. blind4, blind6 to blind9, blind11 to blind14 and blind17 to blind23 were tuned on;
- * blind5, blind10, blind15, blind16 and blind24 to blind31 measure questions never seen in tuning (all but blind5
+ * blind5, blind10, blind15, blind16 and blind24 to blind32 measure questions never seen in tuning (all but blind5
  * were never read). This is the file of blind set `n`, `eval/blind<n>.json`.
  */
 export function blindSetFile(n: number): string {
@@ -58,10 +58,10 @@ export const BLIND4_FILE = blindSetFile(4);
 
 /**
  * Scope sets (60 messages each: vague business worries, requests that are not business, most in business words,
- * and business questions that look personal or small; 20 of each in scope1, scope2 and scope5 to scope10, 10, 15
+ * and business questions that look personal or small; 20 of each in scope1, scope2 and scope5 to scope11, 10, 15
  * and 35 in scope3 and scope4), written blind to test the answer / clarify / refuse decision. scope1 to scope4 were
  * tuned on (scope2 after it had been kept unread for several measurements), scope6 and scope7 were read; scope5, scope8,
- * scope9 and scope10 are kept unread. This is the file of scope set `n`, `eval/scope<n>.json`.
+ * scope9, scope10 and scope11 are kept unread. This is the file of scope set `n`, `eval/scope<n>.json`.
  */
 export function scopeSetFile(n: number): string {
   return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', `scope${n}.json`);
