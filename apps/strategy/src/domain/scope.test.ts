@@ -270,8 +270,11 @@ test('a vague worry that reads clearly like business is clarified; a seller pric
   expect(worry.kind).toBe('answer');
   expect(worry.analysis.depth).toBe('simple');
   expectEach('answer', ['hubby reckons i undercharge for my celebration cakes. a 2 tier is £150, takes me 10 hours plus £35 in ingredients. is he right?']);
+  expectEach('answer', ['i undercharge for my dog walking, £10 an hour, should i put it up?']);
   // The same words about a person's own life stay refused.
   expectEach('refuse', [
+    'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
+    'i sold my old bike on ebay for £80, did i undercharge?',
     "My teenage son won't do his homework and every evening ends in a row. How do I get him to listen?",
     'my electricity bill went up £40 a month, am i being overcharged by my supplier or is that normal now?',
   ]);

@@ -496,6 +496,17 @@ test('a part of its own that is not business ("Also, can you suggest a name for 
     '',
   );
   expect(kept.declined).toEqual([]);
+  // A short second part about the business's own things stays, with or without money in it.
+  for (const q of [
+    "First, we need a plan to grow our plumbing firm's commercial work. Second, the van needs replacing, £18k, worth it?",
+    'First, how should our football club raise money for new floodlights? Second, should we start a junior section?',
+    'help me plan growth for my window cleaning round. also, the ladders are old, new ones worth it?',
+  ])
+    expect([q, understand(q, '').declined]).toEqual([q, []]);
+  // A part about the asker's own life is declined even without a known domain's word.
+  expect(understand('Two things. My landscaping firm needs more commercial contracts. Also, how do I get over my breakup?', '').declined).toEqual([
+    'Also, how do I get over my breakup?',
+  ]);
   // "First month…" tells a story; it does not open a part.
   expect(understand('First month everyone was nice, then the cliques started. Where are we and what do I do now?', '').declined).toEqual([]);
 });

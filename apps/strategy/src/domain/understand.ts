@@ -2190,6 +2190,27 @@ const PERSONAL_PART_SHARE = 0.3;
 /** The same, for a part that shows a marker of another domain ("audiobook", "wedding", "my cat"). */
 const OTHER_DOMAIN_PART_SHARE = 0.6;
 
+/** Money in a part of a request ("£18k", "$3,000", "400 euros"). */
+const MONEY_IN_PART = /[£$€¥₹]\s?\d|\d\s?(?:[kKmM]\b|euros?\b|dollars?\b|pounds?\b|quid\b)/;
+/** "my …" or "our …" then up to two words, none of them business vocabulary ("my breakup", "our new kitten", "my knee"). */
+const MY_THING = /\b(?:my|our)\s+([a-z'-]+)(?:\s+([a-z'-]+))?/gi;
+
+/**
+ * Whether a part of a request speaks of the asker's own life: a thing of theirs that is not business vocabulary ("how do I
+ * get over my breakup?", "my son turns 8 next month"), or a name asked for ("a name for a rescue greyhound").
+ */
+function personalSignal(text: string): boolean {
+  if (/\bname for\b/i.test(text)) return true;
+  for (const m of text.matchAll(MY_THING)) {
+    const words = [m[1]!, m[2] ?? ''].filter((w) => w && !/^(?:new|old|little|own|first|whole|younger|youngest|older|eldest|best)$/i.test(w));
+    if (words.length && classifyScope(words.slice(0, 1).join(' ')).businessHits === 0 && !OWN_BUSINESS_NOUN.test(words[0]!)) return true;
+  }
+  return false;
+}
+/** Nouns of an organisation or its work after "my" / "our" ("my business", "our van", "my round", "our club"). */
+const OWN_BUSINESS_NOUN =
+  /^(?:business|company|firm|shop|store|salon|studio|club|charity|practice|agency|round|van|vans|truck|stall|pitch|team|crew|staff|clients?|customers?|members?|sales|prices?|rates?|fees?|menu|website|brand|products?|services?|stock|orders?|bookings?|takings|margins?|accounts?|books|landlord|rent|lease|premises|unit|workshop|kitchen|cafe|café|pub|bar|restaurant|bakery|farm|garage|gym|school|church|society|association|trust|committee|board|volunteers?|supplier|suppliers|competitors?|rivals?|work|jobs?|trade|hours|diary|calendar)$/i;
+
 /**
  * The parts of a request of several that are not business ("Also, can you recommend a good novel for my holiday in
  * August?", "Oh, and unrelated: my daughter has a maths test on Monday. Could you explain dividing fractions?"): the
@@ -2210,7 +2231,11 @@ function personalParts(sentences: string[]): string[] {
     const text = p.join(' ');
     if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text)) return false;
     const verdict = classifyScope(text);
-    return !verdict.inScope && (share ? share.businessShare(text) < (verdict.otherHits ? OTHER_DOMAIN_PART_SHARE : PERSONAL_PART_SHARE) : true);
+    if (verdict.inScope) return false;
+    // Without another domain's marker, the part must speak of the asker's own life ("my breakup", "a name for our new
+    // kitten") and hold no money: "Second, the van needs replacing, £18k, worth it?" asks about the business's van.
+    if (!verdict.otherHits && (MONEY_IN_PART.test(text) || !personalSignal(text))) return false;
+    return share ? share.businessShare(text) < (verdict.otherHits ? OTHER_DOMAIN_PART_SHARE : PERSONAL_PART_SHARE) : true;
   });
   if (!personal.length || personal.length === parts.length) return [];
   const rest = parts
