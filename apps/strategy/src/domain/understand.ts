@@ -2180,11 +2180,12 @@ const GENERIC_ASK =
  */
 const PART_START =
   /^(?:\(?\d\)|\d[.)]\s|(?:first|second|third)(?:ly\b|\s*[,:-]|\s+(?:of all|thing|question|one|a quick one|the real|totally|unrelated|and)\b)|also\b|and\s+(?:also|separately|unrelated|totally|completely|on a|while|one more|finally|could you|can you)\b|oh,?\s+(?:and|also)\b|separately\b|unrelated\b|(?:totally|completely)\s+(?:unrelated|separately|separate|different)\b|on a (?:lighter|different|personal|separate|totally different) note\b|random(?:ly)?,?\s+(?:but|question)\b|p\.?s\.?\b|btw\b|by the way\b|while (?:you're|you are|i'm|i have you) (?:at it|here)\b|one more (?:thing|question)\b|(?:and\s+)?a (?:home|personal|non-work) one\b|(?:now|then) a (?:home|personal) one\b)/i;
-/** A sentence that asks something ("?", or "can you …", "recommend …", "any ideas …"). */
-const ASKS = /\?\s*$|\b(?:can|could|would) you\b|\b(?:recommend|suggest|ideas|tips|advice)\b|^(?:write|give|tell|help|explain)\b|\bneed (?:a|an|some|help)\b/i;
+/** A sentence that asks something ("?", "can you …", "recommend …", "any ideas …", or a question word without its "?"). */
+const ASKS =
+  /\?\s*$|\b(?:can|could|would) you\b|\b(?:recommend|suggest|ideas|tips|advice)\b|^(?:write|give|tell|help|explain)\b|\bneed (?:a|an|some|help)\b|\b(?:what|whats|what's|which|how|where|who|should|shall)\b/i;
 /** Content-free sentences that only announce parts ("Two things.", "Quick work one then a home one."). */
 const PARTS_HEADER =
-  /^(?:(?:two|three|a couple of|2|3) (?:things|questions|quick ones)|quick work one then a home one|can you help with a couple of things)\b[^.?!]*[.?!:]?$/i;
+  /^(?:(?:two|three|a couple of|2|3) (?:things|questions|quick ones|qs)(?: (?:please|sorry|then|actually|today))?|quick work one then a home one|can you help with a couple of things)[\s,.?!:;-]*$/i;
 /** Below this share of the scope bank's business class, a part that names no business reads as not business. */
 const PERSONAL_PART_SHARE = 0.3;
 /** The same, for a part that shows a marker of another domain ("audiobook", "wedding", "my cat"). */
