@@ -2,8 +2,10 @@
  * The general business vocabulary people use, per glossed language, for
  * understanding only: entries are "word=English" separated by "|" (a word may
  * be a phrase of two or three words, glossed before the single words). The
- * hand-tuned entries of language.ts take precedence over these.
+ * hand-tuned entries of language.ts take precedence over these, and these over the everyday words of
+ * glossary-everyday.ts.
  */
+import { EVERYDAY } from './glossary-everyday.js';
 
 /** Italian. */
 const IT = `
@@ -235,11 +237,12 @@ function parse(text: string): { words: Record<string, string>; phrases: [string,
 export type GeneralLanguage = 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';
 
 /** The general vocabulary of each glossed language: single words and phrases. */
+// The everyday words come first, so that this file's entries win where both gloss a word.
 export const GENERAL: Record<GeneralLanguage, { words: Record<string, string>; phrases: [string, string][] }> = {
-  de: parse(DE),
-  fr: parse(FR),
-  es: parse(ES),
-  nl: parse(NL),
-  it: parse(IT),
-  pt: parse(PT),
+  de: parse(`${EVERYDAY.de}\n${DE}`),
+  fr: parse(`${EVERYDAY.fr}\n${FR}`),
+  es: parse(`${EVERYDAY.es}\n${ES}`),
+  nl: parse(`${EVERYDAY.nl}\n${NL}`),
+  it: parse(`${EVERYDAY.it}\n${IT}`),
+  pt: parse(`${EVERYDAY.pt}\n${PT}`),
 };

@@ -82,3 +82,23 @@ test('everyday words of a business complaint are glossed in all six languages (c
   expect(glossToEnglish('I volontari se ne vanno dopo pochi mesi e le donazioni sono calate del 20%.', 'it')).toContain('donations');
   expect(glossToEnglish('Os nossos clientes reclamam que as entregas chegam sempre atrasadas.', 'pt')).toContain('deliveries arrive');
 });
+
+test("everyday words (a trade, its goods, people's verbs) are glossed in all six languages, and a glossed personal request reads as one", () => {
+  const cases: Array<[string, 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt', string[]]> = [
+    ['Nous pensons lancer une offre de plateaux-repas, mais honnêtement le chiffre stagne.', 'fr', ['we think', 'honestly']],
+    ['Vendemos huevos de nuestras gallinas a tiendas del barrio y el pienso ha subido.', 'es', ['eggs', 'hens', 'feed']],
+    ['Die Aufträge stapeln sich und die Lieferzeit liegt inzwischen bei 14 Wochen.', 'de', ['pile up', 'by now']],
+    ['Iedereen dacht dat een ander het had geregeld, dus niemand belde de bank.', 'nl', ['everyone']],
+    ['Abbiamo una gelateria e vendiamo anche piastrelle dipinte a mano.', 'it', ['ice cream', 'tiles']],
+    ['Temos um brechó de roupas usadas e o aluguel continua chegando todo mês.', 'pt', ['second-hand shop', 'every month']],
+  ];
+  for (const [text, lang, words] of cases) {
+    const english = glossToEnglish(text, lang).toLowerCase();
+    for (const w of words) expect([text, english.includes(w)]).toEqual([text, true]);
+  }
+  // Read in English, a personal request in another language is refused like its English twin.
+  expect(plan('Come posso imparare a suonare la chitarra da autodidatta?').kind).toBe('refuse');
+  expect(plan('Tengo una peluquería pequeña en el barrio, 2 sillas, y mi hija me ayuda los sábados. ¿Cómo subo los precios sin perder clientas?').kind).toBe(
+    'answer',
+  );
+});

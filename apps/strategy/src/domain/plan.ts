@@ -141,8 +141,9 @@ function namesOwnOrganisation(text: string): boolean {
 }
 
 /**
- * Business share (scope bank) under which a first-turn request in English is refused when no sentence of it reads
- * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
+ * Business share (scope bank) under which a first-turn request in English or a glossed language (German, French,
+ * Spanish, Dutch, Italian, Portuguese, read well enough with the everyday words of glossary-everyday.ts) is refused
+ * when no sentence of it reads more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
  * figures of "ours", fewer than three business words, no library framework and not the industry the caller gives.
  */
 export const CLEARLY_NOT_BUSINESS = 0.5;
@@ -200,7 +201,15 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
-  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryMentioned ? 3 : 1);
+  // A glossed question speaks as "I have" or "we" with figures of its own ("Tengo una academia … con 180 alumnos"): its
+  // relatives ("mi marido dice…") are often partners in the firm, and the gloss shows them as family words.
+  const glossedOwnNumbers =
+    u.language !== 'en' &&
+    u.language !== 'other' &&
+    /\b(?:we|our|i have|i run|i own)\b/i.test(u.english) &&
+    u.quantities.filter((q) => q.kind !== 'date').length >= 2;
+  // So does a glossed question's own numbers (`glossedOwnNumbers`): its gloss shows a partner's "my husband" as family words.
+  const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryMentioned ? 3 : glossedOwnNumbers ? 2 : 1);
   const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
   // The scope bank's reading of the users' words (first turn only): the whole request's business share here, each
   // sentence's (when there are several) below, only when a decision needs it.
@@ -212,7 +221,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // spouse or children) or names that industry, stands in for the organisation's own numbers: a pub landlady's "We
   // took over the Red Lion … things feel a bit off" is not a cooking question for one Sunday roast.
   const weSpeak = speaksAsWe && !PERSONAL_RELATION.test(u.english);
-  const ownSide = ownNumbers || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
+  const ownSide = ownNumbers || glossedOwnNumbers || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
   if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
@@ -295,7 +304,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !industryMentioned &&
       !named &&
       !businessWords &&
-      u.language === 'en' &&
+      u.language !== 'other' &&
       !analysis.conversation.trim() &&
       anyShare() < CLEARLY_NOT_BUSINESS
     )

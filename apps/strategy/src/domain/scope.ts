@@ -28,7 +28,7 @@ const BUSINESS_WORDS =
   'council agency municipality ministry citizens residents taxpayers public-sector ' +
   'store stores shop shops restaurant restaurants bakery bakeries clinic hospital practice practices warehouse salon hotel franchise outlet outlets ' +
   // Education and the people services are for.
-  'students learners enrolment enrollment college university school schools tuition course courses salespeople reps competencies ' +
+  'students pupils learners enrolment enrollment college university school schools tuition course courses salespeople reps competencies ' +
   // The workforce by trade.
   'engineers developers designers nurses drivers technicians volunteers agents workforce headcount recruit recruiting';
 
@@ -232,6 +232,7 @@ const DOMAINS: Domain[] = [
       'student loan',
       'my car loan',
       'premium bonds',
+      'job interview',
       'cash isa',
       'index funds',
       'council tax',
