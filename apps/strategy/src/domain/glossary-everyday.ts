@@ -6,7 +6,7 @@
  */
 import type { GeneralLanguage } from './glossary-general.js';
 
-/** French: 1925 entries. */
+/** French: 1928 entries. */
 const FR = `
 passer=pass|passons=move|lors=during|montagne=mountain|pratiques=practical|le=the|la=the|les=the|un=a|une=a|de=of
 du=of the|des=of the|et=and|ou=or|est=is|nous=we|avons=have|ont=have|pour=for|avec=with|se=oneself|s'=oneself|m'=me
@@ -307,7 +307,7 @@ prix fixe=fixed price|prix unitaire=unit price|coût de revient=cost price|seuil
 fonds de roulement=working capital|délai de paiement=payment term|délais de paiement=payment terms
 jour férié=public holiday|jours fériés=public holidays|fin de mois=end of month|mois prochain=next month
 mois dernier=last month|semaine prochaine=next week|semaine dernière=last week|cette année=this year
-cette semaine=this week
+cette semaine=this week|vélos=bikes|vélo=bike|outillage=tools
 `;
 
 /** Spanish: 1934 entries. */
@@ -610,7 +610,7 @@ de baja=on leave|tener en cuenta=take into account|llevar a cabo=carry out|poner
 seguro que=surely|estamos seguros=we are sure|clienta=customer|clientas=customers
 `;
 
-/** German: 1908 entries. */
+/** German: 1914 entries. */
 const DE = `
 wissen=know|betragen=amount to|behalten=keep|beraten=advise|funktioniert=works|bedeutet=means|verfügt=has
 beschäftigt=employs|erfolgt=takes place|gesteckt=put|bestanden=passed|weiß=know|gewusst=known|tut=does|tat=did
@@ -922,10 +922,11 @@ rote zahlen=losses|schwarze zahlen=profit|läuft gut=is going well|im griff=unde
 den überblick verlieren=lose track|über die runden kommen=make ends meet|was kostet=what does it cost
 selbst wenn=even if|bringt mit sich=entails|in höhe von=amounting to|im rahmen=as part of|im bereich=in the area of
 auf kosten=at the expense of|lässt nach=is declining|lassen nach=are declining|spielt eine rolle=matters
-zugfahrt=train journey|zug=train|fahrt=journey|venedig=Venice|münchen=Munich
+zugfahrt=train journey|zug=train|fahrt=journey|venedig=Venice|münchen=Munich|friseursalon=hair salon|stuhl=chair
+stühle=chairs|dritter=third|dritte=third|dritten=third
 `;
 
-/** Dutch: 1924 entries. */
+/** Dutch: 1928 entries. */
 const NL = `
 geleden=ago|regel=rule|herstel=recovery|verhuur=rental|bouw=construction|besluit=decision|bewijs=proof|bestaan=exist
 voorkomen=prevent|beschikt=has|bevat=contains|omvat=includes|ontbraken=were missing|getroffen=affected|vermoed=suspect
@@ -1241,7 +1242,8 @@ geeft aan=indicates|komt bij=in addition|daar komt bij=in addition|komt uit=work
 ziet eruit=looks|brengt met zich mee=entails|maken gebruik van=use|maakt gebruik van=uses|gebruik maken van=use
 op het moment=at the moment|in de gaten houden=keep an eye on|bij elkaar=together|ten koste van=at the expense of
 naar verwachting=expected|in de praktijk=in practice|al met al=all in all|dit jaar=this year|volgend jaar=next year
-vorig jaar=last year|eigen bijdrage=personal contribution|tal van=numerous
+vorig jaar=last year|eigen bijdrage=personal contribution|tal van=numerous|voedselbank=food bank
+supermarkten=supermarkets|supermarkt=supermarket|doneren=donate
 `;
 
 /** Italian: 1939 entries. */

@@ -23,6 +23,7 @@ const BUSINESS_WORDS =
   'loyalty satisfaction nps onboarding trial upgrade freemium agency consulting retailer retailers wholesale branch branches gym clinics ' +
   'plan planning prioritize priorities decision decisions accountability responsibilities deadline deadlines stakeholders investment invest ' +
   'paid app apps website site traffic seo loan loans approval approvals turnaround throughput orders campaign campaigns ads advertising ' +
+  'occupancy bookings ' +
   // Non-profit and public-sector organisations, and the places businesses run.
   'nonprofit charity charities volunteer volunteers donor donors donation donations grant grants funder funders beneficiaries programme programmes program programs ' +
   'council agency municipality ministry citizens residents taxpayers public-sector ' +
@@ -34,7 +35,7 @@ const BUSINESS_WORDS =
 
 const BUSINESS = new Set(terms(BUSINESS_WORDS));
 /** Weak evidence: common business words that also appear in everyday questions. */
-const WEAK = new Set(terms('plan planning service services user users member members goal goals process quality delivery stock app apps site orders'));
+const WEAK = new Set(terms('plan planning service services user users member members goal goals process quality delivery stock app apps site orders bookings'));
 
 interface Domain {
   name: string;
