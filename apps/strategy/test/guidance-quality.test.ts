@@ -60,6 +60,12 @@ test('a personal part of a request is declined, pointing to the assistant for it
   expect(res.body.content).toMatch(/latchkey-general-assistant can help with it/);
   expect(res.body.content).not.toMatch(/developer-assistant/);
   expect(res.body.insights.keyRecommendations.join(' ')).toContain('£400');
+  // Parts of two kinds name both assistants.
+  const two = await coordinate(
+    'Write me a Python script that totals our pitch takings. I run a coffee van on 3 pitches, about £400 takings each. Should I drop the Tuesday pitch? Also, can you recommend a good novel for the beach?',
+  );
+  expect(two.status).toBe(200);
+  expect(two.body.content).toMatch(/latchkey-developer-assistant or latchkey-writing-assistant can help with it/);
 });
 
 test('German and French questions are understood and answered in English, saying so', async () => {

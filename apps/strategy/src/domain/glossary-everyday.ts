@@ -89,12 +89,12 @@ maintenir=maintain|soutenir=support|soutien=support|développe=develops|dévelop
 investit=invests|empruntons=borrow|emprunté=borrowed|financer=finance|financement=financing|financements=financing
 encaisser=collect|encaissement=collection|fidéliser=retain|fidélisation=retention|fidèle=loyal|fidèles=loyal
 fidélité=loyalty|attire=attracts|cibler=target|cible=target|cibles=targets|promouvoir=promote|communiquer=communicate
-publier=publish|exporter=export|importer=import|stocker=store|stockage=storage|transporter=transport|expédier=ship
-expédition=shipping|expéditions=shipments|emballer=pack|emballage=packaging|emballages=packaging|étiquette=label
-étiquettes=labels|réparer=repair|réparation=repair|réparations=repairs|entretenir=maintain|entretien=maintenance
-installer=install|remplacer=replace|remplacement=replacement|remplir=fill|rempli=full|remplie=full|vider=empty
-couvrir=cover|cuisiner=cook|accueillir=welcome|accueille=welcomes|accueillons=welcome|héberger=host
-hébergement=accommodation|loger=house|logement=housing|logements=housing|déménageur=removal firm
+publier=publish|exporter=export|importer=import|stocker=keep in stock|stockage=storage|transporter=transport
+expédier=ship|expédition=shipping|expéditions=shipments|emballer=pack|emballage=packaging|emballages=packaging
+étiquette=label|étiquettes=labels|réparer=repair|réparation=repair|réparations=repairs|entretenir=maintain
+entretien=maintenance|installer=install|remplacer=replace|remplacement=replacement|remplir=fill|rempli=full
+remplie=full|vider=empty|couvrir=cover|cuisiner=cook|accueillir=welcome|accueille=welcomes|accueillons=welcome
+héberger=host|hébergement=accommodation|loger=house|logement=housing|logements=housing|déménageur=removal firm
 déménageurs=removal men|déménagements=removals|mariage=wedding|mariages=weddings|mariée=bride|mariés=newlyweds
 traiteur=caterer|traiteurs=caterers|fête=party|fêtes=parties|événement=event|événements=events|évènement=event
 évènements=events|événementiel=events|salon=trade show|salons=trade shows|spectacle=show|soirée=evening
@@ -274,7 +274,7 @@ animateurs=leaders|animation=activities|animations=activities|activité=activity
 sorties=outings|jeu=game|jeux=games|cadeau=gift|cadeaux=gifts|décor=decor|photographie=photography|musique=music
 vaisselle=tableware|tente=tent|éclairage=lighting|lumière=light|lumières=lights|électrique=electric
 électriques=electric|panneaux=panels|panneau=panel|solaire=solar|solaires=solar|chaudière=boiler|portes=doors
-entretiens=interviews|ménager=household|électroménager=appliances|quincaillerie=hardware store|bricolage=DIY
+entretiens=interviews|ménager=household|électroménager=appliances|quincaillerie=hardware shop|bricolage=DIY
 jardinage=gardening|c'est-à-dire=that is|en revanche=whereas|par contre=however|de temps en temps=occasionally
 à la fois=simultaneously|la plupart du temps=mostly|pas mal de=quite a lot|exploitation agricole=farm
 tableau de bord=dashboard|retour sur investissement=return on investment|salle des fêtes=village hall
@@ -402,24 +402,25 @@ consejo=advice|consejos=advice|sugerir=suggest|sugieres=do you suggest|atender=s
 atienden=serve|cuidar=care for|cuidamos=we look after|criar=raise|criamos=we raise|cría=breeding|alimentar=feed
 alimentamos=we feed|recoger=collect|recogemos=we collect|recogida=collection|cultivar=grow|cultivamos=we grow
 cultivo=crop|cultivos=crops|plantar=plant|cosechar=harvest|cosechas=harvests|embalaje=packaging|envase=container
-envases=containers|etiqueta=label|etiquetas=labels|almacenar=store|almacenamiento=storage|transportar=transport
-exportar=export|importar=import|exportación=export|exportaciones=exports|importación=import|importaciones=imports
-financiar=finance|financiación=financing|facturar=bill|facturamos=we bill|registrar=register|inscribir=register
-inscripción=registration|inscripciones=registrations|inscritos=registered|apuntarse=sign up|participar=take part
-participan=take part|participación=participation|asistir=attend|asisten=attend|asistencia=attendance|visitar=visit
-visitan=visit|viajar=travel|mirar=look|estimar=estimate|estimación=estimate|evaluar=evaluate|evaluación=evaluation
-revisar=review|comprobar=check|controlar=control|vigilar=monitor|cumplir=meet|cumple=meets|aceptar=accept
-aceptamos=we accept|acepta=accepts|aceptan=accept|permitir=allow|permite=allows|permiten=allow|permitiría=would allow
-aprovechar=take advantage|aprovechamos=we take advantage|apostar=bet|apostamos=we bet|apuesta=bet|arriesgado=risky
-ampliar=expand|ampliamos=we expand|ampliación=expansion|diversificar=diversify|promocionar=promote|promoción=promotion
-promociones=promotions|anunciar=advertise|anuncio=ad|anuncios=ads|publicar=post|publicamos=we post
-comunicar=communicate|comunicación=communication|captar=attract|captación=acquisition|montar=set up|montamos=we set up
-emprender=start up|emprendedor=entrepreneur|emprendedores=entrepreneurs|emprendimiento=venture|negociamos=we negotiate
-firmamos=we sign|firma=signature|lanzado=launched|lanza=launches|lanzaríamos=we would launch|lanzaría=would launch
-abriríamos=we would open|abriría=would open|cerraríamos=we would close|cerraría=would close|subimos=we raise
-bajamos=we lower|subida=rise|subidas=rises|bajada=drop|descenso=decline|repunte=rebound|recuperación=recovery
-estancado=stagnant|huevo=egg|huevos=eggs|gallina=hen|gallinas=hens|pollo=chicken|pollos=chickens|pollitos=chicks
-ponedoras=laying hens|gallinero=henhouse|granjas=farms|granjero=farmer|granjeros=farmers|ganadero=livestock farmer
+envases=containers|etiqueta=label|etiquetas=labels|almacenar=keep in stock|almacenamiento=storage
+transportar=transport|exportar=export|importar=import|exportación=export|exportaciones=exports|importación=import
+importaciones=imports|financiar=finance|financiación=financing|facturar=bill|facturamos=we bill|registrar=register
+inscribir=register|inscripción=registration|inscripciones=registrations|inscritos=registered|apuntarse=sign up
+participar=take part|participan=take part|participación=participation|asistir=attend|asisten=attend
+asistencia=attendance|visitar=visit|visitan=visit|viajar=travel|mirar=look|estimar=estimate|estimación=estimate
+evaluar=evaluate|evaluación=evaluation|revisar=review|comprobar=check|controlar=control|vigilar=monitor|cumplir=meet
+cumple=meets|aceptar=accept|aceptamos=we accept|acepta=accepts|aceptan=accept|permitir=allow|permite=allows
+permiten=allow|permitiría=would allow|aprovechar=take advantage|aprovechamos=we take advantage|apostar=bet
+apostamos=we bet|apuesta=bet|arriesgado=risky|ampliar=expand|ampliamos=we expand|ampliación=expansion
+diversificar=diversify|promocionar=promote|promoción=promotion|promociones=promotions|anunciar=advertise|anuncio=ad
+anuncios=ads|publicar=post|publicamos=we post|comunicar=communicate|comunicación=communication|captar=attract
+captación=acquisition|montar=set up|montamos=we set up|emprender=start up|emprendedor=entrepreneur
+emprendedores=entrepreneurs|emprendimiento=venture|negociamos=we negotiate|firmamos=we sign|firma=signature
+lanzado=launched|lanza=launches|lanzaríamos=we would launch|lanzaría=would launch|abriríamos=we would open
+abriría=would open|cerraríamos=we would close|cerraría=would close|subimos=we raise|bajamos=we lower|subida=rise
+subidas=rises|bajada=drop|descenso=decline|repunte=rebound|recuperación=recovery|estancado=stagnant|huevo=egg
+huevos=eggs|gallina=hen|gallinas=hens|pollo=chicken|pollos=chickens|pollitos=chicks|ponedoras=laying hens
+gallinero=henhouse|granjas=farms|granjero=farmer|granjeros=farmers|ganadero=livestock farmer
 ganaderos=livestock farmers|ganadería=livestock farming|alimento=food|alimentos=food|alimentación=food|pan=bread
 harina=flour|leche=milk|queso=cheese|mantequilla=butter|carne=meat|pescado=fish|verduras=vegetables
 hortalizas=vegetables|fruta=fruit|frutas=fruit|manzana=apple|manzanas=apples|naranja=orange|naranjas=oranges
@@ -790,7 +791,7 @@ angesetzt=set|ansetzen=set|eingesetzt=deployed|einsetzen=deploy|umgesetzt=implem
 ersetzt=replaced|ersetzen=replace|gelegt=put|legen=put|legt=puts|legte=put|legten=put|festgelegt=set|festlegen=set
 zugelegt=grown|zulegen=grow|umgelegt=passed on|umlegen=pass on|überlegt=considered|überlegen=consider
 überlege=consider|eingerichtet=set up|einrichten=set up|berichtet=reported|berichtete=reported|gestapelt=piled up
-stapeln=pile up|stapelt=piles up|gelagert=stored|lagern=store|lagert=stores|liefere=deliver|lieferte=delivered
+stapeln=pile up|stapelt=piles up|gelagert=stored|lagern=keep in stock|lagert=stores|liefere=deliver|lieferte=delivered
 lieferten=delivered|geprüft=checked|prüfen=check|prüft=checks|überprüft=reviewed|überprüfen=review|plante=planned
 gerechnet=calculated|rechne=calculate|rechnete=calculated|abgerechnet=invoiced|kalkuliert=calculated
 kalkulieren=calculate|gelohnt=paid off|lohnen=pay off|lohnt=pays off|leisten=afford|suche=look for|suchte=looked for
@@ -1254,7 +1255,7 @@ primavera=spring|estivo=summer|vacanze=holidays|temperatura=temperature|famiglia
 familiari=family members|figli=children|anziani=elderly people|casa=home|stanze=rooms|pavimento=floor|mobili=furniture
 divano=sofa|rete=network|piastrelle=tiles|formaggi=cheeses|gelato=ice cream|gelateria=ice cream shop|biologici=organic
 camerieri=waiters|asporto=takeaway|mensa=canteen|abbigliamento=clothing|vestiti=clothes|usato=used|usata=used
-usati=used|usate=used|mercatino=flea market|accessori=accessories|farmacista=pharmacist|ferramenta=hardware store
+usati=used|usate=used|mercatino=flea market|accessori=accessories|farmacista=pharmacist|ferramenta=hardware shop
 carrozzeria=body shop|meccanici=mechanics|elettricista=electrician|falegname=carpenter|notaio=notary
 commercialista=accountant|contabilità=accounting|artigiano=craftsman|artigiani=craftsmen|commerciante=shopkeeper
 commercianti=shopkeepers|negoziante=shopkeeper|esercenti=retailers|imprenditore=entrepreneur
@@ -1491,7 +1492,7 @@ lentamente=slowly|spazio=space|larga=wide|notizia=news|largo=wide|dirci=tell us|
 tenga=keeps|coperti=covers|abita=lives|soli=alone|portati=brought|stabilito=established|profumi=perfumes|lavare=wash
 fronte=front|orto=vegetable garden|straniero=foreign|funerale=funeral|vuota=empty|troppe=too many|silenzio=silence
 domenica=Sunday|confermare=confirm|calma=calm|ricerca=search|pena=penalty|dovevamo=we had to|telefonato=phoned
-lettera=letter|vuote=empty|vacanza=holiday|occupate=busy|dovrò=I'll have to|personalmente=personally|restate=stayed
+lettera=letter|vuote=empty|vacanza=holiday|occupate=busy|dovrò=will have to|personalmente=personally|restate=stayed
 sullo=on the|dovrà=will have to|sperando=hoping|vuoti=empty|provo=I try|cugino=cousin|entrano=enter|volevamo=we wanted
 allevamento=farm|totalmente=totally|funzionando=working|delusi=disappointed|crescendo=growing|ingrediente=ingredient
 pericolo=danger|tessere=cards|cambiata=changed|verranno=will come|triste=sad|unito=combined|trovi=you find
@@ -1791,7 +1792,7 @@ o quanto antes=ASAP|a maioria=most|a maior parte=most|um pouco=a little|um monte
 dias úteis=working days|alta temporada=high season|baixa temporada=low season|época alta=high season
 meio ambiente=environment|casa de banho=bathroom|ar condicionado=air conditioning|conta de luz=electricity bill
 café da manhã=breakfast|empregado de mesa=waiter|para viagem=takeaway|segunda mão=second-hand
-em segunda mão=second-hand|loja de ferragens=hardware store|salão de beleza=beauty salon
+em segunda mão=second-hand|loja de ferragens=hardware shop|salão de beleza=beauty salon
 posto de gasolina=petrol station|alojamento local=holiday rental|centro comercial=shopping centre
 presidente da câmara=mayor|junta de freguesia=parish council|estados unidos=United States|reino unido=United Kingdom
 países baixos=Netherlands|receita federal=tax office|nota fiscal=invoice|recibos verdes=freelance invoices

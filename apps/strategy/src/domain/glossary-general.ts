@@ -221,17 +221,18 @@ nieuwbouw=new construction|renovatie=renovation|woningcorporatie=housing associa
 /** Parses "word=English|…" lines into single words and phrases (longest phrases first). */
 function parse(text: string): { words: Record<string, string>; phrases: [string, string][] } {
   const words: Record<string, string> = {};
-  const phrases: [string, string][] = [];
+  const phrases = new Map<string, string>();
   for (const entry of text.split(/[|\n]/)) {
     const i = entry.indexOf('=');
     if (i <= 0) continue;
     const word = entry.slice(0, i).trim().toLowerCase();
     const english = entry.slice(i + 1).trim();
-    if (/\s/.test(word)) phrases.push([word, english]);
+    // A later entry wins, for phrases as for words (this file's entries come after the everyday words).
+    if (/\s/.test(word)) phrases.set(word, english);
     else words[word] = english;
   }
-  phrases.sort((a, b) => b[0].split(' ').length - a[0].split(' ').length || b[0].length - a[0].length);
-  return { words, phrases };
+  const sorted = [...phrases].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length || b[0].length - a[0].length);
+  return { words, phrases: sorted };
 }
 
 export type GeneralLanguage = 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';

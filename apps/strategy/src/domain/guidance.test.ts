@@ -82,6 +82,13 @@ test("a framework made for one situation is picked only in it: a leader's first 
   const washes = ask('We own a chain of 9 car washes; two of them lose about £60k a year each. Which sites should we close?');
   expect(washes.primary.id).toBe('contribution-margin-analysis');
   expect(washes.supporting.map((s) => s.id)).not.toContain('nonprofit-portfolio-matrix');
+  // A word of the public sphere in a firm's question ("the council roadworks", "trust") does not make it a charity.
+  expect(ask('We run 6 driving schools; two of them lose about £40k a year each. Which ones should we close?').primary.id).toBe('contribution-margin-analysis');
+  expect(
+    ask(
+      "We own a chain of 9 car washes; two of them lose about £60k a year each since the council roadworks, and customers don't trust the brand. Which sites should we close?",
+    ).primary.id,
+  ).toBe('contribution-margin-analysis');
   const centres = ask(
     'Our charity runs 9 youth centres; two of them lose about £60k a year each and the council grant is shrinking. Which sites should we close?',
   );

@@ -103,6 +103,7 @@ test("everyday words (a trade, its goods, people's verbs) are glossed in all six
     'Imbissbude, 2 Tage Markt, 1.500 € Umsatz am Tag, lohnt sich ein zweiter Stand für 4.000 €? Meine Tochter hilft samstags.',
   ])
     expect([q, plan(q).kind]).toEqual([q, 'answer']);
-  // A family holiday stays a personal request.
+  // A family holiday, or a daughter on her phone, stays a personal request.
+  expect(plan('Ma fille de 16 ans passe 6 heures par jour sur son téléphone. Comment limiter ça ?').kind).toBe('refuse');
   expect(plan('Wie viel Budget sollte ich für zwei Wochen Urlaub in Italien mit zwei Kindern einplanen?').kind).toBe('refuse');
 });

@@ -275,6 +275,7 @@ test('a vague worry that reads clearly like business is clarified; a seller pric
   expectEach('refuse', [
     'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
     'i sold my old bike on ebay for £80, did i undercharge?',
+    'i undercharge for my old bike, £80 on ebay, should i ask more?',
     "My teenage son won't do his homework and every evening ends in a row. How do I get him to listen?",
     'my electricity bill went up £40 a month, am i being overcharged by my supplier or is that normal now?',
   ]);

@@ -110,8 +110,10 @@ const EVERYDAY_NAMES = new Set(
 );
 
 /**
- * Frameworks made for one situation only, with the problem types that are that situation: they are picked only when
- * the question's problem type (or its runner-up) is one of them, or when the question names them.
+ * Frameworks made for one situation only, with the problem types that are that situation: unless the question's problem
+ * type is one of them (or its runner-up is, on cue phrases of its own: `hits > 0`), or the question names the framework,
+ * the framework keeps only `WEIGHTS.otherSituation` of its score. (The non-profit portfolio matrix has a rule of its own
+ * in `select`: it is for mission-driven organisations, `MISSION_DRIVEN`.)
  */
 const ONLY_FOR: Partial<Record<string, Array<keyof typeof PROBLEMS>>> = {
   'first-90-days-stars': ['new-role'],
@@ -122,7 +124,7 @@ const ONLY_FOR: Partial<Record<string, Array<keyof typeof PROBLEMS>>> = {
  * judged on impact as well as money.
  */
 const MISSION_DRIVEN =
-  /\b(?:charit(?:y|ies|able)|non-?profits?|not[- ]for[- ]profit|trust(?:ees)?|council|municipal|public|volunteers?|food ?banks?|church|parish|museums?|librar(?:y|ies)|hospices?|schools?|pupils|governors|grants?|donors?|donations?|beneficiar(?:y|ies)|mission|associations?|clubs?|society|foundation|nhs|community|social enterprise|sanctuary|shelters?|subsid(?:y|ies)|funders?|funding|ngo|ministry|government|federal|state-funded)\b/i;
+  /\b(?:charit(?:y|ies|able)|non-?profits?|not[- ]for[- ]profit|trustees?|(?:a|our|the|charitable|housing|wildlife|museum|heritage|land|river) trust|council(?:'s|-run| services?)|(?:for|at|in|within|with) (?:a|the|our) (?:[a-z]+ )?council|municipal|public (?:sector|service|services|body|bodies|library|libraries|health)|volunteers?|food ?banks?|church|parish|museums?|librar(?:y|ies)|hospices?|pupils|governors|grants?|donors?|donations?|beneficiar(?:y|ies)|associations?|clubs?|society|foundation|nhs|community (?:group|centre|center|interest|organi[sz]ation|project|shop|hall|trust|pub)|social enterprise|sanctuary|shelters?|subsid(?:y|ies)|funders?|ngo|ministry|government|federal|state-funded)\b/i;
 
 /** Everyday words mapped to the library's vocabulary (query expansion). */
 const SYNONYMS: Record<string, string> = {
@@ -296,7 +298,7 @@ export class FrameworkSelector {
     const asksBack = Boolean(u?.definition) && /\bwhat(?:'s| is| are| does)\s+(?:it|that|this|one|they|those)\b/i.test(u?.definitionAsk ?? '');
     const problemBoost = new Map<string, number>();
     // A firm that only sells judges its units on money alone: the non-profit matrix's place goes to contribution margin.
-    const missionDriven = !u || MISSION_DRIVEN.test(`${u.earlier}\n${u.english}`);
+    const missionDriven = !u || MISSION_DRIVEN.test(`${u.earlier}\n${u.business}`);
     const forOrganisation = (id: string) => (!missionDriven && id === 'nonprofit-portfolio-matrix' ? 'contribution-margin-analysis' : id);
     if (u?.problem) {
       const top = u.problem;

@@ -503,6 +503,23 @@ test('a part of its own that is not business ("Also, can you suggest a name for 
     'help me plan growth for my window cleaning round. also, the ladders are old, new ones worth it?',
   ])
     expect([q, understand(q, '').declined]).toEqual([q, []]);
+  // A part about the firm's own range, oven, landlord or product name stays too.
+  for (const also of [
+    'Also, our sofa range is not selling. Should we drop it?',
+    'Also, our oven is ancient. Replace it?',
+    'Also, my landlord wants to raise the rent. What do I say?',
+    'Also, we need a name for our new protein shake. Ideas?',
+  ]) {
+    const q = `We sell furniture and snacks online, 200 orders a month. How do we grow? ${also}`;
+    expect([q, understand(q, '').declined]).toEqual([q, []]);
+  }
+  // Declined parts are listed in the order the request has them.
+  expect(
+    understand(
+      'Two things. First, can you recommend a good novel for the beach? Second, our salon has 4 chairs and Tuesdays are empty. Should we open later? Also, write me a Python script for our bookings.',
+      '',
+    ).declined,
+  ).toEqual(['First, can you recommend a good novel for the beach?', 'Also, write me a Python script for our bookings.']);
   // A part about the asker's own life is declined even without a known domain's word.
   expect(understand('Two things. My landscaping firm needs more commercial contracts. Also, how do I get over my breakup?', '').declined).toEqual([
     'Also, how do I get over my breakup?',

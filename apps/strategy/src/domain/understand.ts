@@ -1796,6 +1796,8 @@ export function understand(question: string, conversation: string, ctx: { indust
     kept.splice(kept.indexOf(s), 1);
     declined.push(s);
   }
+  // In the order the request has them, so the decline line quotes its first declined part first.
+  declined.sort((a, b) => all.indexOf(a) - all.indexOf(b));
   const businessSentences = kept.length ? kept : all;
   const business = businessSentences.join(' ');
   const interrogative = [...businessSentences].reverse().find((s) => /\?\s*$/.test(s) || DECISION_START.test(s));
@@ -2191,26 +2193,22 @@ const PERSONAL_PART_SHARE = 0.3;
 /** The same, for a part that shows a marker of another domain ("audiobook", "wedding", "my cat"). */
 const OTHER_DOMAIN_PART_SHARE = 0.6;
 
-/** Money in a part of a request ("£18k", "$3,000", "400 euros"). */
-const MONEY_IN_PART = /[£$€¥₹]\s?\d|\d\s?(?:[kKmM]\b|euros?\b|dollars?\b|pounds?\b|quid\b)/;
-/** "my …" or "our …" then up to two words, none of them business vocabulary ("my breakup", "our new kitten", "my knee"). */
-const MY_THING = /\b(?:my|our)\s+([a-z'-]+)(?:\s+([a-z'-]+))?/gi;
+/** People, pets, body and pastimes of the asker's own life, after "my" / "our" (`personalSignal`). */
+const OWN_LIFE =
+  /\b(?:my|our)\s+(?:(?:new|old|little|younger|youngest|older|eldest|best|teenage|adult|rescue)\s+)?(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|ex|kids?|children|child|sons?|daughters?|baby|family|mum|mom|dad|mother|father|parents|in-laws|brother|sister|grand\w+|nephew|niece|uncle|aunt|cousin|friends?|mates?|flatmates?|neighbou?rs?|dogs?|cats?|puppy|kitten|hamster|rabbit|pet|pets|horse|knees?|back|neck|wrists?|shoulders?|health|weight|diet|sleep|breakup|relationship|marriage|wedding|birthday|holiday|honeymoon|garden|allotment|hobby|chess|guitar|piano|running|training|workout|gym routine|flat|house|home|car|bike|savings|mortgage|pension|salary)\b/i;
+/** A name asked for a pet or a baby ("a name for a rescue greyhound", "a name for our new kitten"). */
+const PET_NAME =
+  /\bname for (?:my|our|a|the)\s+(?:[a-z-]+\s+){0,3}?(?:dog|puppy|cat|kitten|hamster|rabbit|guinea pig|horse|pony|greyhound|spaniel|labrador|parrot|fish|tortoise|baby|son|daughter|pet)\b/i;
+/** A thing of the firm's after "my" / "our" that keeps a part in the business ("my landlord wants to raise the rent"). */
+const FIRM_THING = /\b(?:my|our)\s+(?:landlord|rent|lease|premises|staff|customers|clients|suppliers?|accounts|accountant|bank manager|takings|books)\b/i;
 
 /**
- * Whether a part of a request speaks of the asker's own life: a thing of theirs that is not business vocabulary ("how do I
- * get over my breakup?", "my son turns 8 next month"), or a name asked for ("a name for a rescue greyhound").
+ * Whether a part of a request speaks of the asker's own life (`OWN_LIFE`: "how do I get over my breakup?", "my son
+ * turns 8 next month", "my knee hurts") or asks a name for a pet or a baby (`PET_NAME`).
  */
 function personalSignal(text: string): boolean {
-  if (/\bname for\b/i.test(text)) return true;
-  for (const m of text.matchAll(MY_THING)) {
-    const words = [m[1]!, m[2] ?? ''].filter((w) => w && !/^(?:new|old|little|own|first|whole|younger|youngest|older|eldest|best)$/i.test(w));
-    if (words.length && classifyScope(words.slice(0, 1).join(' ')).businessHits === 0 && !OWN_BUSINESS_NOUN.test(words[0]!)) return true;
-  }
-  return false;
+  return OWN_LIFE.test(text) || PET_NAME.test(text);
 }
-/** Nouns of an organisation or its work after "my" / "our" ("my business", "our van", "my round", "our club"). */
-const OWN_BUSINESS_NOUN =
-  /^(?:business|company|firm|shop|store|salon|studio|club|charity|practice|agency|round|van|vans|truck|stall|pitch|team|crew|staff|clients?|customers?|members?|sales|prices?|rates?|fees?|menu|website|brand|products?|services?|stock|orders?|bookings?|takings|margins?|accounts?|books|landlord|rent|lease|premises|unit|workshop|kitchen|cafe|café|pub|bar|restaurant|bakery|farm|garage|gym|school|church|society|association|trust|committee|board|volunteers?|supplier|suppliers|competitors?|rivals?|work|jobs?|trade|hours|diary|calendar)$/i;
 
 /**
  * The parts of a request of several that are not business ("Also, can you recommend a good novel for my holiday in
@@ -2232,10 +2230,10 @@ function personalParts(sentences: string[]): string[] {
     const text = p.join(' ');
     if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text)) return false;
     const verdict = classifyScope(text);
-    if (verdict.inScope) return false;
+    if (verdict.inScope || (FIRM_THING.test(text) && !OWN_LIFE.test(text))) return false;
     // Without another domain's marker, the part must speak of the asker's own life ("my breakup", "a name for our new
     // kitten") and hold no money: "Second, the van needs replacing, £18k, worth it?" asks about the business's van.
-    if (!verdict.otherHits && (MONEY_IN_PART.test(text) || !personalSignal(text))) return false;
+    if (!verdict.otherHits && (extractQuantities(text).some((q) => q.kind === 'money') || !personalSignal(text))) return false;
     return share ? share.businessShare(text) < (verdict.otherHits ? OTHER_DOMAIN_PART_SHARE : PERSONAL_PART_SHARE) : true;
   });
   if (!personal.length || personal.length === parts.length) return [];

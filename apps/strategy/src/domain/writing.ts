@@ -9,7 +9,7 @@ import type { ScoredFramework } from './selector.js';
 import { clip, firstSentence, terms } from './text.js';
 import { factSheet, type FactSheet } from './facts.js';
 import { PROBLEMS } from './understand.js';
-import { classifyScope } from './scope.js';
+import { classifyScope, DEFAULT_SUGGESTIONS } from './scope.js';
 import {
   alternatives,
   CATEGORY_LABEL,
@@ -173,14 +173,21 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
   const notes: string[] = [];
   if (u.declined.length)
     notes.push(
-      `One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; ${agentFor(u.declined.join(' '))} can help with it.`,
+      `One part of your request ("${clip(u.declined.join(' '), 90)}") is outside strategy guidance and is not answered here; ${agentsFor(u.declined).join(' or ')} can help with it.`,
     );
   return { facts, decision, actions: uniq(actions), steps, metrics, risks, notes };
 }
 
-/** The agent for a declined part: its domain's (code to the developer assistant, a poem to the writing assistant), else the general assistant. */
-function agentFor(text: string): string {
-  return classifyScope(text).suggestions[0]!.split(' (')[0]!;
+/**
+ * The agents for the declined sentences of a request: each recognised domain's (code to the developer assistant, a poem
+ * to the writing assistant), once each in the order met, or the general assistant when none is recognised.
+ */
+function agentsFor(sentences: string[]): string[] {
+  const agents = sentences.flatMap((x) => {
+    const v = classifyScope(x);
+    return v.domain ? [v.suggestions[0]!.split(' (')[0]!] : [];
+  });
+  return agents.length ? [...new Set(agents)] : [DEFAULT_SUGGESTIONS[0]!.split(' (')[0]!];
 }
 
 function definitionLines(a: Analysis, short = false): string[] {
