@@ -237,8 +237,10 @@ function parse(text: string): { words: Record<string, string>; phrases: [string,
 
 export type GeneralLanguage = 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';
 
-/** The general vocabulary of each glossed language: single words and phrases. */
-// The everyday words come first, so that this file's entries win where both gloss a word.
+/**
+ * The general vocabulary of each glossed language, single words and phrases, with the everyday words of
+ * glossary-everyday.ts first, so that this file's entries win where both gloss a word or a phrase.
+ */
 export const GENERAL: Record<GeneralLanguage, { words: Record<string, string>; phrases: [string, string][] }> = {
   de: parse(`${EVERYDAY.de}\n${DE}`),
   fr: parse(`${EVERYDAY.fr}\n${FR}`),

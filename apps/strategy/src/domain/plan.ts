@@ -146,9 +146,10 @@ function namesOwnOrganisation(text: string): boolean {
 }
 
 /**
- * Business share (scope bank) under which a first-turn request in English (only: short glossed business questions
- * read low) is refused when no sentence of it reads more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
+ * Business share (scope bank) under which a first-turn request in English is refused when no sentence of it reads
+ * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
  * figures of "ours", fewer than three business words, no library framework and not the industry the caller gives.
+ * Glossed requests are not refused so: short glossed business questions read low.
  */
 export const CLEARLY_NOT_BUSINESS = 0.5;
 /**

@@ -110,13 +110,17 @@ const EVERYDAY_NAMES = new Set(
 );
 
 /**
- * Frameworks made for one situation only, with the problem types that are that situation: unless the question's problem
- * type is one of them (or its runner-up is, on cue phrases of its own: `hits > 0`), or the question names the framework,
- * the framework keeps only `WEIGHTS.otherSituation` of its score. (The non-profit portfolio matrix has a rule of its own
- * in `select`: it is for mission-driven organisations, `MISSION_DRIVEN`.)
+ * Frameworks made for one situation only: unless the question is in that situation (`fits`) or names the framework, the
+ * framework keeps only `WEIGHTS.otherSituation` of its score. The first 90 days are a leader's new role (the problem type,
+ * or its runner-up on cue phrases of its own: `hits > 0`); the non-profit portfolio matrix weighs mission impact, which
+ * a firm that only sells does not have (`MISSION_DRIVEN`).
  */
-const ONLY_FOR: Partial<Record<string, Array<keyof typeof PROBLEMS>>> = {
-  'first-90-days-stars': ['new-role'],
+const ONLY_FOR: Partial<Record<string, { fits: (u: Understanding, missionDriven: boolean) => boolean; reason: string }>> = {
+  'first-90-days-stars': {
+    fits: (u) => u.problem?.type === 'new-role' || (u.runnerUp?.type === 'new-role' && u.runnerUp.hits > 0),
+    reason: 'made for another situation',
+  },
+  'nonprofit-portfolio-matrix': { fits: (_u, missionDriven) => missionDriven, reason: 'made for mission-driven organisations' },
 };
 
 /**
@@ -364,16 +368,11 @@ export class FrameworkSelector {
         score += WEIGHTS.role;
         reasons.push(`used by a ${role}`);
       }
-      // A framework for one situation only (a leader's first months) fits no other problem, whatever the words say.
-      const needs = ONLY_FOR[f.id];
-      if (u && needs && !u.definition && !namesHere.length && !needs.some((t) => t === u.problem?.type || (t === u.runnerUp?.type && u.runnerUp.hits > 0))) {
+      // A framework for one situation only (a leader's first months, a charity's programmes) fits no other, whatever the words say.
+      const only = ONLY_FOR[f.id];
+      if (u && only && !u.definition && !namesHere.length && !only.fits(u, missionDriven)) {
         score *= WEIGHTS.otherSituation;
-        reasons.push('made for another situation');
-      }
-      // The non-profit portfolio matrix weighs mission impact: a firm that only sells has no mission axis.
-      if (u && f.id === 'nonprofit-portfolio-matrix' && !namesHere.length && !u.definition && !missionDriven) {
-        score *= WEIGHTS.otherSituation;
-        reasons.push('made for mission-driven organisations');
+        reasons.push(only.reason);
       }
       if (applied.has(f.id)) {
         score += WEIGHTS.applied;

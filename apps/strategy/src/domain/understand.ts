@@ -2210,12 +2210,17 @@ function personalSignal(text: string): boolean {
   return OWN_LIFE.test(text) || PET_NAME.test(text);
 }
 
+/** Business share (scope bank) from which the rest of a request, without its personal parts, reads as business. */
+const BUSINESS_REST_SHARE = 0.5;
+
 /**
  * The parts of a request of several that are not business ("Also, can you recommend a good novel for my holiday in
  * August?", "Oh, and unrelated: my daughter has a maths test on Monday. Could you explain dividing fractions?"): the
  * sentences of a part (from one sentence that opens a part, `PART_START`, to the next) that asks something, names no
- * business (the scope lexicon's `classifyScope` finds too little) and reads as another kind of request to the scope bank
- * (`PERSONAL_PART_SHARE`), when another part is business. Returns those sentences (of `sentences`).
+ * business (the scope lexicon's `classifyScope` finds too little, and no `FIRM_THING`), and either shows another domain's
+ * marker and reads under `OTHER_DOMAIN_PART_SHARE` to the scope bank, or speaks of the asker's own life
+ * (`personalSignal`) with no money and reads under `PERSONAL_PART_SHARE`; only when the rest of the request is business.
+ * Returns those sentences (of `sentences`), or none.
  */
 function personalParts(sentences: string[]): string[] {
   const parts: string[][] = [];
@@ -2241,7 +2246,7 @@ function personalParts(sentences: string[]): string[] {
     .filter((p) => !personal.includes(p))
     .flat()
     .join(' ');
-  return classifyScope(rest).businessHits >= 1 || (share ? share.businessShare(rest) >= 0.5 : false) ? personal.flat() : [];
+  return classifyScope(rest).businessHits >= 1 || (share ? share.businessShare(rest) >= BUSINESS_REST_SHARE : false) ? personal.flat() : [];
 }
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined): code, recipes, verse, homework, aches. */

@@ -183,11 +183,13 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
  * to the writing assistant), once each in the order met, or the general assistant when none is recognised.
  */
 function agentsFor(sentences: string[]): string[] {
+  // A suggestion reads "latchkey-general-assistant (what it helps with)": its first word is the agent.
+  const agent = (suggestion: string) => suggestion.split(' ')[0]!;
   const agents = sentences.flatMap((x) => {
     const v = classifyScope(x);
-    return v.domain ? [v.suggestions[0]!.split(' (')[0]!] : [];
+    return v.domain ? [agent(v.suggestions[0]!)] : [];
   });
-  return agents.length ? [...new Set(agents)] : [DEFAULT_SUGGESTIONS[0]!.split(' (')[0]!];
+  return agents.length ? [...new Set(agents)] : [agent(DEFAULT_SUGGESTIONS[0]!)];
 }
 
 function definitionLines(a: Analysis, short = false): string[] {
