@@ -92,12 +92,14 @@ const TRADE_FIRST = new RegExp(
  */
 const SELLER_WORDS =
   /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b/i;
-/**
- * The asker as a trade's customer, an employee or a relative ("quoted me £4k", "booked one for thursday", "used one for
- * my Corsa", "my gaffer", "my sons have lessons").
- */
-const CUSTOMER_SIDE =
-  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:sons?|daughters?|grand\w+|step\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents|boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
+/** The asker as a trade's customer or an employee ("quoted me £4k", "booked one for thursday", "used one for my Corsa", "my gaffer"). */
+const CUSTOMER_OR_EMPLOYEE =
+  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
+/** The asker as a trade's customer, an employee or a relative ("my sons have lessons"). */
+const CUSTOMER_SIDE = new RegExp(
+  `${CUSTOMER_OR_EMPLOYEE.source}|\\b(?:my|our)\\s+(?:sons?|daughters?|grand\\w+|step\\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents)\\b`,
+  'i',
+);
 
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
@@ -219,6 +221,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
+  // A trade, office or small organisation named first, as a sole trader or an officer types on a phone ("mobile DJ. weddings
+  // £550, kids parties £180…"), not by a customer ("plumber quoted me £400").
+  // A relative is often a partner in such a trade ("car valeting, me and my brother", "my lad drives the van").
+  const seller = Boolean(u.selfLabel) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
   // 180 alumnos", "Imbissbude, 2 Tage Markt, … 4.000 €?"): figures of its own, as a firm's, for the rules below.
@@ -229,14 +235,18 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     u.quantities.filter((q) => q.kind !== 'date').length >= 2;
   // So do a glossed question's figures (`glossedFigures`): its gloss shows a partner's "my husband" as family words.
   const strayMarkers = (scope.otherHits ?? 0) <= (runsSomething || industryMentioned ? 3 : glossedFigures ? 2 : 1);
-  const trade = runsSomething && u.quantities.some((q) => q.kind === 'money');
+  const trade = (runsSomething || seller) && u.quantities.some((q) => q.kind === 'money');
   const sentenceShares = (keep: (sentence: string) => boolean = () => true) =>
     source && u.businessSentences.length > 1 ? u.businessSentences.filter(keep).map((x) => source.businessShare(x)) : [];
   // The asker's industry given by the caller, for a request that reads like business and speaks as "we" (not of a
   // spouse or children) or names that industry, stands in for the organisation's own numbers: a pub landlady's "We
   // took over the Red Lion … things feel a bit off" is not a cooking question for one Sunday roast.
   const weSpeak = speaksAsWe && !PERSONAL_RELATION.test(u.english);
-  const ownSide = ownNumbers || glossedFigures || (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
+  const ownSide =
+    ownNumbers ||
+    glossedFigures ||
+    (seller && !CUSTOMER_SIDE.test(u.business) && u.quantities.some((q) => q.kind !== 'date' && q.kind !== 'duration')) ||
+    (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
   if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
@@ -258,6 +268,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // every 4 weeks. want £60k a year. how?" says no "we" or "our".
     const evidence =
       (u.problem?.strength ?? 0) +
+      (seller ? 1.5 : 0) +
       (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) +
       (u.identity ? 1 : 0) +
       (ownNumbers ? 1 : 0) +
@@ -315,6 +326,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     if (
       scope.inScope &&
       !ownOrganisation &&
+      !seller &&
       !ownNumbers &&
       !industryMentioned &&
       !named &&

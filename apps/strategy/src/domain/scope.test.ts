@@ -280,3 +280,23 @@ test('a vague worry that reads clearly like business is clarified; a seller pric
     'my electricity bill went up £40 a month, am i being overcharged by my supplier or is that normal now?',
   ]);
 });
+
+test('a sole trader, an officer or a small firm that names itself first in telegraphic words is answered; one that turns to a matter of its own life is not', () => {
+  // Each of these was refused before the trade named first (selfLabel) counted as the asker's own.
+  expectEach('answer', [
+    'mobile DJ. weddings £550, kids parties £180. summer saturdays basically full. stop doing kids parties?',
+    'driving instructor, £38/hr, about 32 hrs a week. sell blocks of 10 for £340 or keep it pay as you go?',
+    'gardener, self employed. 14 regular gardens. 4 of them are 25 min drive each way. drop those 4?',
+    'farrier, diesel up 30%, pass it on to the yards?',
+    'tiler. one bad google review and the phone stopped. fix?',
+    'yoga teacher, monday classes in the hall are half empty',
+    'car valeting, me and my brother. mini valet £25, full £85, 70% of people want the mini. do a £40/month plan for 2 minis?',
+  ]);
+  expectEach('refuse', [
+    "PTA treasurer, but can you help me plan my daughter's 10th birthday menu",
+    "carpenter by trade; what's the best way to learn the guitar at 40",
+    'I run a café but this is about my knee, it clicks going downstairs',
+    'barber here, can you help me plan a 3 day hike in the Drakensberg',
+    'swim lessons £14 per half hour, my kid barely swims yet. keep going?',
+  ]);
+});

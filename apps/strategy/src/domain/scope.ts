@@ -105,6 +105,9 @@ const DOMAINS: Domain[] = [
       'sick',
       'vaccine',
       'pregnant',
+      'my knees',
+      'my back',
+      'stretches',
     ],
   },
   {
@@ -166,6 +169,11 @@ const DOMAINS: Domain[] = [
       'pocket money',
       'getting married',
       'marathon',
+      'first 10k',
+      'first 5k',
+      '10k run',
+      '5k run',
+      'couch to 5k',
     ],
   },
   {
@@ -184,6 +192,7 @@ const DOMAINS: Domain[] = [
       'tourist',
       'train station',
       'hiking',
+      'hike',
       'hot springs',
       'sightseeing',
       'backpacking',
@@ -212,6 +221,15 @@ const DOMAINS: Domain[] = [
       'birthday present',
       'present for my',
       'gift for my',
+      'what film',
+      'which film',
+      'what movie',
+      'which movie',
+      'learn the guitar',
+      'learn guitar',
+      'wasps',
+      'film to watch',
+      'movie to watch',
     ],
   },
   {
@@ -309,7 +327,7 @@ export interface ScopeVerdict {
 
 /** The asker saying the request is not about work or the business. */
 const NOT_WORK =
-  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|this one'?s personal)\b/i;
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this (?:one )?(?:is|'s) (?:about|for) (?:my|me)\b(?! (?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal)\b/i;
 
 /**
  * "Not a business" said of a charity, a club or volunteers ("we're all volunteers, not a business, so I'm not sure

@@ -7,6 +7,7 @@ import {
   listedOptions,
   nounPhrases,
   problemScores,
+  selfLabel,
   understand,
   withoutOffer,
   withoutSafeguard,
@@ -526,4 +527,33 @@ test('a part of its own that is not business ("Also, can you suggest a name for 
   ]);
   // "First month…" tells a story; it does not open a part.
   expect(understand('First month everyone was nice, then the cliques started. Where are we and what do I do now?', '').declined).toEqual([]);
+});
+
+test("a trade, office or small organisation named first, as typed on a phone, is the asker's own (selfLabel)", () => {
+  const labels = [
+    ['mobile DJ. weddings £550, kids parties £180. summer saturdays basically full. stop doing kids parties?', 'mobile DJ'],
+    ['driving instructor, £38/hr, about 32 hrs a week. sell blocks of 10 for £340?', 'driving instructor'],
+    ['car valeting, me and my brother. mini valet £25, full £85', 'car valeting'],
+    ['cafe in the park, me and my sister. bacon rolls £3.50, about 120 a day', 'cafe in the park'],
+    ['farrier, diesel up 30%, pass it on to the yards?', 'farrier'],
+    ['dentist here, 1,800 patients on the list, open saturdays?', 'dentist'],
+    ['bowls club, 30 members, green upkeep £6k a year', 'bowls club'],
+  ];
+  for (const [text, label] of labels) expect([text, selfLabel(text)]).toEqual([text, label]);
+  // Activities, topics, people by what they do for themselves, members and customers are not a trade of theirs.
+  for (const text of [
+    'Moving to Berlin — realistic rent for a one-bed and how to find one?',
+    'saving for a house deposit in Auckland, how long will it take on $70k salary',
+    'Biggest company by market cap right now?',
+    'Dentist, private fees £900 for a crown, worth going abroad?',
+    'chess club, rated 1400, best opening to learn next?',
+    'hobbyist photographer, friends keep asking for bookings for their parties',
+    'GCSE Business: advantages and disadvantages of being a sole trader (6 marks)',
+    'Offer A: $120k, hybrid, Series B startup. Offer B: $105k, fully remote',
+    'runner, 5k stuck at 28 minutes for a year, what now?',
+    'store manager, my review is next week, how do I ask for more?',
+    "PTA treasurer, but can you help me plan my daughter's 10th birthday menu",
+    "carpenter by trade; what's the best way to learn the guitar at 40",
+  ])
+    expect([text, selfLabel(text)]).toEqual([text, undefined]);
 });

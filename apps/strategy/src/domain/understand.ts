@@ -1415,6 +1415,8 @@ export interface Understanding {
   subject?: string | undefined;
   /** What the asker says the organisation is ("we're a food bank network"), when said. */
   identity?: string | undefined;
+  /** The trade, office or organisation the asker names first, as on a phone ("dog walker", "mobile DJ", "swim school"): `selfLabel`. */
+  selfLabel?: string | undefined;
   quantities: Quantity[];
   /** What earlier turns said (their situation, clipped), for restating a follow-up. */
   earlier: string;
@@ -1644,6 +1646,99 @@ function cueNorm(phrase: string): string {
     cueCache.set(phrase, n);
   }
   return n;
+}
+
+/** People named by what they do or are that are not a trade or an office ("runner, 5k stuck at 28 min"; "gamer, which GPU"). */
+const NOT_A_TRADE =
+  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor)s?$/i;
+/** Jobs most often held as an employee: a trade only with a craft before them ("yoga teacher", "freelance developer"), not bare or with a grade ("junior doctor", "store manager"). */
+const EMPLOYEE_JOB =
+  /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales|it)\s+)?(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
+/** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
+const TRADE_NOUN =
+  /(?:er|or|ist|ian|man|men|smith|wright|tech|sparky|chippy|sweep|physio|pt|dj|coach|sitter|maker|trader|artist|owner|sec|chair|treasurer|secretary|clerk|warden|trustee)s?$/i;
+/** Nouns in "-er" or "-or" that name a thing, not an agent ("offer", "order", "sticker"). */
+const NOT_AN_AGENT =
+  /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|tutorial|mirror|odour|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|ether|other|brother|mother|father|daughter|sister|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|hamster|lobster|oyster|pepper|copper|vinegar|sugar|cellar|collar|dollar|calendar|grammar|seminar|radar)s?$/i;
+/** Professions the public consults (`selfLabel`). */
+const CONSULTED =
+  /^(?:dentist|doctor|gp|vet|lawyer|solicitor|barrister|optician|orthodontist|surgeon|therapist|counsell?or|physio|physiotherapist|chiropractor|osteopath|accountant|architect|plumber|electrician|mechanic|builder|roofer|tutor|nanny|childminder)s?$/i;
+/** A practitioner's own work: patients or clients, bookings, a rate ("14 clients", "booked 3 weeks out", "£40 a session"). */
+const PRACTICE_WORK =
+  /\b(?:patients|clients|customers|regulars|students|pupils|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
+/** Organisations people belong to (`selfLabel`). */
+const MEMBERSHIP =
+  /^(?:club|society|choir|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
+/** Running a club or society: members, money, volunteers, premises ("84 plots, 11 empty", "subs £40 a term", "hall hire"). */
+const RUNNING_IT =
+  /[£$€₹]|\b(?:members|membership|subs|fees?|volunteers|committee|funding|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving)\b/i;
+/** A turn from the asker's trade to another matter ("…, but can you help me plan…", "…, but separately, …"). */
+const PIVOT =
+  /^(?:but|though|and)\b[\s,]*(?:(?:also|separately|unrelated|totally|completely|personally)\b|(?:can|could|would) you\b|(?:this|it)(?:'s| is) (?:personal|not (?:about )?(?:work|business))|asking for (?:me|myself)|for me\b|not (?:about )?(?:work|business))/i;
+/** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
+const SCHOOLWORK =
+  /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
+/** A service's "-ing" after its object ("car valeting", "gutter cleaning", "dog walking", "snow plowing"). */
+const SERVICE =
+  /(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|paint|til|plaster|build|glaz|weld|print|fram|bak|brew|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|photograph|film|sharpen|shear|sound|light|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|storag|remov|deliver|courier|lett|rent|hir)ing$/i;
+/** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round"). */
+const ORGANISATION_NOUN =
+  /^(?:school|club|shop|caf[eé]|salon|studio|bakery|microbakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|service|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|van|range|fleet|yard|mill|nursery|daycare|creche|crèche|hostel|glamping)$/i;
+
+/**
+ * The trade, office or organisation a message names first, as a sole trader, an officer or a small firm types on a
+ * phone ("dog walker, 11 regulars…", "florist. wedding orders…", "sole trader sparky, day rate £220…", "swim school,
+ * 200 on the waiting list…", "car valeting, mobile."): a first clause (up to the first comma, full stop, colon, " here"
+ * or " - ") of at most seven words with no pronoun, no verb but an "-ing" one and no determiner but "a"/"an", whose
+ * head noun (wink-nlp's parts of speech; the last noun before a preposition: "food truck in Austin") names an agent
+ * (`TRADE_NOUN`), an organisation (`ORGANISATION_NOUN`) or a service ("valeting", "gutter cleaning"), and not a
+ * person by what they do for themselves (`NOT_A_TRADE`: "runner", "gamer", "teacher").
+ * @returns the clause, or undefined.
+ */
+export function selfLabel(text: string): string | undefined {
+  const t = text.trim().replace(/^(?:hi|hello|hey|morning|evening|hi there|hello there)[,!.:]?\s+/i, '');
+  const m = /^([^,.:;!?()\-–—]{2,60}?)(?:\s+here\b|\s*[,.:;!?(]|\s+[-–—]\s)/i.exec(t);
+  // Not a pronoun's or a determiner's clause, nor one who does it for love or is learning it ("hobbyist photographer",
+  // "apprentice plumber", "retired teacher").
+  if (
+    !m ||
+    /^(?:i|i'm|im|i am|we|we're|my|our|the|this|that|me|hobby|hobbyist|amateur|keen|aspiring|wannabe|would-be|budding|weekend|apprentice|trainee|student|retired|former|ex)\b/i.test(
+      m[1]!.trim(),
+    )
+  )
+    return undefined;
+  const clause = m[1]!.trim();
+  const doc = nlp().readDoc(clause);
+  const its = nlp().its;
+  const words = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  // A label is followed by what the asker says of it ("Biggest company by market cap right now?" is a whole question),
+  // not by a turn to something else ("PTA treasurer, but can you help me plan my daughter's birthday menu").
+  const rest = t.slice(m[0].length).trim();
+  if (words.length > 7 || rest.split(/\s+/).length < 3 || PIVOT.test(rest)) return undefined;
+  const preposition = pos.findIndex((p, i) => i > 0 && (p === 'ADP' || p === 'SCONJ'));
+  const before = preposition > 0 ? preposition : words.length;
+  // wink-nlp tags fragments loosely ("mobile DJ/VERB", "kids swim/VERB lessons"): a verb rules the clause out only with
+  // an object or a preposition after it ("Getting a car dealer…", "Moving to Berlin", "saving for a deposit").
+  const verbPhrase = pos.some((p, i) => p === 'VERB' && ['DET', 'ADP', 'PRON', 'PART'].includes(pos[i + 1] ?? ''));
+  const determiner = pos.slice(0, before).some((p, i) => p === 'DET' && !/^an?$/i.test(words[i]!));
+  // "Carpenter by trade" introduces the asker, not their firm.
+  if (verbPhrase || determiner || pos.some((p) => p === 'PRON' || p === 'AUX') || SCHOOLWORK.test(clause) || /\bby trade$/i.test(clause)) return undefined;
+  const head = words
+    .slice(0, before)
+    .filter((_, i) => ['NOUN', 'PROPN', 'ADJ', 'VERB'].includes(pos[i]!))
+    .at(-1);
+  if (!head || NOT_A_TRADE.test(head) || NOT_AN_AGENT.test(head) || EMPLOYEE_JOB.test(words.slice(0, before).join(' '))) return undefined;
+  // A profession the public consults, named alone, is as often the topic of a patient's or client's question ("Dentist,
+  // private fees £900 for a crown, worth going abroad?"): it names the asker's own trade only with work of theirs in
+  // the rest ("patients", "booked 3 weeks out", "£40 a session") or "here".
+  if (words.length === 1 && CONSULTED.test(head) && !/\s+here\b/i.test(m[0]) && !PRACTICE_WORK.test(rest)) return undefined;
+  // A club or society named first is as often a member's ("chess club, rated 1400, best opening to learn next?"): it is
+  // the asker's organisation only with its running in the rest ("members", "subs", "volunteers", "hall hire", money).
+  if (MEMBERSHIP.test(head) && !RUNNING_IT.test(rest)) return undefined;
+  // A service is named by a noun and its "-ing" ("car valeting", "gutter cleaning"), not by an opening "-ing".
+  const service = SERVICE.test(head) && words.indexOf(head) > 0;
+  return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service ? clause : undefined;
 }
 
 const SUBJECT_PATTERNS: RegExp[] = [
@@ -1989,6 +2084,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     similar: similar.slice(0, 3),
     subject,
     identity,
+    selfLabel: language === 'en' ? selfLabel(business) : undefined,
     quantities,
     earlierQuantities,
     earlier: earlierEnglish,
@@ -2181,7 +2277,7 @@ const GENERIC_ASK =
  * unrelated: …", "Second, totally different: …", "(2) …", "P.S. …").
  */
 const PART_START =
-  /^(?:\(?\d\)|\d[.)]\s|(?:first|second|third)(?:ly\b|\s*[,:-]|\s+(?:of all|thing|question|one|a quick one|the real|totally|unrelated|and)\b)|also\b|and\s+(?:also|separately|unrelated|totally|completely|on a|while|one more|finally|could you|can you)\b|oh,?\s+(?:and|also)\b|separately\b|unrelated\b|(?:totally|completely)\s+(?:unrelated|separately|separate|different)\b|on a (?:lighter|different|personal|separate|totally different) note\b|random(?:ly)?,?\s+(?:but|question)\b|p\.?s\.?\b|btw\b|by the way\b|while (?:you're|you are|i'm|i have you) (?:at it|here)\b|one more (?:thing|question)\b|(?:and\s+)?a (?:home|personal|non-work) one\b|(?:now|then) a (?:home|personal) one\b)/i;
+  /^(?:\(?\d\)|\d[.)]\s|(?:first|second|third)(?:ly\b|\s*[,:-]|\s+(?:of all|thing|question|one|a quick one|the real|totally|unrelated|and)\b)|also\b|and\s+(?:also|separately|unrelated|totally|completely|on a|while|one more|finally|could you|can you|what|which|any)\b|oh,?\s+(?:and|also)\b|separately\b|unrelated\b|(?:totally|completely)\s+(?:unrelated|separately|separate|different)\b|on a (?:lighter|different|personal|separate|totally different) note\b|random(?:ly)?,?\s+(?:but|question)\b|p\.?s\.?\b|btw\b|by the way\b|while (?:you're|you are|i'm|i have you) (?:at it|here)\b|one more (?:thing|question)\b|(?:a\s+)?(?:different|separate|another|unrelated|non-work|personal)\s+(?:question|thing|one|q)\b|something (?:else|different)\b|on (?:another|an unrelated) note\b|(?:and\s+)?a (?:home|personal|non-work) one\b|(?:now|then) a (?:home|personal) one\b)/i;
 /** A sentence that asks something ("?", "can you …", "recommend …", "any ideas …", or a question word without its "?"). */
 const ASKS =
   /\?\s*$|\b(?:can|could|would) you\b|\b(?:recommend|suggest|ideas|tips|advice)\b|^(?:write|give|tell|help|explain)\b|\bneed (?:a|an|some|help)\b|\b(?:what|whats|what's|which|how|where|who|should|shall)\b/i;
