@@ -280,6 +280,8 @@ const DOMAINS: Domain[] = [
       'funny speech',
       'birthday message',
       'birthday card',
+      'sympathy card',
+      'condolence',
       'netflix series',
       'tv series',
     ],
@@ -358,7 +360,8 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
   const t = terms(text);
   let business = 0;
   for (const term of t) if (BUSINESS.has(term)) business += WEAK.has(term) ? 0.4 : 1;
-  const norm = normalise(text);
+  // Another domain's word inside a trade's name ("holiday lets", "cookery classes") is the trade's, not that domain's.
+  const norm = normalise(text.replace(TRADE_NAMES, ' '));
   let other = 0;
   let domain: Domain | undefined;
   let domainHits = 0;
@@ -391,6 +394,10 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
   const inScope = score >= 1.5 && (business >= 0.8 || strength >= 100);
   return { inScope, score, ...found };
 }
+
+/** Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band"). */
+const TRADE_NAMES =
+  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b/gi;
 
 /** The agents to suggest in a 422: the recognised domain's first, then the defaults it does not already name. */
 function suggestionsFor(domain: Domain | undefined): string[] {

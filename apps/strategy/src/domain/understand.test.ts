@@ -530,7 +530,7 @@ test('a part of its own that is not business ("Also, can you suggest a name for 
 });
 
 test("a trade, office or small organisation named first, as typed on a phone, is the asker's own (selfLabel)", () => {
-  const labels = [
+  const labels: Array<[string, string]> = [
     ['mobile DJ. weddings £550, kids parties £180. summer saturdays basically full. stop doing kids parties?', 'mobile DJ'],
     ['driving instructor, £38/hr, about 32 hrs a week. sell blocks of 10 for £340?', 'driving instructor'],
     ['car valeting, me and my brother. mini valet £25, full £85', 'car valeting'],
@@ -538,6 +538,9 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     ['farrier, diesel up 30%, pass it on to the yards?', 'farrier'],
     ['dentist here, 1,800 patients on the list, open saturdays?', 'dentist'],
     ['bowls club, 30 members, green upkeep £6k a year', 'bowls club'],
+    ['nail tech working from home, 3 no shows a week. take deposits?', 'nail tech working from home'],
+    ['5-piece wedding band at £2,200, couples keep asking for a cheaper acoustic set', '5-piece wedding band at £2,200'],
+    ['solo accountant in Joburg, R1,500 per tax return and clients say it is expensive', 'solo accountant in Joburg'],
   ];
   for (const [text, label] of labels) expect([text, selfLabel(text)]).toEqual([text, label]);
   // Activities, topics, people by what they do for themselves, members and customers are not a trade of theirs.
@@ -554,6 +557,11 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     'store manager, my review is next week, how do I ask for more?',
     "PTA treasurer, but can you help me plan my daughter's 10th birthday menu",
     "carpenter by trade; what's the best way to learn the guitar at 40",
+    "caterer for my dad's 70th, 60 guests, what should it cost",
+    'boiler service at £95 or british gas cover at £18 a month, which is better value',
+    'teen wants to buy trainers at £180, match the money?',
+    'baby shower on a 250 dollar budget, how should I allocate it',
+    'Counter-offer from my current employer after I resigned: accept or walk?',
   ])
     expect([text, selfLabel(text)]).toEqual([text, undefined]);
 });

@@ -1656,10 +1656,10 @@ const EMPLOYEE_JOB =
   /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales|it)\s+)?(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
 /** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
 const TRADE_NOUN =
-  /(?:er|or|ist|ian|man|men|smith|wright|tech|sparky|chippy|sweep|physio|pt|dj|coach|sitter|maker|trader|artist|owner|sec|chair|treasurer|secretary|clerk|warden|trustee)s?$/i;
+  /(?:er|or|ist|ian|man|men|smith|wright|tech|accountant|consultant|merchant|surgeon|mason|chef|vet|guide|pilot|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach|sitter|maker|trader|artist|owner|sec|chair|treasurer|secretary|clerk|warden|trustee)s?$/i;
 /** Nouns in "-er" or "-or" that name a thing, not an agent ("offer", "order", "sticker"). */
 const NOT_AN_AGENT =
-  /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|tutorial|mirror|odour|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|ether|other|brother|mother|father|daughter|sister|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|hamster|lobster|oyster|pepper|copper|vinegar|sugar|cellar|collar|dollar|calendar|grammar|seminar|radar)s?$/i;
+  /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|tutorial|mirror|odour|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|shower|ether|other|brother|mother|father|daughter|sister|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|hamster|lobster|oyster|pepper|copper|vinegar|sugar|cellar|collar|dollar|calendar|grammar|seminar|radar)s?$/i;
 /** Professions the public consults (`selfLabel`). */
 const CONSULTED =
   /^(?:dentist|doctor|gp|vet|lawyer|solicitor|barrister|optician|orthodontist|surgeon|therapist|counsell?or|physio|physiotherapist|chiropractor|osteopath|accountant|architect|plumber|electrician|mechanic|builder|roofer|tutor|nanny|childminder)s?$/i;
@@ -1668,13 +1668,15 @@ const PRACTICE_WORK =
   /\b(?:patients|clients|customers|regulars|students|pupils|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
 /** Organisations people belong to (`selfLabel`). */
 const MEMBERSHIP =
-  /^(?:club|society|choir|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
+  /^(?:club|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
 /** Running a club or society: members, money, volunteers, premises ("84 plots, 11 empty", "subs £40 a term", "hall hire"). */
 const RUNNING_IT =
-  /[£$€₹]|\b(?:members|membership|subs|fees?|volunteers|committee|funding|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving)\b/i;
+  /[£$€₹]|\b(?:members|membership|subs|fees?|volunteers|committee|funding|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving|recruit\w*|running it|sell off|sessions|entries|sponsors?|leaders|camps?|nets|pitch|ground|clubhouse|kit|fund\w*|reserves|requests|roof|repairs|heating|bills?|fees|couples|clients|customers|bookings|booked|gigs|prices?|charge|quotes?)\b/i;
 /** A turn from the asker's trade to another matter ("…, but can you help me plan…", "…, but separately, …"). */
 const PIVOT =
   /^(?:but|though|and)\b[\s,]*(?:(?:also|separately|unrelated|totally|completely|personally)\b|(?:can|could|would) you\b|(?:this|it)(?:'s| is) (?:personal|not (?:about )?(?:work|business))|asking for (?:me|myself)|for me\b|not (?:about )?(?:work|business))/i;
+/** Verbs that say what a trade does ("stonemason doing headstones", "baker selling at two markets"). */
+const DOING = /^(?:doing|working|running|selling|making|offering|providing|covering|serving|trading|based|operating)$/i;
 /** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
 const SCHOOLWORK =
   /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
@@ -1683,7 +1685,7 @@ const SERVICE =
   /(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|paint|til|plaster|build|glaz|weld|print|fram|bak|brew|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|photograph|film|sharpen|shear|sound|light|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|storag|remov|deliver|courier|lett|rent|hir)ing$/i;
 /** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round"). */
 const ORGANISATION_NOUN =
-  /^(?:school|club|shop|caf[eé]|salon|studio|bakery|microbakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|service|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|van|range|fleet|yard|mill|nursery|daycare|creche|crèche|hostel|glamping)$/i;
+  /^(?:school|club|shop|caf[eé]|salon|studio|bakery|microbakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|van|range|fleet|yard|mill|nursery|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms)$/i;
 
 /**
  * The trade, office or organisation a message names first, as a sole trader, an officer or a small firm types on a
@@ -1697,7 +1699,8 @@ const ORGANISATION_NOUN =
  */
 export function selfLabel(text: string): string | undefined {
   const t = text.trim().replace(/^(?:hi|hello|hey|morning|evening|hi there|hello there)[,!.:]?\s+/i, '');
-  const m = /^([^,.:;!?()\-–—]{2,60}?)(?:\s+here\b|\s*[,.:;!?(]|\s+[-–—]\s)/i.exec(t);
+  // The first clause: up to a comma, a full stop, a colon, " here" or a dash, keeping "5-piece" and "£2,200" whole.
+  const m = /^((?:[^,.:;!?()\-–—]|(?<=\d)[,.](?=\d)|(?<=\w)-(?=\w)){2,90}?)(?:\s+here\b|\s*(?:[,.](?!\d)|[:;!?(])|\s+[-–—]\s)/i.exec(t);
   // Not a pronoun's or a determiner's clause, nor one who does it for love or is learning it ("hobbyist photographer",
   // "apprentice plumber", "retired teacher").
   if (
@@ -1715,20 +1718,38 @@ export function selfLabel(text: string): string | undefined {
   // A label is followed by what the asker says of it ("Biggest company by market cap right now?" is a whole question),
   // not by a turn to something else ("PTA treasurer, but can you help me plan my daughter's birthday menu").
   const rest = t.slice(m[0].length).trim();
-  if (words.length > 7 || rest.split(/\s+/).length < 3 || PIVOT.test(rest)) return undefined;
-  const preposition = pos.findIndex((p, i) => i > 0 && (p === 'ADP' || p === 'SCONJ'));
-  const before = preposition > 0 ? preposition : words.length;
-  // wink-nlp tags fragments loosely ("mobile DJ/VERB", "kids swim/VERB lessons"): a verb rules the clause out only with
-  // an object or a preposition after it ("Getting a car dealer…", "Moving to Berlin", "saving for a deposit").
-  const verbPhrase = pos.some((p, i) => p === 'VERB' && ['DET', 'ADP', 'PRON', 'PART'].includes(pos[i + 1] ?? ''));
+  if (words.length > 14 || rest.split(/\s+/).length < 3 || PIVOT.test(rest)) return undefined;
+  // The name ends at a preposition or an "-ing" verb after it ("food truck in Austin", "nail tech working from home",
+  // "stonemason doing headstones"), and has at most five words.
+  const end = pos.findIndex(
+    (p, i) =>
+      i > 0 &&
+      (p === 'ADP' ||
+        p === 'SCONJ' ||
+        (p === 'VERB' && /ing$/i.test(words[i]!) && (DOING.test(words[i]!) || ['ADP', 'DET', 'PRON'].includes(pos[i + 1] ?? '')))),
+  );
+  const before = end > 0 ? end : words.length;
+  if (before > 5) return undefined;
+  // wink-nlp tags fragments loosely ("mobile DJ/VERB", "kids swim/VERB lessons"): a verb rules the clause out only when
+  // it opens it with an object or a preposition after it ("Getting a car dealer…", "Moving to Berlin", "saving for a deposit").
+  const verbPhrase = pos.some(
+    (p, i) => p === 'VERB' && (i === 0 || !/ing$|^lets?$/i.test(words[i]!)) && ['DET', 'ADP', 'PRON', 'PART'].includes(pos[i + 1] ?? ''),
+  );
   const determiner = pos.slice(0, before).some((p, i) => p === 'DET' && !/^an?$/i.test(words[i]!));
-  // "Carpenter by trade" introduces the asker, not their firm.
-  if (verbPhrase || determiner || pos.some((p) => p === 'PRON' || p === 'AUX') || SCHOOLWORK.test(clause) || /\bby trade$/i.test(clause)) return undefined;
+  // "Carpenter by trade" introduces the asker, not their firm; "caterer for my dad's 70th" is a customer's.
+  if (
+    verbPhrase ||
+    determiner ||
+    pos.slice(0, before).some((p) => p === 'PRON' || p === 'AUX') ||
+    SCHOOLWORK.test(clause) ||
+    /\bby trade$|\bfor (?:my|our|me|us)\b/i.test(clause)
+  )
+    return undefined;
   const head = words
     .slice(0, before)
     .filter((_, i) => ['NOUN', 'PROPN', 'ADJ', 'VERB'].includes(pos[i]!))
     .at(-1);
-  if (!head || NOT_A_TRADE.test(head) || NOT_AN_AGENT.test(head) || EMPLOYEE_JOB.test(words.slice(0, before).join(' '))) return undefined;
+  if (!head || NOT_A_TRADE.test(head) || NOT_AN_AGENT.test(head.split('-').at(-1)!) || EMPLOYEE_JOB.test(words.slice(0, before).join(' '))) return undefined;
   // A profession the public consults, named alone, is as often the topic of a patient's or client's question ("Dentist,
   // private fees £900 for a crown, worth going abroad?"): it names the asker's own trade only with work of theirs in
   // the rest ("patients", "booked 3 weeks out", "£40 a session") or "here".
@@ -2084,7 +2105,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     similar: similar.slice(0, 3),
     subject,
     identity,
-    selfLabel: language === 'en' ? selfLabel(business) : undefined,
+    selfLabel: selfLabel(business),
     quantities,
     earlierQuantities,
     earlier: earlierEnglish,
