@@ -215,7 +215,7 @@ export const WEIGHTS = {
   /** A runner-up problem type at this share of the chosen type's strength keeps a pick it does not fit under 70. */
   rivalRatio: 0.6,
   /** Share of its score a framework made for another situation keeps (see `ONLY_FOR`). */
-  otherSituation: 0.4,
+  otherSituation: 0.25,
   /** Raw BM25 scores of a weak and of a strong best match (confidence scale). */
   weakRaw: 20,
   strongRaw: 600,
