@@ -725,17 +725,35 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   other: 'another language',
 };
 export const FUNCTION_WORDS: Record<Glossed, Set<string>> = {
-  de: new Set('wir unser unsere unseren ist eine ein und oder was wie sollen nicht mit für der die das den dem sind haben auch noch'.split(' ')),
-  fr: new Set('nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas'.split(' ')),
-  es: new Set(
-    'nosotros nuestro nuestra nuestros una unos con el los las del por para qué cómo es son está tenemos tengo somos debemos pero muy más'.split(' '),
+  de: new Set(
+    'wir unser unsere unseren ist eine ein und oder was wie sollen nicht mit für der die das den dem sind haben auch noch ich mein meine meinen meinem im am zu zum zur vom beim es sich wo wer wann nach bei aus auf soll sollte kann können lohnt'.split(
+      ' ',
+    ),
   ),
-  nl: new Set('wij onze ons een het van zijn wat hoe welke moeten niet met voor naar bij ook nog maar heeft hebben wordt'.split(' ')),
+  fr: new Set(
+    'nous notre nos est une un et ou comment pour les le la des du sommes avons faut que qui sur dans avec pas je mon ma mes au aux en de ce cette il elle on faut dois peut est-ce'.split(
+      ' ',
+    ),
+  ),
+  es: new Set(
+    'nosotros nuestro nuestra nuestros una unos con el los las del por para qué cómo es son está tenemos tengo somos debemos pero muy más yo mi mis de la el un en y o al lo se este esta estos hay año'.split(
+      ' ',
+    ),
+  ),
+  nl: new Set(
+    'wij onze ons een het van zijn wat hoe welke moeten niet met voor naar bij ook nog maar heeft hebben wordt ik mijn de en het op te er dat die om als dan nu'.split(
+      ' ',
+    ),
+  ),
   it: new Set(
-    'noi nostro nostra nostri nostre il lo gli della delle degli dei che per con non è sono abbiamo siamo come cosa dovremmo ma anche più nel nella'.split(' '),
+    'noi nostro nostra nostri nostre il lo gli della delle degli dei che per con non è sono abbiamo siamo come cosa dovremmo ma anche più nel nella io mio mia miei un di da in e o al alla ho ha si questo questa anno'.split(
+      ' ',
+    ),
   ),
   pt: new Set(
-    'nós nosso nossa nossos nossas os um uma do da dos das que para com não é são temos somos como devemos mas também mais em no na ao pelo pela'.split(' '),
+    'nós nosso nossa nossos nossas os um uma do da dos das que para com não é são temos somos como devemos mas também mais em no na ao pelo pela eu meu minha de o a e ou ao à este esta ano'.split(
+      ' ',
+    ),
   ),
 };
 /** English function words: a text with several of them is English whatever the detector says. */
