@@ -541,6 +541,8 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     ['nail tech working from home, 3 no shows a week. take deposits?', 'nail tech working from home'],
     ['5-piece wedding band at £2,200, couples keep asking for a cheaper acoustic set', '5-piece wedding band at £2,200'],
     ['solo accountant in Joburg, R1,500 per tax return and clients say it is expensive', 'solo accountant in Joburg'],
+    ['microbrewery, 2,000 L a month, open a taproom or chase more pubs?', 'microbrewery'],
+    ['dog daycare, 22 dogs a day, neighbours complaining about noise, move premises?', 'dog daycare'],
   ];
   for (const [text, label] of labels) expect([text, selfLabel(text)]).toEqual([text, label]);
   // Activities, topics, people by what they do for themselves, members and customers are not a trade of theirs.
@@ -562,6 +564,13 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     'teen wants to buy trainers at £180, match the money?',
     'baby shower on a 250 dollar budget, how should I allocate it',
     'Counter-offer from my current employer after I resigned: accept or walk?',
+    // The trade's customer, its employee, or the asker's own life after the label (an attack pass of 150 such requests).
+    'tattoo artist, £600 for a half sleeve, is that normal?',
+    'plasterer, finish is all bumpy, do I pay him the rest?',
+    'police officer, 15 years, thinking of leaving, am I mad?',
+    'dog walker, which trainers are best for 15 miles a day on my feet?',
+    'photography club, which lens for birds under £500?',
+    'financial adviser, 1% a year on my £80k pension, worth it?',
   ])
     expect([text, selfLabel(text)]).toEqual([text, undefined]);
 });

@@ -1650,13 +1650,13 @@ function cueNorm(phrase: string): string {
 
 /** People named by what they do or are that are not a trade or an office ("runner, 5k stuck at 28 min"; "gamer, which GPU"). */
 const NOT_A_TRADE =
-  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor)s?$/i;
+  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor|officer|porter|professor|lecturer|firefighter|paramedic|soldier|cashier|waiter|waitress|bartender|barista|receptionist|midwife|servant)s?$/i;
 /** Jobs most often held as an employee: a trade only with a craft before them ("yoga teacher", "freelance developer"), not bare or with a grade ("junior doctor", "store manager"). */
 const EMPLOYEE_JOB =
   /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales|it)\s+)?(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
 /** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
 const TRADE_NOUN =
-  /(?:er|or|ist|ian|man|men|smith|wright|tech|accountant|consultant|merchant|surgeon|mason|chef|vet|guide|pilot|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach|sitter|maker|trader|artist|owner|sec|chair|treasurer|secretary|clerk|warden|trustee)s?$/i;
+  /(?:er|or|ist|ian|man|men|smith|wright|tech|accountant|consultant|merchant|surgeon|mason|chef|vet|guide|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach|sitter|maker|trader|artist|owner|sec|chair|treasurer|secretary|clerk|warden|trustee)s?$/i;
 /** Nouns in "-er" or "-or" that name a thing, not an agent ("offer", "order", "sticker"). */
 const NOT_AN_AGENT =
   /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|tutorial|mirror|odour|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|shower|ether|other|brother|mother|father|daughter|sister|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|hamster|lobster|oyster|pepper|copper|vinegar|sugar|cellar|collar|dollar|calendar|grammar|seminar|radar)s?$/i;
@@ -1671,12 +1671,19 @@ const MEMBERSHIP =
   /^(?:club|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
 /** Running a club or society: members, money, volunteers, premises ("84 plots, 11 empty", "subs £40 a term", "hall hire"). */
 const RUNNING_IT =
-  /[£$€₹]|\b(?:members|membership|subs|fees?|volunteers|committee|funding|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving|recruit\w*|running it|sell off|sessions|entries|sponsors?|leaders|camps?|nets|pitch|ground|clubhouse|kit|fund\w*|reserves|requests|roof|repairs|heating|bills?|fees|couples|clients|customers|bookings|booked|gigs|prices?|charge|quotes?)\b/i;
+  /\b(?:members|membership|subs|fees?|volunteers|committee|funding|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving|recruit\w*|running it|sell off|sessions|entries|sponsors?|leaders|camps?|nets|pitch|ground|clubhouse|kit|fund\w*|reserves|requests|roof|repairs|heating|bills?|fees|couples|clients|customers|bookings|booked|gigs|prices?|charge|quotes?)\b/i;
 /** A turn from the asker's trade to another matter ("…, but can you help me plan…", "…, but separately, …"). */
 const PIVOT =
   /^(?:but|though|and)\b[\s,]*(?:(?:also|separately|unrelated|totally|completely|personally)\b|(?:can|could|would) you\b|(?:this|it)(?:'s| is) (?:personal|not (?:about )?(?:work|business))|asking for (?:me|myself)|for me\b|not (?:about )?(?:work|business))/i;
 /** Verbs that say what a trade does ("stonemason doing headstones", "baker selling at two markets"). */
 const DOING = /^(?:doing|working|running|selling|making|offering|providing|covering|serving|trading|based|operating)$/i;
+/**
+ * The rest of a message that opens with a trade, spoken by its customer, its employee or about the asker's own life
+ * ("tattoo artist, £600 for a half sleeve, is that normal?", "plasterer, finish is all bumpy, do I pay him the rest?",
+ * "police officer, 15 years, thinking of leaving", "dog walker, which trainers for 15 miles a day on my feet?").
+ */
+const AS_A_CUSTOMER =
+  /\b(?:is (?:that|this|it) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)|should i (?:pay|tip)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech)\b/i;
 /** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
 const SCHOOLWORK =
   /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
@@ -1685,7 +1692,7 @@ const SERVICE =
   /(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|paint|til|plaster|build|glaz|weld|print|fram|bak|brew|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|photograph|film|sharpen|shear|sound|light|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|storag|remov|deliver|courier|lett|rent|hir)ing$/i;
 /** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round"). */
 const ORGANISATION_NOUN =
-  /^(?:school|club|shop|caf[eé]|salon|studio|bakery|microbakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|van|range|fleet|yard|mill|nursery|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms)$/i;
+  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|microbakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|van|range|fleet|yard|mill|nursery|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|centre|hire|rentals?)$/i;
 
 /**
  * The trade, office or organisation a message names first, as a sole trader, an officer or a small firm types on a
@@ -1718,7 +1725,7 @@ export function selfLabel(text: string): string | undefined {
   // A label is followed by what the asker says of it ("Biggest company by market cap right now?" is a whole question),
   // not by a turn to something else ("PTA treasurer, but can you help me plan my daughter's birthday menu").
   const rest = t.slice(m[0].length).trim();
-  if (words.length > 14 || rest.split(/\s+/).length < 3 || PIVOT.test(rest)) return undefined;
+  if (words.length > 14 || rest.split(/\s+/).length < 3 || PIVOT.test(rest) || AS_A_CUSTOMER.test(rest)) return undefined;
   // The name ends at a preposition or an "-ing" verb after it ("food truck in Austin", "nail tech working from home",
   // "stonemason doing headstones"), and has at most five words.
   const end = pos.findIndex(
