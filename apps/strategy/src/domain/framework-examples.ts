@@ -27,7 +27,7 @@ export const FRAMEWORK_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'framework-mo
 
 const bankSchema = z.strictObject({
   about: z.string().trim().min(20),
-  examples: z.record(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.array(z.string().trim().min(10)).min(12).max(150)),
+  examples: z.record(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.array(z.string().trim().min(10)).min(12).max(200)),
 });
 
 /** The framework example bank: how it was written, and the questions per framework id. */
@@ -37,7 +37,7 @@ export interface FrameworkExamples {
 }
 
 /**
- * Reads the framework example bank and checks its shape (12-150 questions per
+ * Reads the framework example bank and checks its shape (12-200 questions per
  * framework, none listed twice).
  * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
  */

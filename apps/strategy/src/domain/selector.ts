@@ -317,8 +317,12 @@ export class FrameworkSelector {
     const like = new Map<string, number>();
     const bank = u && WEIGHTS.examples > 0 ? frameworkExampleSource(this.ids) : null;
     // In a conversation the bank reads every user turn (in English): a follow-up ("Which one should I take?") says
-    // little alone.
-    if (u && bank) for (const x of bank.classify(u.earlier.trim() ? `${u.earlier}\n${text}` : text)) like.set(x.type, x.evidence);
+    // little alone. One that names a problem of its own ("And which single number should the whole team rally
+    // around?") is read alone as well, and the two readings are averaged.
+    if (u && bank) {
+      for (const x of bank.classify(u.earlier.trim() ? `${u.earlier}\n${text}` : text)) like.set(x.type, x.evidence);
+      if (u.earlier.trim() && (u.problem?.hits ?? 0) > 0) for (const x of bank.classify(text)) like.set(x.type, ((like.get(x.type) ?? 0) + x.evidence) / 2);
+    }
     const industry = ctx.industry?.trim().toLowerCase();
     const role = ctx.role?.trim().toLowerCase();
     const applied = new Set(ctx.applied ?? []);
