@@ -103,12 +103,13 @@ const CUSTOMER_SIDE = new RegExp(
 
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
- * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…", "hubby reckons i undercharge for wedding cakes"); not selling a possession ("will our
+ * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…", "hubby reckons i undercharge for wedding cakes",
+ * "knit baby blankets, sell on etsy for £38"); not selling a possession ("will our
  * flat sell for more?", "our old sofa sold for £80"), a card charge ("we charged $400 on the card") or an employer ("the
  * café I work for").
  */
 const SELLS_OR_EMPLOYS =
-  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])|\b(?:(?:i|we)(?:'m|'re| am| are)?|am i|are we)\s+(?:under|over)charg(?:e|ing)\s+for\b(?!\s+(?:my|our|the|an?)\s+(?:old\s+|used\s+|second-hand\s+)?(?:car|bike|flat|house|home|sofa|phone|laptop|console|furniture|clothes|stuff|things|ticket|tickets)\b)/i;
+  /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])|\bsell(?:ing)?\s+(?:them\s+|these\s+|those\s+|it\s+)?(?:on|at|via|through)\s+(?:etsy|ebay|amazon|shopify|instagram|facebook|markets?|craft fairs?|fairs?|the market|car boots?)\b|\b(?:(?:i|we)(?:'m|'re| am| are)?|am i|are we)\s+(?:under|over)charg(?:e|ing)\s+for\b(?!\s+(?:my|our|the|an?)\s+(?:old\s+|used\s+|second-hand\s+)?(?:car|bike|flat|house|home|sofa|phone|laptop|console|furniture|clothes|stuff|things|ticket|tickets)\b)/i;
 
 /** A sole trader or an officer naming their trade or office first, speaking of customers or work (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {

@@ -291,6 +291,9 @@ test('a sole trader, an officer or a small firm that names itself first in teleg
     'tiler. one bad google review and the phone stopped. fix?',
     'yoga teacher, monday classes in the hall are half empty',
     'car valeting, me and my brother. mini valet £25, full £85, 70% of people want the mini. do a £40/month plan for 2 minis?',
+    // A glossed trade keeps its adjective after the noun ("cake shop familiar"); a maker selling on Etsy is a seller.
+    'pastelería familiar, mi madre hace las tartas. tartas de boda a 350 €, unas 4 al mes. ¿subir a 420 €?',
+    'knit baby blankets, sell on etsy for £38. 6 hrs each, wool £9. worth carrying on or put price up?',
   ]);
   expectEach('refuse', [
     "PTA treasurer, but can you help me plan my daughter's 10th birthday menu",
@@ -298,5 +301,8 @@ test('a sole trader, an officer or a small firm that names itself first in teleg
     'I run a café but this is about my knee, it clicks going downstairs',
     'barber here, can you help me plan a 3 day hike in the Drakensberg',
     'swim lessons £14 per half hour, my kid barely swims yet. keep going?',
+    'Elektriker will 2.400 € für neue Leitungen in der Küche, ist das fair?',
+    'dog groomer, my spaniel came back with a nick on his ear, complain?',
+    'Spanish evening class, £180 a term, or just use an app?',
   ]);
 });

@@ -9,7 +9,7 @@ import type { FrameworkSelector } from './selector.js';
 import { normalise, stem, terms } from './text.js';
 
 const BUSINESS_WORDS =
-  'business company companies firm startup startups enterprise organization organisation org corporate venture ' +
+  'business company companies firm startup startups enterprise organization organisation org corporate venture committee trustees ' +
   'customer customers client clients user users buyer buyers prospect prospects consumer consumers patient patients member members subscriber subscribers ' +
   'revenue revenues profit profits profitable margin margins cost costs price prices pricing sales sell selling sold income ecommerce ' +
   'cash budget budgets budgeting payroll invoice invoices funding investor investors valuation finance financial cfo ceo coo cto cmo exec executive executives ' +

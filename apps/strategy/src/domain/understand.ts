@@ -1683,7 +1683,7 @@ const DOING = /^(?:doing|working|running|selling|making|offering|providing|cover
  * "police officer, 15 years, thinking of leaving", "dog walker, which trainers for 15 miles a day on my feet?").
  */
 const AS_A_CUSTOMER =
-  /\b(?:is (?:that|this|it) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)|should i (?:pay|tip)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech)\b/i;
+  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)|should i (?:pay|tip)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
 /** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
 const SCHOOLWORK =
   /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
@@ -1704,7 +1704,7 @@ const ORGANISATION_NOUN =
  * person by what they do for themselves (`NOT_A_TRADE`: "runner", "gamer", "teacher").
  * @returns the clause, or undefined.
  */
-export function selfLabel(text: string): string | undefined {
+export function selfLabel(text: string, { glossed = false } = {}): string | undefined {
   const t = text.trim().replace(/^(?:hi|hello|hey|morning|evening|hi there|hello there)[,!.:]?\s+/i, '');
   // The first clause: up to a comma, a full stop, a colon, " here" or a dash, keeping "5-piece" and "£2,200" whole.
   const m = /^((?:[^,.:;!?()\-–—]|(?<=\d)[,.](?=\d)|(?<=\w)-(?=\w)){2,90}?)(?:\s+here\b|\s*(?:[,.](?!\d)|[:;!?(])|\s+[-–—]\s)/i.exec(t);
@@ -1752,10 +1752,10 @@ export function selfLabel(text: string): string | undefined {
     /\bby trade$|\bfor (?:my|our|me|us)\b/i.test(clause)
   )
     return undefined;
-  const head = words
-    .slice(0, before)
-    .filter((_, i) => ['NOUN', 'PROPN', 'ADJ', 'VERB'].includes(pos[i]!))
-    .at(-1);
+  // A gloss keeps a Romance language's order, its adjective after the noun ("cake shop familiar"): its head is the last noun.
+  const named = words.slice(0, before).filter((_, i) => ['NOUN', 'PROPN', 'ADJ', 'VERB'].includes(pos[i]!));
+  const nouns = words.slice(0, before).filter((_, i) => ['NOUN', 'PROPN'].includes(pos[i]!));
+  const head = glossed && nouns.length ? nouns.at(-1) : named.at(-1);
   if (!head || NOT_A_TRADE.test(head) || NOT_AN_AGENT.test(head.split('-').at(-1)!) || EMPLOYEE_JOB.test(words.slice(0, before).join(' '))) return undefined;
   // A profession the public consults, named alone, is as often the topic of a patient's or client's question ("Dentist,
   // private fees £900 for a crown, worth going abroad?"): it names the asker's own trade only with work of theirs in
@@ -2112,7 +2112,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     similar: similar.slice(0, 3),
     subject,
     identity,
-    selfLabel: selfLabel(business),
+    selfLabel: selfLabel(business, { glossed: language !== 'en' }),
     quantities,
     earlierQuantities,
     earlier: earlierEnglish,
