@@ -224,7 +224,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
   // A trade, office or small organisation named first, as a sole trader or an officer types on a phone ("mobile DJ. weddings
   // £550, kids parties £180…"), not by a customer ("plumber quoted me £400").
-  // A relative is often a partner in such a trade ("car valeting, me and my brother", "my lad drives the van").
+  // A relative is often a partner in such a trade ("car valeting, me and my brother", "my lad drives the van"): only a
+  // customer or an employee rules it out here. To outweigh another domain's marker (`ownSide`, below), its business
+  // part must name no spouse, child or parent either ("swim lessons £14 per half hour, my kid barely swims yet").
   const seller = Boolean(u.selfLabel) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con

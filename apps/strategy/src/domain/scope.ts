@@ -329,7 +329,7 @@ export interface ScopeVerdict {
 
 /** The asker saying the request is not about work or the business. */
 const NOT_WORK =
-  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this (?:one )?(?:is|'s) (?:about|for) (?:my|me)\b(?! (?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal)\b/i;
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this(?: one)?(?:'s| is) (?:about|for) (?:my|me)\b(?! (?:own )?(?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal)\b/i;
 
 /**
  * "Not a business" said of a charity, a club or volunteers ("we're all volunteers, not a business, so I'm not sure
@@ -351,6 +351,10 @@ export const DEFAULT_SUGGESTIONS = [
   'latchkey-developer-assistant (code, debugging and software design)',
   'latchkey-strategy-coordinator (POST /v1/coordinate, for broad business and strategy questions)',
 ];
+
+/** Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band"). */
+const TRADE_NAMES =
+  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b/gi;
 
 /**
  * Classifies `text` (the newest user message). `knownStrength` is the raw BM25
@@ -394,10 +398,6 @@ export function classifyScope(text: string, selector?: FrameworkSelector, knownS
   const inScope = score >= 1.5 && (business >= 0.8 || strength >= 100);
   return { inScope, score, ...found };
 }
-
-/** Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band"). */
-const TRADE_NAMES =
-  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b/gi;
 
 /** The agents to suggest in a 422: the recognised domain's first, then the defaults it does not already name. */
 function suggestionsFor(domain: Domain | undefined): string[] {

@@ -543,6 +543,10 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     ['solo accountant in Joburg, R1,500 per tax return and clients say it is expensive', 'solo accountant in Joburg'],
     ['microbrewery, 2,000 L a month, open a taproom or chase more pubs?', 'microbrewery'],
     ['dog daycare, 22 dogs a day, neighbours complaining about noise, move premises?', 'dog daycare'],
+    // A review's findings: a greeting before the label, a comma with no space after it, a tutor of an exam subject.
+    ['Hi there, mobile DJ here. weddings £550, kids parties £180', 'mobile DJ'],
+    ['dog walker,11 regulars at £14. add a second walker?', 'dog walker'],
+    ['GCSE maths tutor, 14 students at £30/hr, groups?', 'GCSE maths tutor'],
   ];
   for (const [text, label] of labels) expect([text, selfLabel(text)]).toEqual([text, label]);
   // Activities, topics, people by what they do for themselves, members and customers are not a trade of theirs.
@@ -571,6 +575,10 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     'dog walker, which trainers are best for 15 miles a day on my feet?',
     'photography club, which lens for birds under £500?',
     'financial adviser, 1% a year on my £80k pension, worth it?',
+    "PTA treasurer here, but can you help me plan my daughter's birthday menu",
+    'gentle parenting, how do I stop tantrums at bedtime',
+    'woman, 34, should I freeze my eggs?',
+    'gym, 3 times a week, is £45 worth it?',
   ])
     expect([text, selfLabel(text)]).toEqual([text, undefined]);
 });

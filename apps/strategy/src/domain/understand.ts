@@ -1653,13 +1653,13 @@ const NOT_A_TRADE =
   /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor|officer|porter|professor|lecturer|firefighter|paramedic|soldier|cashier|waiter|waitress|bartender|barista|receptionist|midwife|servant)s?$/i;
 /** Jobs most often held as an employee: a trade only with a craft before them ("yoga teacher", "freelance developer"), not bare or with a grade ("junior doctor", "store manager"). */
 const EMPLOYEE_JOB =
-  /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales|it)\s+)?(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
+  /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales)\s+)?(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
 /** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
 const TRADE_NOUN =
-  /(?:er|or|ist|ian|man|men|smith|wright|tech|accountant|consultant|merchant|surgeon|mason|chef|vet|guide|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach|sitter|maker|trader|artist|owner|sec|chair|treasurer|secretary|clerk|warden|trustee)s?$/i;
+  /(?:er|or|ist|ian|man|men|smith|wright|accountant|consultant|merchant|surgeon|mason|sec|secretary|chair|clerk|warden|trustee)s?$|^(?:tech|chef|vet|guide|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach)s?$/i;
 /** Nouns in "-er" or "-or" that name a thing, not an agent ("offer", "order", "sticker"). */
 const NOT_AN_AGENT =
-  /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|tutorial|mirror|odour|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|shower|ether|other|brother|mother|father|daughter|sister|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|hamster|lobster|oyster|pepper|copper|vinegar|sugar|cellar|collar|dollar|calendar|grammar|seminar|radar)s?$/i;
+  /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|tutorial|mirror|odour|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|shower|ether|other|brother|mother|father|daughter|sister|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|woman|women|human|regimen|specimen|vegetarian|median|asian|christian|guardian|wrist|list|playlist|checklist|wishlist|twist|mist|shoulder|ladder|bladder|hamster|lobster|oyster|pepper|copper|vinegar|sugar|cellar|collar|dollar|calendar|grammar|seminar|radar)s?$/i;
 /** Professions the public consults (`selfLabel`). */
 const CONSULTED =
   /^(?:dentist|doctor|gp|vet|lawyer|solicitor|barrister|optician|orthodontist|surgeon|therapist|counsell?or|physio|physiotherapist|chiropractor|osteopath|accountant|architect|plumber|electrician|mechanic|builder|roofer|tutor|nanny|childminder)s?$/i;
@@ -1668,10 +1668,10 @@ const PRACTICE_WORK =
   /\b(?:patients|clients|customers|regulars|students|pupils|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
 /** Organisations people belong to (`selfLabel`). */
 const MEMBERSHIP =
-  /^(?:club|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
+  /^(?:club|gym|class|classes|pool|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
 /** Running a club or society: members, money, volunteers, premises ("84 plots, 11 empty", "subs £40 a term", "hall hire"). */
 const RUNNING_IT =
-  /\b(?:members|membership|subs|fees?|volunteers|committee|funding|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving|recruit\w*|running it|sell off|sessions|entries|sponsors?|leaders|camps?|nets|pitch|ground|clubhouse|kit|fund\w*|reserves|requests|roof|repairs|heating|bills?|fees|couples|clients|customers|bookings|booked|gigs|prices?|charge|quotes?)\b/i;
+  /\b(?:members|membership|subs|fees?|volunteers|committee|grants?|hall|hire|rent|budget|costs?|income|takings|bar|sponsors?|players|juniors|numbers|attendance|congregation|rota|trustees|accounts|raffle|fundrais\w*|donations?|kids|children|families|parents|plots|singers|pupils|dying|closing|falling|leaving|recruit\w*|running it|sell off|sessions|entries|leaders|camps?|nets|pitch|ground|clubhouse|kit|fund\w*|reserves|requests|roof|repairs|heating|bills?|couples|clients|customers|bookings|booked|gigs|prices?|charge|quotes?|waiting list|staff|instructors|coaches|teachers|timetable|students|lessons)\b/i;
 /** A turn from the asker's trade to another matter ("…, but can you help me plan…", "…, but separately, …"). */
 const PIVOT =
   /^(?:but|though|and)\b[\s,]*(?:(?:also|separately|unrelated|totally|completely|personally)\b|(?:can|could|would) you\b|(?:this|it)(?:'s| is) (?:personal|not (?:about )?(?:work|business))|asking for (?:me|myself)|for me\b|not (?:about )?(?:work|business))/i;
@@ -1689,25 +1689,33 @@ const SCHOOLWORK =
   /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
 /** A service's "-ing" after its object ("car valeting", "gutter cleaning", "dog walking", "snow plowing"). */
 const SERVICE =
-  /(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|paint|til|plaster|build|glaz|weld|print|fram|bak|brew|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|photograph|film|sharpen|shear|sound|light|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|storag|remov|deliver|courier|lett|rent|hir)ing$/i;
+  /^(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|til|plaster|build|glaz|weld|fram|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|sharpen|shear|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|remov|deliver|courier|lett)ing$/i;
 /** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round"). */
 const ORGANISATION_NOUN =
-  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|microbakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|van|range|fleet|yard|mill|nursery|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|centre|hire|rentals?)$/i;
+  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|range|fleet|yard|mill|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|hire|rentals?)$/i;
 
 /**
  * The trade, office or organisation a message names first, as a sole trader, an officer or a small firm types on a
  * phone ("dog walker, 11 regulars…", "florist. wedding orders…", "sole trader sparky, day rate £220…", "swim school,
- * 200 on the waiting list…", "car valeting, mobile."): a first clause (up to the first comma, full stop, colon, " here"
- * or " - ") of at most seven words with no pronoun, no verb but an "-ing" one and no determiner but "a"/"an", whose
- * head noun (wink-nlp's parts of speech; the last noun before a preposition: "food truck in Austin") names an agent
- * (`TRADE_NOUN`), an organisation (`ORGANISATION_NOUN`) or a service ("valeting", "gutter cleaning"), and not a
- * person by what they do for themselves (`NOT_A_TRADE`: "runner", "gamer", "teacher").
+ * 200 on the waiting list…", "car valeting, mobile."): the first clause (up to a comma, a full stop, a colon, a
+ * semicolon, "!", "?", "(", " here" or a dash; at most 14 words), whose name (the words before a preposition or before
+ * what the trade does: "food truck in Austin", "nail tech working from home") has at most five words, no pronoun, no
+ * determiner but "a"/"an" and no verb with an object or a preposition after it. Its head (wink-nlp's parts of speech:
+ * the last noun, adjective or verb of the name, tagged loosely in fragments; in a gloss the last noun, "cake shop
+ * familiar") names an agent (`TRADE_NOUN`, less `NOT_AN_AGENT`), an organisation (`ORGANISATION_NOUN`) or a service
+ * after its object (`SERVICE`: "car valeting"); not a person by what they do for themselves (`NOT_A_TRADE`: "runner",
+ * "gamer") or an employee's job (`EMPLOYEE_JOB`: "teacher", "store manager"). The rest must follow with three words or
+ * more and not turn to another matter (`PIVOT`) or speak as the trade's customer or employee (`AS_A_CUSTOMER`); a
+ * profession the public consults named alone needs practice work in the rest (`CONSULTED`), a club or a gym needs its
+ * running or selling (`MEMBERSHIP`, `RUNNING_IT`).
  * @returns the clause, or undefined.
  */
 export function selfLabel(text: string, { glossed = false } = {}): string | undefined {
-  const t = text.trim().replace(/^(?:hi|hello|hey|morning|evening|hi there|hello there)[,!.:]?\s+/i, '');
-  // The first clause: up to a comma, a full stop, a colon, " here" or a dash, keeping "5-piece" and "£2,200" whole.
-  const m = /^((?:[^,.:;!?()\-–—]|(?<=\d)[,.](?=\d)|(?<=\w)-(?=\w)){2,90}?)(?:\s+here\b|\s*(?:[,.](?!\d)|[:;!?(])|\s+[-–—]\s)/i.exec(t);
+  // A greeting before it ("Hi there, mobile DJ here."); "morning" and "evening" only with punctuation ("evening classes").
+  const t = text.trim().replace(/^(?:(?:hi there|hello there|good morning|good evening|hi|hello|hey)[,!.:]?\s+|(?:morning|evening)[,!.:]\s*)/i, '');
+  // The first clause: up to a comma, a full stop, a colon, a semicolon, "!", "?", "(", " here" or a dash, keeping
+  // "5-piece" and "£2,200" whole ("dog walker,11 regulars" still ends at its comma).
+  const m = /^((?:[^,.:;!?()\-–—]|(?<=\d)[,.](?=\d)|(?<=\w)-(?=\w)){2,90}?)(?:\s+here\b|\s*(?:(?<!\d)[,.]|[,.](?!\d)|[:;!?(])|\s*[–—]\s*|\s+-\s)/i.exec(t);
   // Not a pronoun's or a determiner's clause, nor one who does it for love or is learning it ("hobbyist photographer",
   // "apprentice plumber", "retired teacher").
   if (
@@ -1724,7 +1732,10 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   const pos = doc.tokens().out(its.pos) as string[];
   // A label is followed by what the asker says of it ("Biggest company by market cap right now?" is a whole question),
   // not by a turn to something else ("PTA treasurer, but can you help me plan my daughter's birthday menu").
-  const rest = t.slice(m[0].length).trim();
+  const rest = t
+    .slice(m[0].length)
+    .replace(/^[\s,.:;!–—-]+/, '')
+    .trim();
   if (words.length > 14 || rest.split(/\s+/).length < 3 || PIVOT.test(rest) || AS_A_CUSTOMER.test(rest)) return undefined;
   // The name ends at a preposition or an "-ing" verb after it ("food truck in Austin", "nail tech working from home",
   // "stonemason doing headstones"), and has at most five words.
@@ -1748,7 +1759,7 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
     verbPhrase ||
     determiner ||
     pos.slice(0, before).some((p) => p === 'PRON' || p === 'AUX') ||
-    SCHOOLWORK.test(clause) ||
+    (SCHOOLWORK.test(clause) && !/\b(?:tutor|teacher|coach)s?\b/i.test(clause)) ||
     /\bby trade$|\bfor (?:my|our|me|us)\b/i.test(clause)
   )
     return undefined;
