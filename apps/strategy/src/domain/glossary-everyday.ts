@@ -506,7 +506,7 @@ desempleo=unemployment|jubilado=retired|jubilados=retirees|teletrabajo=remote wo
 prácticas=internship|aprendiz=apprentice|curso=course|cursos=courses|clase=class|clases=classes|profesor=teacher
 profesora=teacher|alumno=pupil|estudiante=student|maestro=teacher|asociación=association|asociaciones=associations
 clubes=clubs|ong=NGO|ongs=NGOs|entidad=organisation|entidades=organisations|benéfica=charitable|benéfico=charitable
-caridad=charity|solidario=charitable|solidaria=charitable|presidente=chair|tesorero=treasurer|secretario=secretary
+caridad=charity|solidario=charitable|solidaria=charitable|presidente=chair|tesorero=treasurer|tesorera=treasurer|secretario=secretary
 secretaria=secretary|junta=board|asamblea=assembly|voluntariado=volunteering|voluntaria=volunteer
 voluntarias=volunteers|recaudar=raise|recaudación=fundraising|fondos=funds|donar=donate|colaborar=collaborate
 colaboradores=collaborators|patrocinador=sponsor|patrocinadores=sponsors|patrocinio=sponsorship|jugador=player
@@ -667,7 +667,7 @@ handwerk=trade|handwerksbetrieb=trade business|notar=notary|notare=notaries|nota
 anwalt=lawyer|anwälte=lawyers|rechtsanwalt=lawyer|kanzlei=law firm|steuerberater=tax adviser|buchhalter=bookkeeper
 buchhaltung=bookkeeping|apotheke=pharmacy|zahnarzt=dentist|architekt=architect|ingenieur=engineer|gutachter=assessor
 makler=estate agent|immobilien=property|immobilie=property|grundstück=plot|hallen=halls|verein=club|vereine=clubs
-vereins=club|mitgliederversammlung=general meeting|versammlung=meeting|kassenwart=treasurer|schatzmeister=treasurer
+vereins=club|mitgliederversammlung=general meeting|versammlung=meeting|kassenwart=treasurer|kassenwartin=treasurer|schatzmeister=treasurer|schatzmeisterin=treasurer
 vorsitzende=chair|vorsitzender=chairman|verband=association|verbände=associations|verbandsmaterial=dressings
 verbandswechsel=dressing change|kirche=church|kita=daycare|universität=university|kurs=course|kurse=courses
 krankenschwester=nurse|pfleger=carer|altenheim=care home|rezept=prescription|medikamente=medication
@@ -1273,7 +1273,7 @@ scaffali=shelves|vetrina=shop window|clientela=customers|volantini=flyers|passap
 reso=return|rimborso=refund|rimborsi=refunds|importo=amount|importi=amounts|cifra=figure|valore=value|affari=business
 attività=business|mestiere=trade|carriera=career|rendimento=return|pareggio=break-even|incassato=collected
 fallito=bankrupt|gestione=management|gestore=operator|direzione=management|dirigente=executive|presidente=chairman
-tesoriere=treasurer|assemblea=general meeting|verbale=minutes|statuto=statute|titolari=owners|proprietari=owners
+tesoriere=treasurer|tesoriera=treasurer|assemblea=general meeting|verbale=minutes|statuto=statute|titolari=owners|proprietari=owners
 collega=colleague|colleghi=colleagues|organico=workforce|colloquio=interview|esperienza=experience|competenze=skills
 corso=course|corsi=courses|qualifica=qualification|mansioni=duties|stagionale=seasonal|stagionali=seasonal workers
 assunto=hired|sciopero=strike|infortunio=injury|fiducia=trust|minore=lower|minori=lower|semplici=simple
@@ -1562,7 +1562,7 @@ ganhos=earnings|atacado=wholesale|varejo=retail|retalho=retail|franquia=franchis
 autónomo=self-employed|microempresa=small business|ramo=line of business|investidor=investor|investidores=investors
 fundo=fund|bens=goods|economia=economy|folga=day off|greve=strike|motivação=motivation|confiança=trust
 colega=colleague|colegas=colleagues|patrão=boss|donos=owners|dona=owner|gerência=management|direção=management
-presidente=chairman|tesoureiro=treasurer|assembleia=general meeting|conselho=advice|ata=minutes|estatuto=statute
+presidente=chairman|tesoureiro=treasurer|tesoureira=treasurer|assembleia=general meeting|conselho=advice|ata=minutes|estatuto=statute
 votação=vote|maioria=majority|entrevista=interview|currículo=CV|experiência=experience|competências=skills
 curso=course|cursos=courses|qualificação=qualification|função=role|funções=duties|credores=creditors
 coordenador=coordinator|possíveis=possible|estável=stable|comuns=common|fiel=loyal|fiéis=loyal|complexo=complex

@@ -23,7 +23,7 @@ const PLANNING_ASK =
  * union"); not a relative's ("my son's swimming club", "our kids' school").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales)(?:e?s)?(?![\w\u00c0-\u024f])/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings)(?:e?s)?(?![\w\u00c0-\u024f])/i;
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
@@ -110,6 +110,28 @@ const CUSTOMER_SIDE = new RegExp(
  */
 const SELLS_OR_EMPLOYS =
   /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])|\bsell(?:ing)?\s+(?:them\s+|these\s+|those\s+|it\s+)?(?:on|at|via|through)\s+(?:etsy|ebay|amazon|shopify|instagram|facebook|markets?|craft fairs?|fairs?|the market|car boots?)\b|\b(?:(?:i|we)(?:'m|'re| am| are)?|am i|are we)\s+(?:under|over)charg(?:e|ing)\s+for\b(?!\s+(?:my|our|the|an?)\s+(?:old\s+|used\s+|second-hand\s+)?(?:car|bike|flat|house|home|sofa|phone|laptop|console|furniture|clothes|stuff|things|ticket|tickets)\b)/i;
+
+/** Possessions and people an asker may price or charge outside any trade ("price my old car", "charge my lodger", "charge my phone"). */
+const NOT_FOR_SALE = String.raw`(?:(?:my|our|the|a|an|it|this|that)\s+)?(?:(?:old|used|second-?hand|spare|unwanted)\b|(?:[\w-]+\s+){0,2}?(?:car|bike|e-?bike|scooter|ev|battery|phone|laptop|tablet|watch|console|playstation|xbox|guitar|camera|flat|house|home|sofa|furniture|clothes|dress|ring|stuff|things|tickets?|card|flatmate|lodger|housemate|roommate|mates?|friends?|sister|brother|mum|mom|dad|parents|family|neighbou?rs?|partner|son|daughter|kids?|ex|tenant)s?\b)`;
+/**
+ * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
+ * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session"); not a
+ * possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
+ */
+/**
+ * A service's throughput or its busy times, as its seller speaks of them ("22 kids a week", "5 dogs a day", "sat is
+ * my busiest day"); not a household's.
+ */
+const SERVES =
+  /\b\d+\s+(?:kids|children|students|pupils|clients|customers|dogs|horses|cars|jobs|bookings|orders|covers|lessons|sessions|classes|weddings|parties)\s+(?:a|per|each)\s+(?:week|day|month|night|weekend|session|class)\b|\b(?:my|our)\s+(?:busiest|quietest)\s+(?:days?|times?|months?|season|nights?|weeks?)\b/i;
+const PRICES_OWN_WORK = new RegExp(
+  String.raw`\b(?:(?:i|we)\s+(?:should\s+|could\s+)?(?:price|charge|quote|invoice|bill)|how much to charge|what to charge)\b(?!\s+(?:me|us|you)\b)(?!\s+(?:for\s+)?${NOT_FOR_SALE})` +
+    String.raw`|\b(?:i|we)\s+(?:set|work out|decide on|raise|increase|put up|lower|drop|cut)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:proper\s+|fair\s+|new\s+|right\s+)?(?:price|prices|rates|day rate|hourly rate|fees)\b`,
+  'i',
+);
+
+/** The asker charging friends, family or a lodger ("i undercharge my mates when i give them lifts"): not a trade's prices. */
+const CHARGES_OWN_CIRCLE = new RegExp(String.raw`\b(?:under|over)?charg\w*\s+(?:for\s+)?${NOT_FOR_SALE}`, 'i');
 
 /** A sole trader or an officer naming their trade or office first, speaking of customers or work (`TRADE_FIRST`). */
 function tradeFirst(text: string): boolean {
@@ -227,7 +249,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // A relative is often a partner in such a trade ("car valeting, me and my brother", "my lad drives the van"): only a
   // customer or an employee rules it out here. To outweigh another domain's marker (`ownSide`, below), its business
   // part must name no spouse, child or parent either ("swim lessons £14 per half hour, my kid barely swims yet").
-  const seller = Boolean(u.selfLabel) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
+  // So is the asker pricing their own work ("do i charge per hour or per meal?") or speaking of their service's
+  // throughput or busy times (`SERVES`).
+  const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english);
+  const seller = (Boolean(u.selfLabel) || pricesOwnWork || SERVES.test(u.english)) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
   // 180 alumnos", "Imbissbude, 2 Tage Markt, … 4.000 €?"): figures of its own, as a firm's, for the rules below.
@@ -323,9 +348,16 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const ownShare = () => Math.max(whole, ...sentenceShares(namesOwnOrganisation));
     const ownOrganisation = runsSomething || namesOwnOrganisation(u.english);
     const named = analysis.selection.basis === 'named';
+    // A trade's name alone, beside a spouse, a child or a parent in the business part, is as often a parent's or a
+    // partner's life ("Farmer here, my daughter's getting married…"): only its selling (`PRICES_OWN_WORK`, `SERVES`) then says whose.
+    const sellerAlone = seller && (!CUSTOMER_SIDE.test(u.business) || pricesOwnWork || SERVES.test(u.english));
     // Three or more business words keep a request in scope too (two did not keep a business question on the
     // development and scope sets, and let "a used Golf from a dealer … negotiate the price" through).
     const businessWords = scope.businessHits >= 3;
+    // So does a clearly recognised business problem asked as "we" ("How do we calculate the real profit of each menu
+    // item?", "Our B2B platform gives everyone the same price. Should we introduce volume discounts?"): the scope bank
+    // reads a few such questions low, and a household's "we" is seldom asked with one.
+    const weRecognised = speaksAsWe && (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM;
     if (
       scope.inScope &&
       !ownOrganisation &&
@@ -334,15 +366,24 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !industryMentioned &&
       !named &&
       !businessWords &&
+      !weRecognised &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
       anyShare() < CLEARLY_NOT_BUSINESS
     )
       scope = { ...scope, inScope: false };
-    else if (!scope.inScope && ((ownOrganisation && ownShare() >= CLEARLY_BUSINESS) || whole >= CERTAINLY_BUSINESS)) scope = { ...scope, inScope: true };
+    else if (!scope.inScope && (((ownOrganisation || sellerAlone) && ownShare() >= CLEARLY_BUSINESS) || whole >= CERTAINLY_BUSINESS))
+      scope = { ...scope, inScope: true };
     // The asker's own organisation or trade, a clearly recognised business problem and money of it ("hubby reckons i
     // undercharge for wedding cakes. 3 tier is £280, … £60 in ingredients"): answered, whatever the cake's words read as.
-    else if (!scope.inScope && ownOrganisation && (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM && u.quantities.some((q) => q.kind === 'money'))
+    // So is a seller pricing their own work with a clearly recognised problem ("private chef, cook for families in their
+    // homes. do i charge per hour or per meal?").
+    else if (
+      !scope.inScope &&
+      (ownOrganisation || seller) &&
+      (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM &&
+      (u.quantities.some((q) => q.kind === 'money') || pricesOwnWork)
+    )
       scope = { ...scope, inScope: true };
     // A vague worry that reads clearly like business and shows no other domain ("bookings for the window tinting have been
     // all over the place, cant work out why") is clarified, not refused: the clarifying questions ask what the business is.

@@ -152,7 +152,8 @@ test("'not a business' said of volunteers or a charity is modesty, not a request
 });
 
 test('the industry the caller gives is evidence of a business for a terse request, never proof of one', () => {
-  const terse = 'gardening round, 40 clients, £25 a visit fortnightly. want £30k a year. how?';
+  // (A trade named first, "gardening round, 40 clients…", is answered without it: see the trade named first below.)
+  const terse = 'doing the gardening, 40 clients, £25 a visit fortnightly. want £30k a year. how?';
   expect(ask(terse, { industry: 'garden maintenance', role: 'sole trader' })).toBe('answer');
   expect(ask(terse)).toBe('refuse');
   // A personal question from a business owner is still refused: the industry counts only when the request uses its
@@ -304,5 +305,34 @@ test('a sole trader, an officer or a small firm that names itself first in teleg
     'Elektriker will 2.400 € für neue Leitungen in der Küche, ist das fair?',
     'dog groomer, my spaniel came back with a nick on his ear, complain?',
     'Spanish evening class, £180 a term, or just use an app?',
+  ]);
+});
+
+test("a seller's own prices, throughput and terms, an office in a glossed club and 'I'm a …' with the trade's work are answered; a trade's name beside the asker's own life is not", () => {
+  // Each of these was refused before: the scope bank reads a small trade's words low.
+  expectEach('answer', [
+    'private chef, cook for families in their homes. do i charge per hour or per meal?',
+    'how do i price a 6 month contract to look after the garden of a pub? they want fixed monthly',
+    'doula here, £850 per birth package. i can only do 2 a month. any way to earn more without burning out?',
+    'fitness bootcamp in the park, £6 a session. winter numbers halve. should i rent a hall or just stop oct-mar',
+    'I’m a chiropodist in a rented room at a GP surgery. they want to double the rent. is it time to go mobile or find my own place?',
+    'im a massage therapist and want to sell bundles of 5 sessions. how much discount',
+    'amateur football club, pitch ours, clubhouse falling apart. 5 year plan - where to start?',
+    '£35 for a 30 min lesson, 22 kids a week, hall costs £80 a week. worth adding a saturday?',
+    "our laundrette's old machines keep breaking. replace all at once with a loan or one by one?",
+    'soy tesorera del club de baloncesto del barrio, el ayuntamiento nos sube el alquiler de la pista un 30%. ¿qué hacemos?',
+    'Our B2B platform gives everyone the same price. Should we introduce volume discounts?',
+    'hi, ceramicist here, a gallery wants 50% commission on my pieces. is that normal?',
+    'birthday party venue for kids. a rival opened 2 miles away from us with a trampoline. what now',
+  ]);
+  expectEach('refuse', [
+    "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?",
+    "I'm a plumber, my dentist wants £900 for a crown. Fair price?",
+    "I'm a secondary school teacher. Is it worth transferring my teachers' pension into a private one?",
+    'im a scaffolder, whats the best way to stop snoring, the wife is going mad',
+    "hi, gym instructor here, employed by a big chain, and they've moved me onto a zero hours contract. legal?",
+    'im a tattoo artist, my nan left me her house. do i have to pay inheritance tax',
+    'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
+    'should I charge my lodger for bills on top of rent?',
   ]);
 });

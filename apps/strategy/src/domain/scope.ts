@@ -13,7 +13,7 @@ const BUSINESS_WORDS =
   'customer customers client clients user users buyer buyers prospect prospects consumer consumers patient patients member members subscriber subscribers ' +
   'revenue revenues profit profits profitable margin margins cost costs price prices pricing sales sell selling sold income ecommerce ' +
   'cash budget budgets budgeting payroll invoice invoices funding investor investors valuation finance financial cfo ceo coo cto cmo exec executive executives ' +
-  'board shareholder shareholders stakeholders stakeholder market markets marketing brand segment segments competitor competitors competition competitive ' +
+  'board shareholder shareholders stakeholders stakeholder market markets marketing brand segment segments competitor competitors competition competitive rival rivals ' +
   'strategy strategic strategies growth grow growing scale scaling expand expansion acquisition acquire acquiring merger merged integration ' +
   'product products service services feature features roadmap backlog launch pipeline deal deals churn retention renewal renewals conversion conversions ' +
   'team teams employee employees staff hire hiring hires talent manager managers management leadership leader leaders culture restructure reorganize ' +

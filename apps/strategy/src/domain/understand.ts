@@ -1650,10 +1650,10 @@ function cueNorm(phrase: string): string {
 
 /** People named by what they do or are that are not a trade or an office ("runner, 5k stuck at 28 min"; "gamer, which GPU"). */
 const NOT_A_TRADE =
-  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor|officer|porter|professor|lecturer|firefighter|paramedic|soldier|cashier|waiter|waitress|bartender|barista|receptionist|midwife|servant)s?$/i;
+  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|pensioner|retiree|taxpayer|mum|mom|dad|wife|husband|lurker|noob|novice|expat|local|layman|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor|officer|porter|professor|lecturer|firefighter|paramedic|soldier|cashier|waiter|waitress|bartender|barista|receptionist|midwife|servant)s?$/i;
 /** Jobs most often held as an employee: a trade only with a craft before them ("yoga teacher", "freelance developer"), not bare or with a grade ("junior doctor", "store manager"). */
 const EMPLOYEE_JOB =
-  /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales)\s+)?(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
+  /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales)\s+){0,2}(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
 /** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
 const TRADE_NOUN =
   /(?:er|or|ist|ian|man|men|smith|wright|accountant|consultant|merchant|surgeon|mason|sec|secretary|chair|clerk|warden|trustee)s?$|^(?:tech|chef|vet|guide|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach)s?$/i;
@@ -1665,7 +1665,7 @@ const CONSULTED =
   /^(?:dentist|doctor|gp|vet|lawyer|solicitor|barrister|optician|orthodontist|surgeon|therapist|counsell?or|physio|physiotherapist|chiropractor|osteopath|accountant|architect|plumber|electrician|mechanic|builder|roofer|tutor|nanny|childminder)s?$/i;
 /** A practitioner's own work: patients or clients, bookings, a rate ("14 clients", "booked 3 weeks out", "£40 a session"). */
 const PRACTICE_WORK =
-  /\b(?:patients|clients|customers|regulars|students|pupils|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
+  /\b(?:patients?|clients?|customers?|regulars|students|pupils|apprentices?|take on|one chair|the round|regular (?:houses|customers|clients)|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
 /** Organisations people belong to (`selfLabel`). */
 const MEMBERSHIP =
   /^(?:club|gym|class|classes|pool|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
@@ -1683,7 +1683,13 @@ const DOING = /^(?:doing|working|running|selling|making|offering|providing|cover
  * "police officer, 15 years, thinking of leaving", "dog walker, which trainers for 15 miles a day on my feet?").
  */
 const AS_A_CUSTOMER =
-  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)|should i (?:pay|tip)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
+  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)|should i (?:pay|tip)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|fair price|employed by|zero[- ]hours?|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
+/**
+ * Terms a trade is offered by those it sells through ("a gallery wants 50% commission on my pieces", "the venue takes a
+ * 20% cut"): a seller asking "is that normal?" of them is not a customer.
+ */
+const SELLERS_TERMS =
+  /\b(?:commission|cut|percentage|referral fee)\b[^.?!]{0,30}\b(?:my|our)\s+(?:pieces|work|sales|bookings|jobs|prints|products|takings|orders)\b|\btakes?\s+(?:a\s+)?(?:\d+\s?%|cut|commission)\b|\bwants?\s+(?:a\s+)?\d+\s?%\s+(?:commission|cut)\b/i;
 /** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
 const SCHOOLWORK =
   /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
@@ -1692,7 +1698,7 @@ const SERVICE =
   /^(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|til|plaster|build|glaz|weld|fram|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|sharpen|shear|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|remov|deliver|courier|lett)ing$/i;
 /** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round"). */
 const ORGANISATION_NOUN =
-  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|range|fleet|yard|mill|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|hire|rentals?)$/i;
+  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|range|fleet|yard|mill|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|hire|rentals?|bootcamps?)$/i;
 
 /**
  * The trade, office or organisation a message names first, as a sole trader, an officer or a small firm types on a
@@ -1712,7 +1718,10 @@ const ORGANISATION_NOUN =
  */
 export function selfLabel(text: string, { glossed = false } = {}): string | undefined {
   // A greeting before it ("Hi there, mobile DJ here."); "morning" and "evening" only with punctuation ("evening classes").
-  const t = text.trim().replace(/^(?:(?:hi there|hello there|good morning|good evening|hi|hello|hey)[,!.:]?\s+|(?:morning|evening)[,!.:]\s*)/i, '');
+  const greeted = text.trim().replace(/^(?:(?:hi there|hello there|good morning|good evening|hi|hello|hey)[,!.:]?\s+|(?:morning|evening)[,!.:]\s*)/i, '');
+  // "I'm a chiropodist in a rented room…", "I work as a farrier.": the asker names their own trade.
+  const intro = /^(?:i'm|im|i am|i work as)\s+(?:an?\s+)(?!(?:bit|little|lot|fan|huge|big|massive)\b)/i.exec(greeted);
+  const t = intro ? greeted.slice(intro[0].length) : greeted;
   // The first clause: up to a comma, a full stop, a colon, a semicolon, "!", "?", "(", " here" or a dash, keeping
   // "5-piece" and "£2,200" whole ("dog walker,11 regulars" still ends at its comma).
   const m = /^((?:[^,.:;!?()\-–—]|(?<=\d)[,.](?=\d)|(?<=\w)-(?=\w)){2,90}?)(?:\s+here\b|\s*(?:(?<!\d)[,.]|[,.](?!\d)|[:;!?(])|\s*[–—]\s*|\s+-\s)/i.exec(t);
@@ -1720,9 +1729,7 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   // "apprentice plumber", "retired teacher").
   if (
     !m ||
-    /^(?:i|i'm|im|i am|we|we're|my|our|the|this|that|me|hobby|hobbyist|amateur|keen|aspiring|wannabe|would-be|budding|weekend|apprentice|trainee|student|retired|former|ex)\b/i.test(
-      m[1]!.trim(),
-    )
+    /^(?:i|i'm|im|i am|we|we're|my|our|the|this|that|me|aspiring|wannabe|would-be|budding|apprentice|trainee|student|retired|former|ex)\b/i.test(m[1]!.trim())
   )
     return undefined;
   const clause = m[1]!.trim();
@@ -1736,7 +1743,8 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
     .slice(m[0].length)
     .replace(/^[\s,.:;!–—-]+/, '')
     .trim();
-  if (words.length > 14 || rest.split(/\s+/).length < 3 || PIVOT.test(rest) || AS_A_CUSTOMER.test(rest)) return undefined;
+  if ((!intro && words.length > 14) || rest.split(/\s+/).length < 3 || PIVOT.test(rest) || (AS_A_CUSTOMER.test(rest) && !SELLERS_TERMS.test(rest)))
+    return undefined;
   // The name ends at a preposition or an "-ing" verb after it ("food truck in Austin", "nail tech working from home",
   // "stonemason doing headstones"), and has at most five words.
   const end = pos.findIndex(
@@ -1744,6 +1752,7 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
       i > 0 &&
       (p === 'ADP' ||
         p === 'SCONJ' ||
+        (p === 'CCONJ' && ['VERB', 'PRON', 'AUX', 'DET'].includes(pos[i + 1] ?? '')) ||
         (p === 'VERB' && /ing$/i.test(words[i]!) && (DOING.test(words[i]!) || ['ADP', 'DET', 'PRON'].includes(pos[i + 1] ?? '')))),
   );
   const before = end > 0 ? end : words.length;
@@ -1751,7 +1760,8 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   // wink-nlp tags fragments loosely ("mobile DJ/VERB", "kids swim/VERB lessons"): a verb rules the clause out only when
   // it opens it with an object or a preposition after it ("Getting a car dealer…", "Moving to Berlin", "saving for a deposit").
   const verbPhrase = pos.some(
-    (p, i) => p === 'VERB' && (i === 0 || !/ing$|^lets?$/i.test(words[i]!)) && ['DET', 'ADP', 'PRON', 'PART'].includes(pos[i + 1] ?? ''),
+    (p, i) =>
+      (!intro || i < before) && p === 'VERB' && (i === 0 || !/ing$|^lets?$/i.test(words[i]!)) && ['DET', 'ADP', 'PRON', 'PART'].includes(pos[i + 1] ?? ''),
   );
   const determiner = pos.slice(0, before).some((p, i) => p === 'DET' && !/^an?$/i.test(words[i]!));
   // "Carpenter by trade" introduces the asker, not their firm; "caterer for my dad's 70th" is a customer's.
@@ -1768,16 +1778,26 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   const nouns = words.slice(0, before).filter((_, i) => ['NOUN', 'PROPN'].includes(pos[i]!));
   const head = glossed && nouns.length ? nouns.at(-1) : named.at(-1);
   if (!head || NOT_A_TRADE.test(head) || NOT_AN_AGENT.test(head.split('-').at(-1)!) || EMPLOYEE_JOB.test(words.slice(0, before).join(' '))) return undefined;
+  // One who does it for love ("hobbyist photographer", "keen baker") is not a trade; an amateur club or a weekend
+  // market is an organisation ("amateur football club, pitch ours, clubhouse falling apart").
+  if (/^(?:hobby|hobbyist|amateur|keen|weekend)\b/i.test(clause) && !ORGANISATION_NOUN.test(head) && !MEMBERSHIP.test(head)) return undefined;
   // A profession the public consults, named alone, is as often the topic of a patient's or client's question ("Dentist,
   // private fees £900 for a crown, worth going abroad?"): it names the asker's own trade only with work of theirs in
   // the rest ("patients", "booked 3 weeks out", "£40 a session") or "here".
-  if (words.length === 1 && CONSULTED.test(head) && !/\s+here\b/i.test(m[0]) && !PRACTICE_WORK.test(rest)) return undefined;
+  // "I'm a scaffolder, whats the best way to stop snoring" introduces the asker, not a question of their trade: said so,
+  // the trade needs its work or its running in the rest.
+  const said = `${words.slice(before).join(' ')} ${rest}`;
+  if (intro && !PRACTICE_WORK.test(said) && !RUNNING_IT.test(said)) return undefined;
+  if (!intro && words.length === 1 && CONSULTED.test(head) && !/\s+here\b/i.test(m[0]) && !PRACTICE_WORK.test(rest)) return undefined;
   // A club or society named first is as often a member's ("chess club, rated 1400, best opening to learn next?"): it is
   // the asker's organisation only with its running in the rest ("members", "subs", "volunteers", "hall hire", money).
   if (MEMBERSHIP.test(head) && !RUNNING_IT.test(rest)) return undefined;
   // A service is named by a noun and its "-ing" ("car valeting", "gutter cleaning"), not by an opening "-ing".
   const service = SERVICE.test(head) && words.indexOf(head) > 0;
-  return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service ? clause : undefined;
+  // A name of one or two nouns said with "here" introduces the asker by their trade ("doula here, £850 per birth
+  // package…", "stone mason here."), whatever its ending.
+  const introduced = /\s+here\b/i.test(m[0]) && before <= 2 && pos.slice(0, before).every((p) => p === 'NOUN' || p === 'PROPN' || p === 'ADJ');
+  return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service || introduced ? clause : undefined;
 }
 
 const SUBJECT_PATTERNS: RegExp[] = [
