@@ -23,7 +23,7 @@ const PLANNING_ASK =
  * union"); not a relative's ("my son's swimming club", "our kids' school").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings)(?:e?s)?(?![\w\u00c0-\u024f])/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b/i;
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
@@ -114,19 +114,21 @@ const SELLS_OR_EMPLOYS =
 /** Possessions and people an asker may price or charge outside any trade ("price my old car", "charge my lodger", "charge my phone"). */
 const NOT_FOR_SALE = String.raw`(?:(?:my|our|the|a|an|it|this|that)\s+)?(?:(?:old|used|second-?hand|spare|unwanted)\b|(?:[\w-]+\s+){0,2}?(?:car|bike|e-?bike|scooter|ev|battery|phone|laptop|tablet|watch|console|playstation|xbox|guitar|camera|flat|house|home|sofa|furniture|clothes|dress|ring|stuff|things|tickets?|card|flatmate|lodger|housemate|roommate|mates?|friends?|sister|brother|mum|mom|dad|parents|family|neighbou?rs?|partner|son|daughter|kids?|ex|tenant)s?\b)`;
 /**
- * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
- * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session"); not a
- * possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
- */
-/**
  * A service's throughput or its busy times, as its seller speaks of them ("22 kids a week", "5 dogs a day", "sat is
  * my busiest day"); not a household's.
  */
 const SERVES =
   /\b\d+\s+(?:kids|children|students|pupils|clients|customers|dogs|horses|cars|jobs|bookings|orders|covers|lessons|sessions|classes|weddings|parties)\s+(?:a|per|each)\s+(?:week|day|month|night|weekend|session|class)\b|\b(?:my|our)\s+(?:busiest|quietest)\s+(?:days?|times?|months?|season|nights?|weeks?)\b/i;
+/**
+ * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
+ * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session", a bare "raise
+ * fares?"); not a
+ * possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
+ */
 const PRICES_OWN_WORK = new RegExp(
   String.raw`\b(?:(?:i|we)\s+(?:should\s+|could\s+)?(?:price|charge|quote|invoice|bill)|how much to charge|what to charge)\b(?!\s+(?:me|us|you)\b)(?!\s+(?:for\s+)?${NOT_FOR_SALE})` +
-    String.raw`|\b(?:i|we)\s+(?:set|work out|decide on|raise|increase|put up|lower|drop|cut)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:proper\s+|fair\s+|new\s+|right\s+)?(?:price|prices|rates|day rate|hourly rate|fees)\b`,
+    String.raw`|\b(?:i|we)\s+(?:set|work out|decide on|raise|increase|put up|lower|drop|cut)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:proper\s+|fair\s+|new\s+|right\s+)?(?:price|prices|rates|day rate|hourly rate|fees)\b` +
+    String.raw`|(?:^|[.?!,]\s*)(?:raise|put up|increase|lower|drop|cut)\s+(?:my\s+|our\s+|the\s+)?(?:prices|fares|day rate|hourly rate)\b`,
   'i',
 );
 
@@ -238,9 +240,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // houses, £15 each…"), or when the request speaks as "we" of something that reads like business (below).
   const industry = req.userContext?.industry?.trim() ?? '';
   const industryMentioned = mentionsIndustry(industry, u.english);
-  // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes").
+  // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes",
+  // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
-  const ownNumbers = speaksAsWe && u.quantities.some((q) => q.kind !== 'date');
+  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date');
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);

@@ -324,6 +324,9 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'Our B2B platform gives everyone the same price. Should we introduce volume discounts?',
     'hi, ceramicist here, a gallery wants 50% commission on my pieces. is that normal?',
     'birthday party venue for kids. a rival opened 2 miles away from us with a trampoline. what now',
+    // A mixed request: its numbered items are parts ("1) … 2) …"), and a bare "raise fares?" prices the asker's own work.
+    '2 things: 1) best stretches for lower back pain 2) my cleaning round has 40 houses at £18, worth hiring help?',
+    'taxi, own cab, fuel up 20%. raise fares? and also how do i get red wine out of carpet',
   ]);
   expectEach('refuse', [
     "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?",

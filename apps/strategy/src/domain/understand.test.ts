@@ -8,6 +8,7 @@ import {
   nounPhrases,
   problemScores,
   selfLabel,
+  sentences,
   understand,
   withoutOffer,
   withoutSafeguard,
@@ -581,4 +582,27 @@ test("a trade, office or small organisation named first, as typed on a phone, is
     'gym, 3 times a week, is £45 worth it?',
   ])
     expect([text, selfLabel(text)]).toEqual([text, undefined]);
+});
+
+test('a list numbered inline is split into its items, so a mixed request declines only its other half', () => {
+  expect(sentences('2 things: 1) best stretches for lower back pain 2) my cleaning round has 40 houses at £18, worth hiring help?')).toEqual([
+    '2 things:',
+    '1) best stretches for lower back pain',
+    '2) my cleaning round has 40 houses at £18, worth hiring help?',
+  ]);
+  // One numbered aside is not a list.
+  expect(sentences('We cut prices by 10% (1) last year, what now?')).toHaveLength(1);
+  const u = understand('2 things: 1) best stretches for lower back pain 2) my cleaning round has 40 houses at £18, worth hiring help?', '');
+  expect(u.declined).toEqual(['1) best stretches for lower back pain']);
+  expect(u.business).toContain('my cleaning round has 40 houses at £18');
+});
+
+test("'I'm a …' names the asker's trade only with its work or its running in the rest", () => {
+  expect(selfLabel("I'm a window cleaner with about 180 regular houses and I'm thinking of selling the round. How do I value it?")).toMatch(/^window cleaner/);
+  expect(selfLabel('im a barber with one chair, should i take on an apprentice')).toBe('barber with one chair');
+  expect(selfLabel('doula here, £850 per birth package. i can only do 2 a month.')).toBe('doula');
+  expect(selfLabel('im a scaffolder, whats the best way to stop snoring, the wife is going mad')).toBeUndefined();
+  expect(selfLabel("I'm a nurse and want to go agency, is it worth it?")).toBeUndefined();
+  expect(selfLabel('hi, ceramicist here, a gallery wants 50% commission on my pieces. is that normal?')).toBe('ceramicist');
+  expect(selfLabel('tattoo artist, £600 for a half sleeve, is that normal?')).toBeUndefined();
 });

@@ -1454,8 +1454,14 @@ export interface Understanding {
 /** Sentences of `text` (wink-nlp's sentence splitter). */
 export function sentences(text: string): string[] {
   const doc = nlp().readDoc(text);
-  return (doc.sentences().out() as string[]).map((s) => s.trim()).filter(Boolean);
+  return (doc.sentences().out() as string[])
+    .flatMap((s) => (ENUMERATED.test(s) ? s.split(/\s+(?=\(?\d\)\s)/) : [s]))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
+
+/** A list numbered inline ("2 things: 1) best stretches for lower back pain 2) my cleaning round…"): each item is a sentence. */
+const ENUMERATED = /(?:^|\s)\(?1\)\s.*\s\(?2\)\s/;
 
 /** A problem type found in a text: its cue weight (`strength`) and how many distinct cues matched (`hits`). */
 export interface ProblemScore {
