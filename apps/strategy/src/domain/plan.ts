@@ -140,6 +140,22 @@ function tradeFirst(text: string): boolean {
   return TRADE_FIRST.test(text) && SELLER_WORDS.test(text) && !CUSTOMER_SIDE.test(text);
 }
 
+/**
+ * A small trade's or organisation's trouble said of the trade itself, as its owner or officer worries without figures
+ * ("dog grooming has been dead this month", "cake orders have dried up", "the kennels are always full but somehow
+ * theres never any money", "choir numbers keep dropping"): an organisation, a service's "-ing" or the trade's custom,
+ * then within a few words a fall, a silence or no money; not of a trade near the asker (`LOCAL_CUSTOMER`).
+ */
+const TRADE_TROUBLE = new RegExp(
+  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|round|classes|lessons|society|charity|hotel|guesthouse|campsite|holiday lets?|workshop|brewery|venue|agency|firm|company|boutique|deli|parlou?r|academy|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|train|photograph|detail)ing|orders|bookings|enquiries|takings|sales|custom|footfall|numbers|membership|turnover|trade|work)\b` +
+    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
+  'i',
+);
+
+/** A trade's customer or neighbour speaking ("the bakery near me", "my favourite cafe", "where else can i get good bread?"). */
+const LOCAL_CUSTOMER =
+  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy))\b/i;
+
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
@@ -286,6 +302,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // a personal matter that happens to use business words ("budget", "amount").
   if (scope.inScope && scope.domain === FAMILY_DOMAIN && (scope.otherHits ?? 0) >= 2 && !runsSomething && !OWN_ORGANISATION.test(u.english))
     scope = { ...scope, inScope: false };
+  // A trade's own trouble said without figures, with no other domain's words and not as its customer (`TRADE_TROUBLE`):
+  // in scope, and not refused on the scope bank's low reading of a trade's words ("cake orders have dried up").
+  const tradeTrouble = (scope.otherHits ?? 0) === 0 && TRADE_TROUBLE.test(u.english) && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
   if (!scope.inScope && !scope.notWork && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
     // A recognised business problem, a library framework asked about, or a
@@ -328,7 +347,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       (scope.otherHits ?? 0) === 0 &&
       u.quantities.filter((q) => q.kind !== 'date').length >= 2 &&
       /\b(?:we|our|i have|i run|i own|i am|i'm)\b/i.test(u.english);
-    if (followUp || recognised || vagueBusiness || foreign || glossedOwn || planning) scope = { ...scope, inScope: true };
+    if (followUp || recognised || vagueBusiness || tradeTrouble || foreign || glossedOwn || planning) scope = { ...scope, inScope: true };
   }
   // The scope bank's reading (`whole`, `sentenceShares`, above) settles what the rules cannot: a request that reads clearly unlike
   // business, from someone who names no organisation of their own, is refused; one that reads clearly like business,
@@ -370,6 +389,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !named &&
       !businessWords &&
       !weRecognised &&
+      !tradeTrouble &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
       anyShare() < CLEARLY_NOT_BUSINESS

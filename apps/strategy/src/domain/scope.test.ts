@@ -339,3 +339,19 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'should I charge my lodger for bills on top of rent?',
   ]);
 });
+
+test("a small trade's trouble said of the trade itself, without figures, is a business worry; a customer's of a trade near them is not", () => {
+  // Each of these was refused before: no business words, and the scope bank reads several low.
+  expectEach('answer', [
+    'bookings for the window tinting have been all over the place recently, cant work out why',
+    'choir numbers keep dropping and i dont know what to do',
+    'dog grooming has been dead this month',
+    'the B&B just isnt working like it used to',
+    'cake orders have dried up',
+    'the kennels are always full but somehow theres never any money',
+  ]);
+  expectEach('refuse', [
+    'the bakery near me has gone downhill, where else can i get good bread?',
+    'the gym is always dead on sundays, whats the best time to go?',
+  ]);
+});
