@@ -147,14 +147,17 @@ function tradeFirst(text: string): boolean {
  * then within a few words a fall, a silence or no money; not of a trade near the asker (`LOCAL_CUSTOMER`).
  */
 const TRADE_TROUBLE = new RegExp(
-  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|round|classes|lessons|society|charity|hotel|guesthouse|campsite|holiday lets?|workshop|brewery|venue|agency|firm|company|boutique|deli|parlou?r|academy|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|train|photograph|detail)ing|orders|bookings|enquiries|takings|sales|custom|footfall|numbers|membership|turnover|trade|work)\b` +
-    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
+  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|round|classes|lessons|society|charity|hotel|guesthouse|campsite|holiday lets?|workshop|brewery|venue|agency|firm|company|boutique|deli|parlou?r|academy|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|train|photograph|detail)ing|orders|bookings|enquiries|takings|sales|custom|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families|phone|stall)\b` +
+    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
   'i',
 );
 
-/** A trade's customer or neighbour speaking ("the bakery near me", "my favourite cafe", "where else can i get good bread?"). */
+/**
+ * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
+ * get good bread?", "i work at a kennels", "my hours at the café").
+ */
 const LOCAL_CUSTOMER =
-  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy))\b/i;
+  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;

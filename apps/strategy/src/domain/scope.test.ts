@@ -327,6 +327,9 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     // A mixed request: its numbered items are parts ("1) … 2) …"), and a bare "raise fares?" prices the asker's own work.
     '2 things: 1) best stretches for lower back pain 2) my cleaning round has 40 houses at £18, worth hiring help?',
     'taxi, own cab, fuel up 20%. raise fares? and also how do i get red wine out of carpet',
+    // The half that sells or teaches is kept with the business, even in another domain's words; "And is it normal…" opens a part.
+    'i sell sourdough from home, about 80 loaves a week, all preorder. want to go up to 200. do i need a proper unit or just another oven? also what to get my husband for our 10th anniversary',
+    'Chimney sweep here. Spring and summer are dead. Ideas for off season income? And is it normal for my eyes to itch after work or should I see a doctor',
   ]);
   expectEach('refuse', [
     "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?",
@@ -349,6 +352,9 @@ test("a small trade's trouble said of the trade itself, without figures, is a bu
     'the B&B just isnt working like it used to',
     'cake orders have dried up',
     'the kennels are always full but somehow theres never any money',
+    'kennels felt half empty over the summer and thats never happened before',
+    'wedding shoots have dried up and I dont know if its my style or just the times',
+    'my taxis are sitting idle more than they used to and i dont know whats changed',
   ]);
   expectEach('refuse', [
     'the bakery near me has gone downhill, where else can i get good bread?',

@@ -2342,7 +2342,7 @@ const GENERIC_ASK =
  * unrelated: …", "Second, totally different: …", "(2) …", "P.S. …").
  */
 const PART_START =
-  /^(?:\(?\d\)|\d[.)]\s|(?:first|second|third)(?:ly\b|\s*[,:-]|\s+(?:of all|thing|question|one|a quick one|the real|totally|unrelated|and)\b)|also\b|and\s+(?:also|separately|unrelated|totally|completely|on a|while|one more|finally|could you|can you|what|which|any)\b|oh,?\s+(?:and|also)\b|separately\b|unrelated\b|(?:totally|completely)\s+(?:unrelated|separately|separate|different)\b|on a (?:lighter|different|personal|separate|totally different) note\b|random(?:ly)?,?\s+(?:but|question)\b|p\.?s\.?\b|btw\b|by the way\b|while (?:you're|you are|i'm|i have you) (?:at it|here)\b|one more (?:thing|question)\b|(?:a\s+)?(?:different|separate|another|unrelated|non-work|personal)\s+(?:question|thing|one|q)\b|something (?:else|different)\b|on (?:another|an unrelated) note\b|(?:and\s+)?a (?:home|personal|non-work) one\b|(?:now|then) a (?:home|personal) one\b)/i;
+  /^(?:\(?\d\)|\d[.)]\s|(?:first|second|third)(?:ly\b|\s*[,:-]|\s+(?:of all|thing|question|one|a quick one|the real|totally|unrelated|and)\b)|also\b|and\s+(?:also|separately|unrelated|totally|completely|on a|while|one more|finally|could you|can you|what|which|any|is|are|do|does|should|can|how|where|why|when|who)\b|oh,?\s+(?:and|also)\b|separately\b|unrelated\b|(?:totally|completely)\s+(?:unrelated|separately|separate|different)\b|on a (?:lighter|different|personal|separate|totally different) note\b|random(?:ly)?,?\s+(?:but|question)\b|p\.?s\.?\b|btw\b|by the way\b|while (?:you're|you are|i'm|i have you) (?:at it|here)\b|one more (?:thing|question)\b|(?:a\s+)?(?:different|separate|another|unrelated|non-work|personal)\s+(?:question|thing|one|q)\b|something (?:else|different)\b|on (?:another|an unrelated) note\b|(?:and\s+)?a (?:home|personal|non-work) one\b|(?:now|then) a (?:home|personal) one\b)/i;
 /** A sentence that asks something ("?", "can you …", "recommend …", "any ideas …", or a question word without its "?"). */
 const ASKS =
   /\?\s*$|\b(?:can|could|would) you\b|\b(?:recommend|suggest|ideas|tips|advice)\b|^(?:write|give|tell|help|explain)\b|\bneed (?:a|an|some|help)\b|\b(?:what|whats|what's|which|how|where|who|should|shall)\b/i;
@@ -2394,7 +2394,7 @@ function personalParts(sentences: string[]): string[] {
   const share = businessShareSource();
   const personal = parts.filter((p) => {
     const text = p.join(' ');
-    if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text)) return false;
+    if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text) || SELLS_OWN.test(text) || selfLabel(text)) return false;
     const verdict = classifyScope(text);
     if (verdict.inScope || (FIRM_THING.test(text) && !OWN_LIFE.test(text))) return false;
     // Without another domain's marker, the part must speak of the asker's own life ("my breakup", "a name for our new
@@ -2407,7 +2407,12 @@ function personalParts(sentences: string[]): string[] {
     .filter((p) => !personal.includes(p))
     .flat()
     .join(' ');
-  return classifyScope(rest).businessHits >= 1 || (share ? share.businessShare(rest) >= BUSINESS_REST_SHARE : false) ? personal.flat() : [];
+  return classifyScope(rest).businessHits >= 1 ||
+    SELLS_OWN.test(rest) ||
+    selfLabel(rest) !== undefined ||
+    (share ? share.businessShare(rest) >= BUSINESS_REST_SHARE : false)
+    ? personal.flat()
+    : [];
 }
 
 /** Markers of another domain inside a sentence (the half of a mixed request that is declined): code, recipes, verse, homework, aches. */
@@ -2420,6 +2425,11 @@ const OTHER_DOMAIN =
  */
 const OWN_BUSINESS =
   /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors)\b)/i;
+/**
+ * A part that speaks of the asker's own selling or teaching, or a trade's weekly work ("i sell sourdough from home, about
+ * 80 loaves a week", "I teach piano and violin privately"): kept with the business, even in another domain's words.
+ */
+const SELLS_OWN = /\b(?:i|we)\s+(?:sell|teach|charge|bake and sell|make and sell)\b|\b\d+\s+[a-z]+\s+(?:a|per)\s+(?:week|day|month)\b/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
