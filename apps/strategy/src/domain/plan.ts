@@ -20,10 +20,11 @@ const PLANNING_ASK =
 
 /**
  * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office", "our credit
- * union"); not a relative's ("my son's swimming club", "our kids' school").
+ * union", "my cleaning round", "my own cab"), or of handing it on ("bring my son into the business", "take over the
+ * garage"); not a relative's ("my son's swimming club", "our kids' school").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b|\bmy own (?:cab|taxi|van|truck|lorry|shop|salon|business|practice|clinic|studio|chair|round|company|firm|clients)\b|\b(?:take over|taking over|hand over|handover|handing over|bring (?:\w+\s+){1,2}into|join(?:ing)?)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery)\b/i;
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
@@ -31,7 +32,7 @@ const OWN_ORGANISATION =
  * household" or "a partner in a long-distance relationship".
  */
 const ROLE_IN_ORGANISATION =
-  /\b(?:i'm|im|i am|as)\s+(?:the\s+|a\s+|an\s+|one of (?:the|our|two|three|four|\d+)\s+)?(?:(?:joint|co-?|managing|acting|deputy|assistant|general|interim|executive|finance|financial|operations|commercial|sales|marketing|practice|club|company|store|shop|site|regional|area|branch|hr|it|volunteer|founding|senior)\s+){0,2}(?:owner|owners|founder|co-?founder|director|directors|manager|treasurer|chair|chairman|chairwoman|chairperson|secretary|head|partner|partners|principal|headteacher|ceo|cfo|coo|cto|cmo|president|trustee|governor|administrator|superintendent)\s+(?:of|at|for|in)\b(?!\s+(?:[\w'-]+\s+){0,2}(?:household|family|relationship|home|house|street|marriage|friendship|group chat|whatsapp)\b)/i;
+  /\b(?:i'm|im|i am|as)\s+(?:the\s+|a\s+|an\s+|one of (?:the|our|two|three|four|\d+)\s+)?(?:(?:joint|co-?|managing|acting|deputy|assistant|general|interim|executive|finance|financial|operations|commercial|sales|marketing|practice|club|company|store|shop|site|regional|area|branch|hr|it|volunteer|founding|senior)\s+){0,2}(?:owner|owners|founder|co-?founder|director|directors|manager|treasurer|landlord|landlady|licensee|chair|chairman|chairwoman|chairperson|secretary|head|partner|partners|principal|headteacher|ceo|cfo|coo|cto|cmo|president|trustee|governor|administrator|superintendent)\s+(?:of|at|for|in)\b(?!\s+(?:[\w'-]+\s+){0,2}(?:household|family|relationship|home|house|street|marriage|friendship|group chat|whatsapp)\b)/i;
 
 /**
  * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
@@ -58,7 +59,7 @@ const HOLDINGS =
 
 /** Working for oneself ("I'm a sole trader", "as a freelance copywriter", "I'm self-employed"). */
 const SELF_EMPLOYED =
-  /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self-employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
+  /\b(?:i'm|im|i am|as|i work as)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(?:sole trader|freelancer|freelance|self[- ]employed|contractor|consultant|solopreneur|one-person business|small business owner)\b/i;
 
 /** Trades of sole traders and small firms, as they name themselves first ("dog walker, …", "childminder here, …"). */
 const TRADES =
@@ -114,21 +115,22 @@ const SELLS_OR_EMPLOYS =
 /** Possessions and people an asker may price or charge outside any trade ("price my old car", "charge my lodger", "charge my phone"). */
 const NOT_FOR_SALE = String.raw`(?:(?:my|our|the|a|an|it|this|that)\s+)?(?:(?:old|used|second-?hand|spare|unwanted)\b|(?:[\w-]+\s+){0,2}?(?:car|bike|e-?bike|scooter|ev|battery|phone|laptop|tablet|watch|console|playstation|xbox|guitar|camera|flat|house|home|sofa|furniture|clothes|dress|ring|stuff|things|tickets?|card|flatmate|lodger|housemate|roommate|mates?|friends?|sister|brother|mum|mom|dad|parents|family|neighbou?rs?|partner|son|daughter|kids?|ex|tenant)s?\b)`;
 /**
- * A service's throughput or its busy times, as its seller speaks of them ("22 kids a week", "5 dogs a day", "sat is
- * my busiest day"); not a household's.
+ * A service's throughput, its busy times or its opening days, as its seller speaks of them ("22 kids a week", "5 dogs a
+ * day", "sat is my busiest day", "we close mondays and tuesdays"); not a household's.
  */
 const SERVES =
-  /\b\d+\s+(?:kids|children|students|pupils|clients|customers|dogs|horses|cars|jobs|bookings|orders|covers|lessons|sessions|classes|weddings|parties)\s+(?:a|per|each)\s+(?:week|day|month|night|weekend|session|class)\b|\b(?:my|our)\s+(?:busiest|quietest)\s+(?:days?|times?|months?|season|nights?|weeks?)\b/i;
+  /\b\d+\s+(?:kids|children|students|pupils|clients|customers|dogs|horses|cars|jobs|bookings|orders|covers|lessons|sessions|classes|weddings|parties)\s+(?:a|per|each)\s+(?:week|day|month|night|weekend|session|class)\b|\b(?:my|our)\s+(?:busiest|quietest)\s+(?:days?|times?|months?|season|nights?|weeks?)\b|\b(?:we|i)\s+(?:close|open|shut)\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i;
 /**
  * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
  * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session", a bare "raise
- * fares?"); not a
+ * fares?" or "Charge per head, or a flat day rate?"); not a
  * possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
  */
 const PRICES_OWN_WORK = new RegExp(
   String.raw`\b(?:(?:i|we)\s+(?:should\s+|could\s+)?(?:price|charge|quote|invoice|bill)|how much to charge|what to charge)\b(?!\s+(?:me|us|you)\b)(?!\s+(?:for\s+)?${NOT_FOR_SALE})` +
     String.raw`|\b(?:i|we)\s+(?:set|work out|decide on|raise|increase|put up|lower|drop|cut)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:proper\s+|fair\s+|new\s+|right\s+)?(?:price|prices|rates|day rate|hourly rate|fees)\b` +
-    String.raw`|(?:^|[.?!,]\s*)(?:raise|put up|increase|lower|drop|cut)\s+(?:my\s+|our\s+|the\s+)?(?:prices|fares|day rate|hourly rate)\b`,
+    String.raw`|(?:^|[.?!,]\s*)(?:raise|put up|increase|lower|drop|cut)\s+(?:my\s+|our\s+|the\s+)?(?:prices|fares|day rate|hourly rate)\b` +
+    String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b`,
   'i',
 );
 
@@ -209,6 +211,14 @@ export const CLEARLY_BUSINESS = 0.6;
  * worried sick"): on the development sets no request that is not business reads this high.
  */
 export const CERTAINLY_BUSINESS = 0.95;
+
+/**
+ * Business share (scope bank) from which a first-turn request the rules refuse is answered when the asker holds an
+ * office in an organisation ("I'm the treasurer of a small parish church and our heating bill has doubled…" reads
+ * 0.56): on the development sets, the scope bank and 950 personal requests written blind, it answers no more personal
+ * requests at 0.3 than at 0.6.
+ */
+export const OFFICE_HOLDER_SHARE = 0.3;
 
 /**
  * Business share (scope bank) from which a relative in a glossed question reads as a partner in the firm: 72
@@ -398,7 +408,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       anyShare() < CLEARLY_NOT_BUSINESS
     )
       scope = { ...scope, inScope: false };
-    else if (!scope.inScope && (((ownOrganisation || sellerAlone) && ownShare() >= CLEARLY_BUSINESS) || whole >= CERTAINLY_BUSINESS))
+    else if (
+      !scope.inScope &&
+      (((ownOrganisation || sellerAlone) && ownShare() >= CLEARLY_BUSINESS) ||
+        (ROLE_IN_ORGANISATION.test(u.english) && ownShare() >= OFFICE_HOLDER_SHARE) ||
+        whole >= CERTAINLY_BUSINESS)
+    )
       scope = { ...scope, inScope: true };
     // The asker's own organisation or trade, a clearly recognised business problem and money of it ("hubby reckons i
     // undercharge for wedding cakes. 3 tier is £280, … £60 in ingredients"): answered, whatever the cake's words read as.

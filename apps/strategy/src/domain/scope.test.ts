@@ -323,6 +323,12 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'soy tesorera del club de baloncesto del barrio, el ayuntamiento nos sube el alquiler de la pista un 30%. ¿qué hacemos?',
     'Our B2B platform gives everyone the same price. Should we introduce volume discounts?',
     'hi, ceramicist here, a gallery wants 50% commission on my pieces. is that normal?',
+    "I'm the treasurer of a small parish church and our heating bill has doubled. How do we cover it without just appealing to the congregation again?",
+    'Kitchen fitter, 25 years in. How do I bring my son into the business without it getting messy?',
+    'my son wants to take over the garage. I’m 61. how do we plan the handover over 3 years?',
+    'I work as a self employed tiler and a builder who owes me £3,200 keeps stalling. Small claims or keep chasing?',
+    'Taxi driver with my own cab - worth switching to an electric car given what I spend on diesel?',
+    "I'm a private chef doing dinner parties in people's homes. Charge per head, or a flat day rate plus ingredients?",
     'birthday party venue for kids. a rival opened 2 miles away from us with a trampoline. what now',
     // A mixed request: its numbered items are parts ("1) … 2) …"), and a bare "raise fares?" prices the asker's own work.
     '2 things: 1) best stretches for lower back pain 2) my cleaning round has 40 houses at £18, worth hiring help?',
