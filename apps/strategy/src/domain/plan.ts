@@ -24,7 +24,7 @@ const PLANNING_ASK =
  * garage"); not a relative's ("my son's swimming club", "our kids' school").
  */
 const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b|\bmy own (?:cab|taxi|van|truck|lorry|shop|salon|business|practice|clinic|studio|chair|round|company|firm|clients)\b|\b(?:take over|taking over|hand over|handover|handing over|bring (?:\w+\s+){1,2}into|join(?:ing)?)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery)\b/i;
+  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|dairy|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings|pta|scouts|cubs|brownies|playgroup|toddler group)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b|\bmy own (?:cab|taxi|van|truck|lorry|shop|salon|business|practice|clinic|studio|chair|round|company|firm|clients)\b|\b(?:take over|taking over|hand over|handover|handing over|bring (?:\w+\s+){1,2}into|join(?:ing)?)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery)\b/i;
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
@@ -153,6 +153,10 @@ const TRADE_TROUBLE = new RegExp(
     String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
   'i',
 );
+
+/** Those a trade serves and what they bring ("families getting in touch", "enquiries for the venue", "the regulars"). */
+const CUSTOM =
+  /\b(?:families|clients|customers|enquiries|inquiries|bookings|orders|regulars|members|guests|pupils|students|patients|footfall|takings|sales|trade|custom)\b/i;
 
 /**
  * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
@@ -428,8 +432,22 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       scope = { ...scope, inScope: true };
     // A vague worry that reads clearly like business and shows no other domain ("bookings for the window tinting have been
     // all over the place, cant work out why") is clarified, not refused: the clarifying questions ask what the business is.
+    // So is a worry without figures about those a trade serves ("fewer families getting in touch about tutoring and i'm
+    // not sure why"), not from one of them (`LOCAL_CUSTOMER`) nor from a hobbyist.
     // Not from a customer, an employee or a relative ("apprentice plumber, my gaffer gets all the jobs… is it normal?").
-    else if (!scope.inScope && !scope.domain && !u.declined.length && u.vague && whole >= CLEARLY_BUSINESS && !CUSTOMER_SIDE.test(u.english))
+    else if (
+      !scope.inScope &&
+      !scope.domain &&
+      !u.declined.length &&
+      (u.vague ||
+        (u.language === 'en' &&
+          !u.quantities.length &&
+          CUSTOM.test(u.english) &&
+          !LOCAL_CUSTOMER.test(u.english) &&
+          !/\b(?:hobby|hobbyist|for fun|for free)\b/i.test(u.english))) &&
+      whole >= CLEARLY_BUSINESS &&
+      !CUSTOMER_SIDE.test(u.english)
+    )
       scope = { ...scope, inScope: true };
   }
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };

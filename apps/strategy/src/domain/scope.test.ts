@@ -361,6 +361,12 @@ test("a small trade's trouble said of the trade itself, without figures, is a bu
     'kennels felt half empty over the summer and thats never happened before',
     'wedding shoots have dried up and I dont know if its my style or just the times',
     'my taxis are sitting idle more than they used to and i dont know whats changed',
+    // A gardener's round and clients are a trade's, not a garden; "sick of" is fed up, not ill; a PTA is an organisation.
+    'my gardening round keeps shrinking and i’m not sure what im doing wrong',
+    'garden clients seem less keen than they used to be and it’s getting me down',
+    'im sick of the food truck and i dont know if thats me or the trade',
+    'our PTA feels like it’s just going through the motions',
+    "fewer families getting in touch about tutoring and i'm not sure why",
   ]);
   expectEach('refuse', [
     'the bakery near me has gone downhill, where else can i get good bread?',

@@ -352,9 +352,12 @@ export const DEFAULT_SUGGESTIONS = [
   'latchkey-strategy-coordinator (POST /v1/coordinate, for broad business and strategy questions)',
 ];
 
-/** Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band"). */
+/**
+ * Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band",
+ * "my gardening round", "garden clients"), and "sick of" (fed up, not ill).
+ */
 const TRADE_NAMES =
-  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b/gi;
+  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b|\bgarden(?:ing)?\s+(?:round|business|work|clients|customers|jobs|maintenance|services?|company|firm)\b|\bsick\s+(?:to death\s+)?of\b/gi;
 
 /**
  * Classifies `text` (the newest user message). `knownStrength` is the raw BM25
