@@ -107,3 +107,11 @@ test("everyday words (a trade, its goods, people's verbs) are glossed in all six
   expect(plan('Ma fille de 16 ans passe 6 heures par jour sur son téléphone. Comment limiter ça ?').kind).toBe('refuse');
   expect(plan('Wie viel Budget sollte ich für zwei Wochen Urlaub in Italien mit zwei Kindern einplanen?').kind).toBe('refuse');
 });
+
+test('a hyphenated compound keeps its unknown first part, and a Romance name puts its acronym first, so a framework asked about is named', () => {
+  expect(glossToEnglish('Was ist eine SWOT-Analyse?', 'de')).toBe('what is a SWOT analysis?');
+  expect(glossToEnglish('¿Qué es la matriz BCG?', 'es')).toContain('the BCG matrix');
+  expect(glossToEnglish("Qu'est-ce que la matrice BCG ?", 'fr')).toContain('the BCG matrix');
+  // German and Dutch already put the name first: an untranslated compound stays whole.
+  expect(glossToEnglish('Wie funktioniert die BCG-Matrix?', 'de')).toContain('BCG-Matrix');
+});
