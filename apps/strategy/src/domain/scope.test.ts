@@ -323,6 +323,7 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'soy tesorera del club de baloncesto del barrio, el ayuntamiento nos sube el alquiler de la pista un 30%. ¿qué hacemos?',
     'Our B2B platform gives everyone the same price. Should we introduce volume discounts?',
     'hi, ceramicist here, a gallery wants 50% commission on my pieces. is that normal?',
+    'ceramicist here, the gallery takes a 40% cut, is that normal?',
     "I'm the treasurer of a small parish church and our heating bill has doubled. How do we cover it without just appealing to the congregation again?",
     'Kitchen fitter, 25 years in. How do I bring my son into the business without it getting messy?',
     'my son wants to take over the garage. I’m 61. how do we plan the handover over 3 years?',
@@ -346,6 +347,14 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'im a tattoo artist, my nan left me her house. do i have to pay inheritance tax',
     'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
     'should I charge my lodger for bills on top of rent?',
+    // A review's attack on the rules above: possessions, a household's sale, an employee's job hunt, a member, a device.
+    'i charge my iphone overnight, is that bad for the battery?',
+    'selling my old car, no bites after 3 weeks, should i drop the price?',
+    'we put our house on the market 2 months ago and no offers. should we lower the price?',
+    'should I join the pub quiz team or the darts team?',
+    'I apply for 10 jobs a week and get no interviews, should I change my CV?',
+    "I'm a plumber, should I take on a bigger mortgage to move house?",
+    "I'm a trustee of a local charity and my wife wants a divorce, how do we split the house?",
   ]);
 });
 
@@ -371,5 +380,8 @@ test("a small trade's trouble said of the trade itself, without figures, is a bu
   expectEach('refuse', [
     'the bakery near me has gone downhill, where else can i get good bread?',
     'the gym is always dead on sundays, whats the best time to go?',
+    'my phone just stopped working, what do i do?',
+    'sleep training has stopped working and the baby is up every 2 hours',
+    'my piano lessons have been going slow, should i switch teacher?',
   ]);
 });

@@ -1451,17 +1451,21 @@ export interface Understanding {
   contentWords: number;
 }
 
-/** Sentences of `text` (wink-nlp's sentence splitter). */
+/** Sentences of `text` (wink-nlp's sentence splitter), a list numbered inline split into its items (`numberedInline`). */
 export function sentences(text: string): string[] {
   const doc = nlp().readDoc(text);
   return (doc.sentences().out() as string[])
-    .flatMap((s) => (ENUMERATED.test(s) ? s.split(/\s+(?=\(?\d\)\s)/) : [s]))
+    .flatMap((s) => (numberedInline(s) ? s.split(/\s+(?=\(?\d\)\s)/) : [s]))
     .map((s) => s.trim())
     .filter(Boolean);
 }
 
-/** A list numbered inline ("2 things: 1) best stretches for lower back pain 2) my cleaning round…"): each item is a sentence. */
-const ENUMERATED = /(?:^|\s)\(?1\)\s.*\s\(?2\)\s/;
+/** Whether `s` holds a list numbered inline ("2 things: 1) best stretches for lower back pain 2) my cleaning round…"). */
+function numberedInline(s: string): boolean {
+  // Two searches, not one pattern with ".*" between the items: linear in the sentence's length.
+  const first = /(?:^|\s)\(?1\)\s/.exec(s);
+  return first !== null && /\s\(?2\)\s/.test(s.slice(first.index + first[0].length - 1));
+}
 
 /** A problem type found in a text: its cue weight (`strength`) and how many distinct cues matched (`hits`). */
 export interface ProblemScore {
@@ -1671,7 +1675,7 @@ const CONSULTED =
   /^(?:dentist|doctor|gp|vet|lawyer|solicitor|barrister|optician|orthodontist|surgeon|therapist|counsell?or|physio|physiotherapist|chiropractor|osteopath|accountant|architect|plumber|electrician|mechanic|builder|roofer|tutor|nanny|childminder)s?$/i;
 /** A practitioner's own work: patients or clients, bookings, a rate ("14 clients", "booked 3 weeks out", "£40 a session"). */
 const PRACTICE_WORK =
-  /\b(?:patients?|clients?|customers?|regulars|students|pupils|apprentices?|take on|one chair|the round|regular (?:houses|customers|clients)|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
+  /\b(?:patients|clients?|customers|regulars|students|pupils|apprentices?|one chair|the round|regular (?:houses|customers|clients)|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
 /** Organisations people belong to (`selfLabel`). */
 const MEMBERSHIP =
   /^(?:club|gym|class|classes|pool|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
@@ -1695,7 +1699,7 @@ const AS_A_CUSTOMER =
  * 20% cut"): a seller asking "is that normal?" of them is not a customer.
  */
 const SELLERS_TERMS =
-  /\b(?:commission|cut|percentage|referral fee)\b[^.?!]{0,30}\b(?:my|our)\s+(?:pieces|work|sales|bookings|jobs|prints|products|takings|orders)\b|\btakes?\s+(?:a\s+)?(?:\d+\s?%|cut|commission)\b|\bwants?\s+(?:a\s+)?\d+\s?%\s+(?:commission|cut)\b/i;
+  /\b(?:commission|cut|percentage|referral fee)\b[^.?!]{0,30}\b(?:my|our)\s+(?:pieces|work|sales|bookings|jobs|prints|products|takings|orders)\b|\btakes?\s+(?:a\s+)?(?:\d+\s?%(?!\w)|cut\b|commission\b)|\bwants?\s+(?:a\s+)?\d+\s?%\s+(?:commission|cut)\b/i;
 /** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
 const SCHOOLWORK =
   /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
@@ -2429,7 +2433,8 @@ const OWN_BUSINESS =
  * A part that speaks of the asker's own selling or teaching, or a trade's weekly work ("i sell sourdough from home, about
  * 80 loaves a week", "I teach piano and violin privately"): kept with the business, even in another domain's words.
  */
-const SELLS_OWN = /\b(?:i|we)\s+(?:sell|teach|charge|bake and sell|make and sell)\b|\b\d+\s+[a-z]+\s+(?:a|per)\s+(?:week|day|month)\b/i;
+const SELLS_OWN =
+  /\b(?:i|we)\s+(?:sell|charge|bake and sell|make and sell)\b|\b(?:i|we)\s+teach\s+(?!(?:my|our)\b)|\b\d+\s+(?:loaves|cakes|orders|customers|clients|covers|lessons|classes|bookings|pupils|students|dogs|cars)\s+(?:a|per)\s+(?:week|day|month)\b/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
