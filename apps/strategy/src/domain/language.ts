@@ -14,6 +14,8 @@ export type Language = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt' | 'other';
 /** Languages glossed into English for understanding. */
 type Glossed = 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt';
 const GLOSSED: Glossed[] = ['de', 'fr', 'es', 'nl', 'it', 'pt'];
+/** Glossed languages that name a thing before its qualifier ("la matrice BCG"). */
+const ROMANCE: Language[] = ['fr', 'es', 'it', 'pt'];
 
 /** Hand-tuned glossary entries, for understanding only; they take precedence over the general vocabulary (glossary-general.ts). */
 const TUNED: Record<'de' | 'fr' | 'es' | 'nl', Record<string, string>> = {
@@ -818,38 +820,34 @@ export function glossToEnglish(text: string, lang: Language): string {
     phrased = phrased.replace(pattern, () => `\uE000${held.push(english) - 1}\uE001`);
   }
   const word = (w: string): string | undefined => dict[w] ?? (lang === 'de' ? compound(w, dict) : undefined);
-  return (
-    phrased
-      .split(/(\s+)/)
-      .map((w) => {
-        const m = /^([^\p{L}]*)([\p{L}'-]+)([^\p{L}]*)$/u.exec(w);
-        if (!m) return w;
-        const lower = m[2]!.toLowerCase();
-        let g = dict[lower];
-        // A hyphenated compound keeps an unknown first part ("SWOT-Analyse" → "SWOT analysis", "Online-Shop").
-        const hyphen = lower.lastIndexOf('-');
-        if (!g && hyphen > 0 && hyphen < lower.length - 1) {
-          const tail = word(lower.slice(hyphen + 1));
-          if (tail) g = `${word(lower.slice(0, hyphen)) ?? m[2]!.slice(0, hyphen)} ${tail}`;
-        }
-        g ??= word(lower);
-        const apostrophe = lower.indexOf("'");
-        if (!g && apostrophe > 0 && apostrophe < lower.length - 1) {
-          const first = lower.slice(0, apostrophe + 1);
-          const rest = lower.slice(apostrophe + 1);
-          if (dict[first]) g = `${dict[first]} ${word(rest) ?? m[2]!.slice(apostrophe + 1)}`;
-        }
-        // An elided article before a phrase ("un'impresa edile"): a space between them.
-        if (g && lower.endsWith("'") && m[3]) g += ' ';
-        return g ? `${m[1]}${g}${m[3]}` : w;
-      })
-      .join('')
-      .replace(/\uE000(\d+)\uE001/g, (_, i: string) => held[Number(i)]!)
-      // A Romance name keeps its acronym after the noun ("la matrice BCG", "el análisis DAFO"): English puts it first.
-      .replace(/\b(matrix|analysis|model|method|framework|canvas|map|tree)\s+([A-Z][A-Z0-9]{1,9})\b/g, (all, noun: string, acronym: string) =>
-        lang === 'de' || lang === 'nl' ? all : `${acronym} ${noun}`,
-      )
-  );
+  const glossed = phrased
+    .split(/(\s+)/)
+    .map((w) => {
+      const m = /^([^\p{L}]*)([\p{L}'-]+)([^\p{L}]*)$/u.exec(w);
+      if (!m) return w;
+      const lower = m[2]!.toLowerCase();
+      let g = dict[lower];
+      // A hyphenated compound keeps an unknown first part ("SWOT-Analyse" → "SWOT analysis", "Online-Shop").
+      const hyphen = lower.lastIndexOf('-');
+      if (!g && hyphen > 0 && hyphen < lower.length - 1) {
+        const tail = word(lower.slice(hyphen + 1));
+        if (tail) g = `${word(lower.slice(0, hyphen)) ?? m[2]!.slice(0, hyphen)} ${tail}`;
+      }
+      g ??= word(lower);
+      const apostrophe = lower.indexOf("'");
+      if (!g && apostrophe > 0 && apostrophe < lower.length - 1) {
+        const first = lower.slice(0, apostrophe + 1);
+        const rest = lower.slice(apostrophe + 1);
+        if (dict[first]) g = `${dict[first]} ${word(rest) ?? m[2]!.slice(apostrophe + 1)}`;
+      }
+      // An elided article before a phrase ("un'impresa edile"): a space between them.
+      if (g && lower.endsWith("'") && m[3]) g += ' ';
+      return g ? `${m[1]}${g}${m[3]}` : w;
+    })
+    .join('')
+    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => held[Number(i)]!);
+  // A Romance name keeps its acronym after the noun ("la matrice BCG", "el análisis DAFO"): English puts it first.
+  return ROMANCE.includes(lang) ? glossed.replace(/\b(matrix|analysis|model|method|framework|canvas|map|tree)\s+([A-Z][A-Z0-9]{1,9})\b/g, '$2 $1') : glossed;
 }
 
 /**

@@ -123,8 +123,7 @@ const SERVES =
 /**
  * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
  * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session", a bare "raise
- * fares?" or "Charge per head, or a flat day rate?"); not a
- * possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
+ * fares?" or "Charge per head, or a flat day rate?"); not a possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
  */
 const PRICES_OWN_WORK = new RegExp(
   String.raw`\b(?:(?:i|we)\s+(?:should\s+|could\s+)?(?:price|charge|quote|invoice|bill)|how much to charge|what to charge)\b(?!\s+(?:me|us|you)\b)(?!\s+(?:for\s+)?${NOT_FOR_SALE})` +
@@ -160,6 +159,9 @@ const TRADE_TROUBLE = new RegExp(
 /** Those a trade serves and what they bring ("families getting in touch", "enquiries for the venue", "the regulars"). */
 const CUSTOM =
   /\b(?:families|clients|customers|enquiries|inquiries|bookings|orders|regulars|members|guests|pupils|students|patients|footfall|takings|sales|trade|custom)\b/i;
+
+/** One who does it for love or for nothing ("hobbyist photographer, friends keep asking for bookings… for free"). */
+const HOBBY = /\b(?:hobby|hobbyist|for fun|for free)\b/i;
 
 /**
  * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
@@ -284,15 +286,16 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
-  // A trade, office or small organisation named first, as a sole trader or an officer types on a phone ("mobile DJ. weddings
-  // £550, kids parties £180…"), not by a customer ("plumber quoted me £400").
-  // A relative is often a partner in such a trade ("car valeting, me and my brother", "my lad drives the van"): only a
-  // customer or an employee rules it out here. To outweigh another domain's marker (`ownSide`, below), its business
-  // part must name no spouse, child or parent either ("swim lessons £14 per half hour, my kid barely swims yet").
-  // So is the asker pricing their own work ("do i charge per hour or per meal?") or speaking of their service's
-  // throughput or busy times (`SERVES`).
+  // A seller: a trade, office or small organisation named first, as a sole trader or an officer types on a phone
+  // ("mobile DJ. weddings £550, kids parties £180…"), the asker pricing their own work ("do i charge per hour or per
+  // meal?", not an old car or a lodger) or speaking of their service's throughput, busy or opening days (`SERVES`);
+  // not a customer ("plumber quoted me £400") or an employee. A relative is often a partner in such a trade ("car
+  // valeting, me and my brother", "my lad drives the van"), so a relative does not rule it out here; to outweigh
+  // another domain's marker (`ownSide`, below), its business part must name no spouse, child or parent
+  // ("swim lessons £14 per half hour, my kid barely swims yet").
   const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english);
-  const seller = (Boolean(u.selfLabel) || pricesOwnWork || SERVES.test(u.english)) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
+  const serves = SERVES.test(u.english);
+  const seller = (Boolean(u.selfLabel) || pricesOwnWork || serves) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
   // 180 alumnos", "Imbissbude, 2 Tage Markt, … 4.000 €?"): figures of its own, as a firm's, for the rules below.
@@ -393,7 +396,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const named = analysis.selection.basis === 'named';
     // A trade's name alone, beside a spouse, a child or a parent in the business part, is as often a parent's or a
     // partner's life ("Farmer here, my daughter's getting married…"): only its selling (`PRICES_OWN_WORK`, `SERVES`) then says whose.
-    const sellerAlone = seller && (!CUSTOMER_SIDE.test(u.business) || pricesOwnWork || SERVES.test(u.english));
+    const sellerAlone = seller && (!CUSTOMER_SIDE.test(u.business) || pricesOwnWork || serves);
     // Three or more business words keep a request in scope too (two did not keep a business question on the
     // development and scope sets, and let "a used Golf from a dealer … negotiate the price" through).
     const businessWords = scope.businessHits >= 3;
@@ -443,12 +446,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !scope.inScope &&
       !scope.domain &&
       !u.declined.length &&
-      (u.vague ||
-        (u.language === 'en' &&
-          !u.quantities.length &&
-          CUSTOM.test(u.english) &&
-          !LOCAL_CUSTOMER.test(u.english) &&
-          !/\b(?:hobby|hobbyist|for fun|for free)\b/i.test(u.english))) &&
+      (u.vague || (u.language === 'en' && !u.quantities.length && CUSTOM.test(u.english) && !LOCAL_CUSTOMER.test(u.english) && !HOBBY.test(u.english))) &&
       whole >= CLEARLY_BUSINESS &&
       !CUSTOMER_SIDE.test(u.english)
     )

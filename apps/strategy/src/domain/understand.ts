@@ -1723,7 +1723,10 @@ const ORGANISATION_NOUN =
  * "gamer") or an employee's job (`EMPLOYEE_JOB`: "teacher", "store manager"). The rest must follow with three words or
  * more and not turn to another matter (`PIVOT`) or speak as the trade's customer or employee (`AS_A_CUSTOMER`); a
  * profession the public consults named alone needs practice work in the rest (`CONSULTED`), a club or a gym needs its
- * running or selling (`MEMBERSHIP`, `RUNNING_IT`).
+ * running or selling (`MEMBERSHIP`, `RUNNING_IT`). A hobbyist's or amateur's name counts only for an organisation
+ * ("amateur football club"). Two forms need no such head: "I'm a …" / "I work as a …" names the asker's trade when the
+ * rest speaks of its work or its running (`PRACTICE_WORK`, `RUNNING_IT`; the 14-word limit then does not apply), and one
+ * or two nouns said with "here" ("doula here, …").
  * @returns the clause, or undefined.
  */
 export function selfLabel(text: string, { glossed = false } = {}): string | undefined {
@@ -2398,7 +2401,7 @@ function personalParts(sentences: string[]): string[] {
   const share = businessShareSource();
   const personal = parts.filter((p) => {
     const text = p.join(' ');
-    if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text) || SELLS_OWN.test(text) || selfLabel(text)) return false;
+    if (!p.some((s) => ASKS.test(s.trim())) || OWN_BUSINESS.test(text) || SELLS_OWN.test(text) || selfLabel(text) !== undefined) return false;
     const verdict = classifyScope(text);
     if (verdict.inScope || (FIRM_THING.test(text) && !OWN_LIFE.test(text))) return false;
     // Without another domain's marker, the part must speak of the asker's own life ("my breakup", "a name for our new
