@@ -18,13 +18,19 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
 const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
+/** The asker handing on an organisation of theirs, or taking one over ("my son wants to take over the garage"): a succession. */
+const HANDING_ON =
+  /\b(?:take over|taking over|hand over|handover|handing over|bring (?:\w+\s+){1,2}into)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery)\b/i;
+
 /**
  * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office", "our credit
  * union", "my cleaning round", "my own cab"), or of handing it on ("bring my son into the business", "take over the
  * garage"); not a relative's ("my son's swimming club", "our kids' school").
  */
-const OWN_ORGANISATION =
-  /\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings|pta|scouts|cubs|brownies|playgroup|toddler group)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b|\bmy own (?:cab|taxi|van|truck|lorry|shop|salon|business|practice|clinic|studio|chair|round|company|firm|clients)\b|\b(?:take over|taking over|hand over|handover|handing over|bring (?:\w+\s+){1,2}into)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery)\b/i;
+const OWN_ORGANISATION = new RegExp(
+  String.raw`\b(?:our|my)\s+(?:(?![\w-]+(?:'s|s')(?:\s|$))[\w'-]+\s+){0,2}(?:club|company|business|firm|shop|store|charity|practice|school|agency|studio|clinic|restaurant|caf[eé]|hotel|office|department|council|service|startup|organi[sz]ation|association|society|church|cent(?:re|er)|brand|farm|factory|plant|garage|salon|gym|bakery|brewery|non-?profit|trust|foundation|venue|team|union|co-?op|cooperative|members|customers|clients|sales|laundrette|launderette|tea ?rooms?|takeaway|b&b|cattery|kennels|winery|vineyard|distillery|campsite|guesthouse|hostel|chippy|deli|boutique|pizzeria|bistro|pharmacy|bookshop|glamping|food ?truck|food ?bank|choir|troop|congregation|parish|lettings|pta|scouts|cubs|brownies|playgroup|toddler group)(?:e?s)?(?![\w\u00c0-\u024f])|\b(?:our|my)\s+(?:window|cleaning|milk|gardening|grass|mowing|dog|ironing|veg|egg)\s+round\b|\bmy own (?:cab|taxi|van|truck|lorry|shop|salon|business|practice|clinic|studio|chair|round|company|firm|clients)\b|${HANDING_ON.source}`,
+  'i',
+);
 
 /**
  * The asker's office in an organisation ("I'm treasurer of an amateur hockey club", "I'm one of two directors of a
@@ -93,9 +99,12 @@ const TRADE_FIRST = new RegExp(
  */
 const SELLER_WORDS =
   /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b/i;
-/** The asker as a trade's customer or an employee ("quoted me £4k", "booked one for thursday", "used one for my Corsa", "my gaffer"). */
+/**
+ * The asker as a trade's customer or an employee ("quoted me £4k", "booked one for thursday", "used one for my Corsa",
+ * "my spaniel came back with a nick on his ear", "my gaffer").
+ */
 const CUSTOMER_OR_EMPLOYEE =
-  /\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
+  /\bcame back with\b|\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
 /** The asker as a trade's customer, an employee or a relative ("my sons have lessons"). */
 const CUSTOMER_SIDE = new RegExp(
   `${CUSTOMER_OR_EMPLOYEE.source}|\\b(?:my|our)\\s+(?:sons?|daughters?|grand\\w+|step\\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents)\\b`,
@@ -165,10 +174,10 @@ const HOBBY = /\b(?:hobby|hobbyist|for fun|for free)\b/i;
 
 /**
  * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
- * get good bread?", "i work at a kennels", "my hours at the café").
+ * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "i work at a kennels", "my hours at the café").
  */
 const LOCAL_CUSTOMER =
-  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
+  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit|book)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
@@ -211,15 +220,33 @@ function namesOwnOrganisation(text: string): boolean {
 export const CLEARLY_NOT_BUSINESS = 0.5;
 /**
  * Business share (scope bank), of the whole request or of a sentence naming the asker's organisation, from which a
- * first-turn request the rules refuse is answered when it names an organisation of the asker's own.
+ * first-turn request the rules refuse is answered when it names an organisation of the asker's own (0.6 before the
+ * scope bank's fourth batch, which reads a small trade's own words lower and a personal request's lower still).
  */
-export const CLEARLY_BUSINESS = 0.6;
+export const CLEARLY_BUSINESS = 0.5;
 /**
  * Business share (scope bank) of the whole request from which a first-turn request the rules refuse is answered
  * even when it names no organisation of the asker's own ("A discount pet store opened across the road from us and I'm
- * worried sick"): on the development sets no request that is not business reads this high.
+ * worried sick"), and under which a trade's customer (`LOCAL_CUSTOMER`: "the gym is always dead on sundays, whats the best
+ * time to go?") is refused. 0.95 before the scope bank's fourth batch; at 0.8, 200 questions of small trades written
+ * blind lose 6 refusals, and one personal request of the scope tests reads higher ("Farmer here, my daughter's getting
+ * married…": 0.97).
  */
-export const CERTAINLY_BUSINESS = 0.95;
+export const CERTAINLY_BUSINESS = 0.8;
+
+/**
+ * Business share (scope bank) under which a vague worry with no other domain's words, not from a customer, is refused
+ * (instead of `CLEARLY_NOT_BUSINESS`), and from which one the rules refuse is clarified ("footfall at my card and gift
+ * shop has gone a bit weird"). On 200 vague worries of small trades and 150 personal ones written blind, the rules
+ * with the scope bank's fourth batch and 0.2 refuse 28 of the first and clarify 37 of the second (before: 45 and 64).
+ */
+export const VAGUE_WORRY_SHARE = 0.2;
+
+/**
+ * Strength of the problem type (cue units) from which a request is not refused on the scope bank's low reading
+ * ("What should my first 90 days look like?" reads 0.39): on the scope bank it answers 2 more of 1,280 personal requests.
+ */
+export const STRONG_PROBLEM = 3;
 
 /**
  * Business share (scope bank) from which a first-turn request the rules refuse is answered when the asker holds an
@@ -317,7 +344,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     ownNumbers ||
     glossedFigures ||
     (seller && !CUSTOMER_SIDE.test(u.business) && u.quantities.some((q) => q.kind !== 'date' && q.kind !== 'duration')) ||
-    (industry !== '' && whole >= CLEARLY_BUSINESS && (industryMentioned || weSpeak));
+    (industry !== '' && whole >= (u.vague ? VAGUE_WORRY_SHARE : CLEARLY_BUSINESS) && (industryMentioned || weSpeak));
   if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
@@ -404,6 +431,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // item?", "Our B2B platform gives everyone the same price. Should we introduce volume discounts?"): the scope bank
     // reads a few such questions low, and a household's "we" is seldom asked with one, but for selling its house or car.
     const weRecognised = speaksAsWe && (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM && !SELLS_POSSESSION.test(u.english);
+    // So does a problem the library's frameworks are made for, recognised strongly (`STRONG_PROBLEM`: "What should my
+    // first 90 days look like?"), unless the asker calls it personal ("my personal goals for next year").
+    const strongProblem = (u.problem?.strength ?? 0) >= STRONG_PROBLEM && !/\bpersonal\b/i.test(u.english);
+    // A vague worry with no other domain's words, not from a customer (`CUSTOMER_SIDE`, `LOCAL_CUSTOMER`), is refused
+    // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.
+    const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
     if (
       scope.inScope &&
       !ownOrganisation &&
@@ -414,15 +447,19 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !businessWords &&
       !weRecognised &&
       !tradeTrouble &&
+      !strongProblem &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
-      anyShare() < CLEARLY_NOT_BUSINESS
+      // A trade's customer must read more surely like business; a vague worry of the asker's own, less surely.
+      anyShare() < (LOCAL_CUSTOMER.test(u.english) ? CERTAINLY_BUSINESS : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
     )
       scope = { ...scope, inScope: false };
     else if (
       !scope.inScope &&
       (((ownOrganisation || sellerAlone) && ownShare() >= CLEARLY_BUSINESS) ||
         (ROLE_IN_ORGANISATION.test(u.english) && !CUSTOMER_SIDE.test(u.english) && ownShare() >= OFFICE_HOLDER_SHARE) ||
+        // A succession of the asker's organisation, whatever family words it holds ("my son wants to take over the garage").
+        HANDING_ON.test(u.english) ||
         whole >= CERTAINLY_BUSINESS)
     )
       scope = { ...scope, inScope: true };
@@ -447,7 +484,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !scope.domain &&
       !u.declined.length &&
       (u.vague || (u.language === 'en' && !u.quantities.length && CUSTOM.test(u.english) && !LOCAL_CUSTOMER.test(u.english) && !HOBBY.test(u.english))) &&
-      whole >= CLEARLY_BUSINESS &&
+      whole >= VAGUE_WORRY_SHARE &&
       !CUSTOMER_SIDE.test(u.english)
     )
       scope = { ...scope, inScope: true };
