@@ -13,7 +13,17 @@ import { vaguenessExamples } from '../src/domain/vague-examples.js';
 import { wordVectors } from '../src/domain/word-vectors.js';
 import { loadLibrary } from '../src/domain/library.js';
 import { runEval } from '../src/domain/eval.js';
-import { blindSetFile, FRESH_FILE, scopeSetFile, UNSEEN_FILE, loadHeldout, runHeldout, type HeldoutReport } from '../src/domain/heldout.js';
+import {
+  blindSetFile,
+  FRESH_FILE,
+  scopeSetFile,
+  scopeBankFile,
+  UNSEEN_FILE,
+  loadHeldout,
+  runHeldout,
+  runScopeBank,
+  type HeldoutReport,
+} from '../src/domain/heldout.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -367,6 +377,24 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
+
+// ------------------------------------------------------------ scope banks
+// First turns written blind for the scope rules (eval/banks): business questions refused and other requests answered.
+// The test bank is kept unread: totals only, even with --verbose.
+for (const bank of [
+  { name: 'vague-worries', unread: false, first: 'first run (da96fb3): 45 of 200 refused, 64 of 150 answered' },
+  { name: 'trade-questions', unread: false, first: 'first run (da96fb3): 63 of 250 refused, 74 of 200 answered' },
+  { name: 'trade-test', unread: true, first: 'first run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread' },
+] as const) {
+  const r = runScopeBank(library, selector, scopeBankFile(bank.name));
+  if (verbose && !bank.unread) {
+    for (const q of r.business.refused) console.log(`✗ REFUSED ${q}`);
+    for (const q of r.notBusiness.answered) console.log(`✗ ANSWERED ${q}`);
+  }
+  console.log(`scope bank eval/banks/${bank.name}.json (${bank.first})`);
+  console.log(`  business questions refused:                            ${r.business.refused.length}/${r.business.of}`);
+  console.log(`  other requests answered:                               ${r.notBusiness.answered.length}/${r.notBusiness.of}`);
+}
 
 /** Runs and prints each numbered set (`fileOf(n)`), totals only for a set kept unread. */
 function printSets(sets: Array<{ n: number; title: string; unread?: boolean }>, fileOf: (n: number) => string): void {

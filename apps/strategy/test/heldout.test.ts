@@ -20,7 +20,7 @@
  */
 import { loadLibrary } from '../src/domain/library.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
-import { BLIND4_FILE, loadHeldout, runHeldout, scopeSetFile, UNSEEN_FILE, usesFact } from '../src/domain/heldout.js';
+import { BLIND4_FILE, loadHeldout, runHeldout, runScopeBank, scopeBankFile, scopeSetFile, UNSEEN_FILE, usesFact } from '../src/domain/heldout.js';
 
 const library = loadLibrary();
 const report = runHeldout(library, new FrameworkSelector(library));
@@ -105,4 +105,17 @@ test.each([
   expect(set.falseRefusals).toEqual([]);
   expect(set.wrongAnswers.length).toBeLessThanOrEqual(answered);
   expect(set.clarify.ok).toBeGreaterThanOrEqual(clarified);
+});
+
+test.each([
+  // First run (da96fb3, before the scope bank's fourth batch): 45 of 200 refused, 64 of 150 answered; read and tuned on.
+  ['vague-worries', 28, 37],
+  // First run (da96fb3): 63 of 250 refused, 74 of 200 answered; read and tuned on.
+  ['trade-questions', 38, 65],
+  // First run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread (totals only).
+  ['trade-test', 27, 38],
+] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
+  const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
+  expect(r.business.refused.length).toBeLessThanOrEqual(refused);
+  expect(r.notBusiness.answered.length).toBeLessThanOrEqual(answered);
 });

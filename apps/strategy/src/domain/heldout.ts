@@ -204,3 +204,30 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
     p99Ms: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] ?? 0,
   };
 }
+
+/** `eval/banks/<name>.json`: a bank of first-turn requests written blind for the scope rules. */
+export function scopeBankFile(name: 'vague-worries' | 'trade-questions' | 'trade-test'): string {
+  return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', `${name}.json`);
+}
+
+const scopeBank = z.strictObject({ about: z.string().min(20), business: z.array(z.string().min(2)).min(10), notBusiness: z.array(z.string().min(2)).min(10) });
+
+/** What the scope rules decide over a bank: its business questions refused and its other requests answered. */
+export interface ScopeBankReport {
+  business: { refused: string[]; of: number };
+  notBusiness: { answered: string[]; of: number };
+}
+
+/**
+ * Plans every request of a scope bank (`scopeBankFile`) as a first turn with no user context.
+ * @throws ZodError when the file is not a bank ({about, business[], notBusiness[]}); Error when it cannot be read.
+ */
+export function runScopeBank(library: Library, selector: FrameworkSelector, file: string): ScopeBankReport {
+  const bank = scopeBank.parse(JSON.parse(readFileSync(file, 'utf8')));
+  warmUpPlan(selector);
+  const refused = (q: string) => planAnswer(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] }).kind === 'refuse';
+  return {
+    business: { refused: bank.business.filter(refused), of: bank.business.length },
+    notBusiness: { answered: bank.notBusiness.filter((q) => !refused(q)), of: bank.notBusiness.length },
+  };
+}

@@ -155,8 +155,12 @@ test('the industry the caller gives is evidence of a business for a terse reques
   // (A trade named first, "gardening round, 40 clients…", is answered without it: see the trade named first below.)
   const terse = 'doing the gardening, 40 clients, £25 a visit fortnightly. want £30k a year. how?';
   expect(ask(terse, { industry: 'garden maintenance', role: 'sole trader' })).toBe('answer');
-  // Its 40 clients at £25 a visit are a trade's own without the industry too (the scope bank's fourth batch).
+  // Its 40 clients at £25 a visit are a trade's own without the industry too (the scope bank's fourth batch);
+  // without clients or prices, the industry is what tells.
   expect(ask(terse)).toBe('answer');
+  const terser = 'doing the grooming, 40 a fortnight. want £30k a year. how?';
+  expect(ask(terser, { industry: 'dog grooming', role: 'sole trader' })).toBe('answer');
+  expect(ask(terser)).toBe('refuse');
   // A personal question from a business owner is still refused: the industry counts only when the request uses its
   // words, or speaks as "we" (not of a spouse or children) of something that reads like business.
   for (const q of [
@@ -339,8 +343,6 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'i sell sourdough from home, about 80 loaves a week, all preorder. want to go up to 200. do i need a proper unit or just another oven? also what to get my husband for our 10th anniversary',
     'Chimney sweep here. Spring and summer are dead. Ideas for off season income? And is it normal for my eyes to itch after work or should I see a doctor',
   ]);
-  // "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn
-  // venue?" was refused here until the scope bank's fourth batch, which reads it 0.97: it is answered now (README, known misses).
   expectEach('refuse', [
     "I'm a plumber, my dentist wants £900 for a crown. Fair price?",
     "I'm a secondary school teacher. Is it worth transferring my teachers' pension into a private one?",
@@ -411,4 +413,32 @@ test("the scope bank's fourth batch: a small trade's own words, plain or vague, 
   ]);
   // A vague worry is clarified with simple depth, not answered at length.
   expect(planFor('no-shows are getting out of hand').analysis.depth).toBe('simple');
+});
+
+test("the rules fit to the fourth batch hold on phrases they look for: a succession, a pet or car returned, a customer's best time, joining a club", () => {
+  expectEach('answer', [
+    'my son wants to take over the garage. I’m 61. how do we plan the handover over 3 years?',
+    'hand over the farm to my daughter when I retire in 2 years, 300 acres and 120 cows: how do we value it?',
+    'our supplier came back with a 12% rise on flour, we sell 900 loaves a week at £3.20. pass it on?',
+    'should I join forces with another bakery to buy flour in bulk? we spend £2,000 a month on it',
+    'when is the best time to go VAT registered, turnover £80k and growing?',
+    'What should my first 90 days look like?',
+  ]);
+  expectEach('refuse', [
+    'do I hand over the company laptop when I leave my job?',
+    'my son wants to take over the garage as a gym for his mates, is that ok?',
+    'the gym is always dead on sundays, whats the best time to go?',
+    'should I join the pub quiz team or the darts team?',
+    'dog groomer, my spaniel came back with a nick on his ear, complain?',
+    'How should I prioritise my personal goals for next year?',
+  ]);
+});
+
+// Known misses (README): each is answered, and its test fails once it is refused again, to be moved to the refusals above.
+// The scope bank's fourth batch reads the farmer's 0.97; the customer's dog is a vague request it reads 0.91 (0.82 before).
+test.failing.each([
+  "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?",
+  'Can I bring my dog into the pub?',
+])('known miss, still answered (a failing test until it is refused): %s', (q) => {
+  expect(ask(q)).toBe('refuse');
 });
