@@ -375,6 +375,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       "scope14 set (eval/scope14.json, 80 messages written blind like scope13: 50 business questions in a phone's telegraphic words from sole traders, family firms, clubs, churches and charities whose trade looks personal (a farrier, a doula, a holiday let, a choir), 6 of them mixed and 6 non-English; 10 vague worries; 20 personal requests in money or business words, 5 from people who mention their business; never tuned on; its first run (commit 32dd176) gave 8 false refusals, 6 of 20 non-business requests answered, 8/10 vague clarified, fit 34.0% (17/50), fact use 80.0% (40/50); its questions are still unread)",
     unread: true,
   },
+  {
+    n: 15,
+    title:
+      "scope15 set (eval/scope15.json, 60 messages written blind from the framework list: 50 decisions of sole traders, family firms, small shops, charities and clubs in a phone's telegraphic words with 2-4 figures, 10 vague worries; to test framework fit on small trades; never tuned on; its first run (commit 8f85b54) gave fit 50.0% (25/50), fact use 88.0% (44/50), 6 false refusals (2 plain, 4 vague), 6/10 vague clarified, precision 13/14; its questions are still unread)",
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 
