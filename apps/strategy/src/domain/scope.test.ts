@@ -442,3 +442,12 @@ test.failing.each([
 ])('known miss, still answered (a failing test until it is refused): %s', (q) => {
   expect(ask(q)).toBe('refuse');
 });
+
+test('a question with no other domain’s words and no customer, employee or relative is answered when it reads like business', () => {
+  expectEach('answer', ['the glamping pods sat empty a lot more this year', "i've got loads of followers but no one actually books"]);
+  // Not from a customer, nor a vague worry of a household.
+  expectEach('refuse', [
+    'the gym is always dead on sundays, whats the best time to go?',
+    'My teenage son won’t do his homework and every evening ends in a shouting match. How do I get him to listen to me?',
+  ]);
+});
