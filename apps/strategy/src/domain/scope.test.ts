@@ -451,3 +451,12 @@ test('a question with no other domain’s words and no customer, employee or rel
     'My teenage son won’t do his homework and every evening ends in a shouting match. How do I get him to listen to me?',
   ]);
 });
+
+test.each(['whats North Star Metric', 'How does Kano Model work?', 'ELI5 North Star Metric', 'is North Star Metric any good for a small team?'])(
+  'a library framework named in any phrasing is answered with that framework: %s',
+  (q) => {
+    const p = planFor(q);
+    expect(p.kind).toBe('answer');
+    expect(p.analysis.primary.id).toBe(/kano/i.test(q) ? 'kano-model' : 'north-star-metric');
+  },
+);

@@ -606,3 +606,9 @@ test("'I'm a …' names the asker's trade only with its work or its running in t
   expect(selfLabel('hi, ceramicist here, a gallery wants 50% commission on my pieces. is that normal?')).toBe('ceramicist');
   expect(selfLabel('tattoo artist, £600 for a half sleeve, is that normal?')).toBeUndefined();
 });
+
+test("a framework asked about as 'whats …' or 'how does … work' is a definition, and its full name keeps an everyday alias", () => {
+  expect(understand('whats North Star Metric').definition).toBe(true);
+  expect(understand('How does Kano Model work?').definition).toBe(true);
+  expect(understand('the phone has gone quiet, how do we win work back?').definition).toBe(false);
+});

@@ -2443,7 +2443,7 @@ const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strate
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
 // Or asked of someone ("Can someone explain what a north star metric is?").
 const DEFINITION =
-  /(?:^|[.:;!?]\s+|\b(?:can|could) (?:you|someone|anyone) (?:please )?)(what(?:'s| is| are)(?: an?| the)? |what does .+ mean|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
+  /(?:^|[.:;!?]\s+|\b(?:can|could) (?:you|someone|anyone) (?:please )?)(what(?:'s|’s|s| is| are)(?: an?| the)? |what does .+ mean|how does .+ work\b|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
 const GENERIC = new Set(
   normalise(
     'help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow',
