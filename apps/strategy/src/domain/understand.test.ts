@@ -608,7 +608,18 @@ test("'I'm a …' names the asker's trade only with its work or its running in t
 });
 
 test("a framework asked about as 'whats …' or 'how does … work' is a definition, and its full name keeps an everyday alias", () => {
-  expect(understand('whats North Star Metric').definition).toBe(true);
-  expect(understand('How does Kano Model work?').definition).toBe(true);
-  expect(understand('the phone has gone quiet, how do we win work back?').definition).toBe(false);
+  expect(understand('whats North Star Metric', '').definition).toBe(true);
+  expect(understand('How does Kano Model work?', '').definition).toBe(true);
+  expect(understand('the phone has gone quiet, how do we win work back?', '').definition).toBe(false);
+});
+
+test("'career' and 'ladder' cues need their own words, not a word their stems share ('care homes', 'my lad')", () => {
+  const mechanic = understand(
+    'mobile mechanic. my lad drives the van and does tyres. most jobs are servicing at £120. rent a unit for £800/month or stay mobile?',
+    '',
+  );
+  expect(mechanic.problem?.type).not.toBe('career');
+  const hairdresser = understand('mobile hairdresser, mostly care homes. 3 homes, £12 a cut. one home wants me weekly not fortnightly. say yes?', '');
+  expect(hairdresser.problem?.type).not.toBe('career');
+  expect(understand('Our engineers keep asking what it takes to get promoted. How do we build a career ladder?', '').problem?.type).toBe('career');
 });

@@ -1556,7 +1556,7 @@ export function problemScores(text: string): ProblemScore[] {
       const n = cueNorm(phrase);
       if (seen.has(n)) continue;
       seen.add(n);
-      if (norm.includes(n)) {
+      if (norm.includes(n) && !stemCollision(phrase, text)) {
         s += w;
         hits++;
       }
@@ -1649,6 +1649,18 @@ function disambiguate(text: string): string {
 }
 
 const cueCache = new Map<string, string>();
+/**
+ * One-word cues whose stem is another everyday word ("career" stems to "care", "ladder" to "lad"), with the word the
+ * text must hold for the cue to count: "care homes" and "my lad drives the van" are not careers.
+ */
+const STEM_COLLISIONS: Record<string, RegExp> = { career: /\bcareers?\b/i, ladder: /\bladders?\b/i };
+
+/** Whether a cue matched `text` only through another word that shares its stem (`STEM_COLLISIONS`). */
+function stemCollision(phrase: string, text: string): boolean {
+  const exact = STEM_COLLISIONS[phrase.trim().toLowerCase()];
+  return exact ? !exact.test(text) : false;
+}
+
 function cueNorm(phrase: string): string {
   let n = cueCache.get(phrase);
   if (!n) {
