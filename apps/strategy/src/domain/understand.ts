@@ -327,6 +327,16 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'raise subs',
       'membership fee',
       'membership fees',
+      // A sole trader's words for a price rise ("160 houses at £11 a clean. put it up to £14?").
+      'put my prices up',
+      'put our prices up',
+      'put prices up',
+      'put the price up',
+      'put my rates up',
+      'up my prices',
+      'up my rates',
+      ['put it up to', 0.8],
+      ['put them up to', 0.8],
     ],
   },
   runway: {
