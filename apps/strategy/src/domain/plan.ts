@@ -187,6 +187,13 @@ const LOCAL_CUSTOMER =
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
+/**
+ * A statement of the asker's trade or organisation and nothing more ("Run a B&B in Kerry.", "I manage a campsite.",
+ * "Got a small tutoring business."): no question, no figure, at most a dozen words.
+ */
+const IDENTITY_ONLY =
+  /^(?:i(?:'m| am)? |we(?:'re| are)? )?(?:(?:also |still )?(?:run|own|manage|have|got|co-own|operate)s?|(?:i(?:'m| am)|we(?:'re| are)) (?:an? |the )?[\w-]+(?: [\w-]+)?(?: owner| manager)?)\b[^?\d]{0,80}[.!]?$/i;
+
 /** A spouse, partner, child or parent (a household's members). */
 const HOUSEHOLD = String.raw`wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|kids?|children|sons?|daughters?|family|mum|mom|dad|parents|in-laws`;
 
@@ -531,5 +538,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     )
       scope = { ...scope, inScope: true };
   }
+  // A request whose only business part says who the asker is ("Run a B&B in Kerry.", "I manage a campsite.") and whose
+  // question was declined as another domain's ("Personal one: my credit card is at €4,000…") is not a mixed request:
+  // nothing of the business is asked.
+  if (scope.inScope && u.declined.length && IDENTITY_ONLY.test(u.business.trim())) scope = { ...scope, inScope: false };
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

@@ -460,3 +460,17 @@ test.each(['whats North Star Metric', 'How does Kano Model work?', 'ELI5 North S
     expect(p.analysis.primary.id).toBe(/kano/i.test(q) ? 'kano-model' : 'north-star-metric');
   },
 );
+
+test('an owner who says the question is personal, unrelated or separate, or whose only business part says who they are, is refused', () => {
+  expectEach('refuse', [
+    'I have a dog walking business but this is personal. Buy a £14k used car or lease one at £250 a month?',
+    "I'm a farrier, but unrelated: my daughter's wedding is going to be £22k. How do we budget for it?",
+    'Got a small tutoring business. Separate question, my gym is £45 a month and I go twice. Cancel it?',
+    "I manage a campsite. Totally separate, my sister's asking to borrow £5,000. Should I?",
+    'Run a B&B in Kerry. Personal one: my credit card is at €4,000 on 22%. Is a balance transfer worth it?',
+  ]);
+  expectEach('answer', [
+    'Bill-splitting app, free, with a premium tier at £3 a month. About 12% of invited friends install it. Pricing is a separate question: is that strong enough to be our main growth engine?',
+    "florist. wedding orders avg £700, about 30 a year, walk-in trade dying off. go weddings only? Also can u write a short poem for my nan's 90th birthday card",
+  ]);
+});
