@@ -179,10 +179,10 @@ const HOBBY = /\b(?:hobby|hobbyist|for fun|for free)\b/i;
 
 /**
  * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
- * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "i work at a kennels", "my hours at the café").
+ * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "Electrician quoted £3,800 to rewire our 3 bed semi", "i work at a kennels", "my hours at the café").
  */
 const LOCAL_CUSTOMER =
-  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
+  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|quoted (?:me |us )?[^.?!]{0,40}\b(?:for|to|on) [^.?!]{0,30}\b(?:our|my) (?:[\w-]+ ){0,2}(?:house|home|flat|bathroom|kitchen|lounge|hall|garden|roof|boiler|semi|bungalow|extension|loft|driveway|car|wedding|teeth|tooth)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
@@ -348,7 +348,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes",
   // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
-  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date');
+  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !LOCAL_CUSTOMER.test(u.english);
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);

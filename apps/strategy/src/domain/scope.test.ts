@@ -474,3 +474,11 @@ test('an owner who says the question is personal, unrelated or separate, or whos
     "florist. wedding orders avg £700, about 30 a year, walk-in trade dying off. go weddings only? Also can u write a short poem for my nan's 90th birthday card",
   ]);
 });
+
+test("a trade's quote for the asker's home is a customer's question, not the household's own numbers; a firm's supplier quote is business", () => {
+  expectEach('refuse', [
+    'Electrician quoted £3,800 to rewire our 3 bed semi. Is that reasonable?',
+    'Plasterer quoted £850 to skim our lounge and hall. Good price for Leeds?',
+  ]);
+  expectEach('answer', ['Our flour supplier quoted £3,800 a month for next year, up 14%. We bake 900 loaves a week at £3.20. Pass it on to customers?']);
+});
