@@ -178,21 +178,29 @@ const CUSTOM =
 const HOBBY = /\b(?:hobby|hobbyist|for fun|for free)\b/i;
 
 /**
+ * A trade's quote for the asker's home, car, wedding or teeth ("Electrician quoted £3,800 to rewire our 3 bed semi");
+ * not for a firm's own premises ("quoted £3,800 to refit our pub kitchen").
+ */
+const QUOTED_FOR_HOME =
+  /\bquoted (?:me |us )?[^.?!]{0,40}\b(?:for|to|on) [^.?!]{0,30}\b(?:our|my) (?!(?:[\w-]+ )*(?:shop|pub|caf[eé]|church|club|village|office|unit|salon|studio|practice|school|restaurant|hotel|farm|yard)\b)(?:[\w-]+ ){0,2}(?:house|home|flat|bathroom|kitchen|lounge|hall|garden|roof|boiler|semi|bungalow|extension|loft|driveway|car|wedding|teeth|tooth)\b/i;
+
+/**
  * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
- * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "Electrician quoted £3,800 to rewire our 3 bed semi", "i work at a kennels", "my hours at the café").
+ * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "i work at a kennels", "my hours at the café").
  */
 const LOCAL_CUSTOMER =
-  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|quoted (?:me |us )?[^.?!]{0,40}\b(?:for|to|on) [^.?!]{0,30}\b(?:our|my) (?:[\w-]+ ){0,2}(?:house|home|flat|bathroom|kitchen|lounge|hall|garden|roof|boiler|semi|bungalow|extension|loft|driveway|car|wedding|teeth|tooth)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
+  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
 /**
  * A statement of the asker's trade or organisation and nothing more ("Run a B&B in Kerry.", "I manage a campsite.",
- * "Got a small tutoring business."): no question, no figure, at most a dozen words.
+ * "Got a small tutoring business."): one sentence, no question, no figure, at most 60 characters after the verb, and
+ * no problem recognised in it ("We're losing walk-ins since the roadworks." is a worry).
  */
 const IDENTITY_ONLY =
-  /^(?:i(?:'m| am)? |we(?:'re| are)? )?(?:(?:also |still )?(?:run|own|manage|have|got|co-own|operate)s?|(?:i(?:'m| am)|we(?:'re| are)) (?:an? |the )?[\w-]+(?: [\w-]+)?(?: owner| manager)?)\b[^?\d]{0,80}[.!]?$/i;
+  /^(?:i(?:'m| am)? |we(?:'re| are)? )?(?:(?:also |still )?(?:run|own|manage|have|got|co-own|operate)s?|(?:i(?:'m| am)|we(?:'re| are)) (?:an? |the )?[\w-]+(?: [\w-]+)?(?: owner| manager)?)\b[^.?!\d]{0,60}[.!]?$/i;
 
 /** A spouse, partner, child or parent (a household's members). */
 const HOUSEHOLD = String.raw`wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|kids?|children|sons?|daughters?|family|mum|mom|dad|parents|in-laws`;
@@ -348,7 +356,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes",
   // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
-  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !LOCAL_CUSTOMER.test(u.english);
+  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !QUOTED_FOR_HOME.test(u.english);
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
@@ -490,7 +498,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       u.language === 'en' &&
       !analysis.conversation.trim() &&
       // A trade's customer must read more surely like business; a vague worry of the asker's own, less surely.
-      anyShare() < (LOCAL_CUSTOMER.test(u.english) ? CUSTOMER_SHARE : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
+      anyShare() < (LOCAL_CUSTOMER.test(u.english) || QUOTED_FOR_HOME.test(u.english) ? CUSTOMER_SHARE : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
     )
       scope = { ...scope, inScope: false };
     else if (
@@ -541,6 +549,6 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // A request whose only business part says who the asker is ("Run a B&B in Kerry.", "I manage a campsite.") and whose
   // question was declined as another domain's ("Personal one: my credit card is at €4,000…") is not a mixed request:
   // nothing of the business is asked.
-  if (scope.inScope && u.declined.length && IDENTITY_ONLY.test(u.business.trim())) scope = { ...scope, inScope: false };
+  if (scope.inScope && u.declined.length && IDENTITY_ONLY.test(u.business.trim()) && (u.problem?.strength ?? 0) < 1) scope = { ...scope, inScope: false };
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

@@ -446,10 +446,7 @@ test.failing.each([
 test('a question with no other domain’s words and no customer, employee or relative is answered when it reads like business', () => {
   expectEach('answer', ['the glamping pods sat empty a lot more this year', "i've got loads of followers but no one actually books"]);
   // Not from a customer, nor a vague worry of a household.
-  expectEach('refuse', [
-    'the gym is always dead on sundays, whats the best time to go?',
-    'My teenage son won’t do his homework and every evening ends in a shouting match. How do I get him to listen to me?',
-  ]);
+  expectEach('refuse', ['the gym is always dead on sundays, whats the best time to go?']);
 });
 
 test.each(['whats North Star Metric', 'How does Kano Model work?', 'ELI5 North Star Metric', 'is North Star Metric any good for a small team?'])(
@@ -471,6 +468,8 @@ test('an owner who says the question is personal, unrelated or separate, or whos
   ]);
   expectEach('answer', [
     'Bill-splitting app, free, with a premium tier at £3 a month. About 12% of invited friends install it. Pricing is a separate question: is that strong enough to be our main growth engine?',
+    'We run a café, 60 covers. Separate question: should we open Sundays if it costs £400 in wages?',
+    "We're losing walk-ins since the roadworks, takings down 20%. Also what's a good film for tonight?",
     "florist. wedding orders avg £700, about 30 a year, walk-in trade dying off. go weddings only? Also can u write a short poem for my nan's 90th birthday card",
   ]);
 });
@@ -480,5 +479,8 @@ test("a trade's quote for the asker's home is a customer's question, not the hou
     'Electrician quoted £3,800 to rewire our 3 bed semi. Is that reasonable?',
     'Plasterer quoted £850 to skim our lounge and hall. Good price for Leeds?',
   ]);
-  expectEach('answer', ['Our flour supplier quoted £3,800 a month for next year, up 14%. We bake 900 loaves a week at £3.20. Pass it on to customers?']);
+  expectEach('answer', [
+    'Our flour supplier quoted £3,800 a month for next year, up 14%. We bake 900 loaves a week at £3.20. Pass it on to customers?',
+    'Builder quoted £38,000 to refit our pub kitchen. We do 400 covers a week. Worth it?',
+  ]);
 });

@@ -333,7 +333,7 @@ export interface ScopeVerdict {
  * not "Pricing is a separate question.").
  */
 const NOT_WORK =
-  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this(?: one)?(?:'s| is) (?:about|for) (?:my|me)\b(?! (?:own )?(?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal|(?:but )?this (?:one )?(?:is|'s) personal|(?:but|,) unrelated(?=\s*[:,—-]))\b|(?:^|[.,;:!?]\s*)(?:(?:totally|completely) separate|(?:a |another )?separate (?:question|one|thing))\b/i;
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this(?: one)?(?:'s| is) (?:about|for) (?:my|me)\b(?! (?:own )?(?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal|this(?: one)?(?:'s| is) personal|(?:but|,) unrelated(?=\s*[:,—-]))\b|(?:^|[.,;:!?]\s*)(?:(?:totally|completely) separate|(?:a |another )?separate (?:question|one|thing))\b(?![^.?!]*\b(?:we|our|us|business|customers?|clients?)\b)/i;
 
 /**
  * "Not a business" said of a charity, a club or volunteers ("we're all volunteers, not a business, so I'm not sure

@@ -287,9 +287,10 @@ export class FrameworkSelector {
     if (u && !u.definition) {
       const fits = new Set(u.problem ? PROBLEMS[u.problem.type].frameworks : []);
       // Not when the framework's full name is there ("North Star Metric" keeps its "north star").
-      const fullNames = (id: string) => (this.names.get(id) ?? []).filter((n) => !EVERYDAY_NAMES.has(n) && normalise(whole).includes(n));
+      const wholeNorm = normalise(whole);
+      const hasFullName = (id: string) => (this.names.get(id) ?? []).some((n) => !EVERYDAY_NAMES.has(n) && wholeNorm.includes(n));
       for (const e of this.everyday) {
-        if (fits.has(e.id) || fullNames(e.id).length) continue;
+        if (fits.has(e.id) || hasFullName(e.id)) continue;
         text = text.replace(e.re, ' ');
         whole = whole.replace(e.re, ' ');
       }

@@ -611,6 +611,9 @@ test("a framework asked about as 'whats …' or 'how does … work' is a definit
   expect(understand('whats North Star Metric', '').definition).toBe(true);
   expect(understand('How does Kano Model work?', '').definition).toBe(true);
   expect(understand('the phone has gone quiet, how do we win work back?', '').definition).toBe(false);
+  expect(understand('How does our team get more work out of the same hours?', '').definition).toBe(false);
+  // A committee's vote is not a price rise.
+  expect(understand('Should the club put it up to a vote at the AGM or just decide?', '').problem?.type).not.toBe('pricing');
 });
 
 test("'career' and 'ladder' cues need their own words, not a word their stems share ('care homes', 'my lad')", () => {

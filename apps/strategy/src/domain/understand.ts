@@ -1605,6 +1605,8 @@ const CUSTOMERS_LEAVING =
 function disambiguate(text: string): string {
   return (
     text
+      // "put it up to a vote" is a committee's decision, not a price rise ("put it up to £14?").
+      .replace(/\bput (it|them) up to (?:a |the )?(vote|committee|members|board|meeting|trustees|agm)\b/gi, 'put $1 to the $2')
       .replace(
         /\b(?:acquir\w*|acquisition)\s+(?:(?:a|an|new|each|one|more|our|the|of|per)\s+)*(?:customers?|users?|clients?|members?|subscribers?|buyers?|patients?|students?|donors?|leads?)\b/gi,
         'cac',
@@ -2465,7 +2467,7 @@ const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strate
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
 // Or asked of someone ("Can someone explain what a north star metric is?").
 const DEFINITION =
-  /(?:^|[.:;!?]\s+|\b(?:can|could) (?:you|someone|anyone) (?:please )?)(what(?:'s|’s|s| is| are)(?: an?| the)? |what does .+ mean|how does .+ work\b|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
+  /(?:^|[.:;!?]\s+|\b(?:can|could) (?:you|someone|anyone) (?:please )?)(what(?:'s|’s|s| is| are)(?: an?| the)? |what does .+ mean|how does [^.?!,]{1,40}? work(?=\s*[?.!]?\s*$)|define |explain |was ist |qu'est-ce que |c'est quoi )/i;
 const GENERIC = new Set(
   normalise(
     'help need advice thought thoughts idea ideas question please stuck tip tips business company firm anything something start improve better good bad grow',
