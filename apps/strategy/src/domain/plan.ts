@@ -463,9 +463,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   }
   if (source && !scope.notWork) {
     // Any sentence that reads like business keeps a request from refusal (a mixed request's business half).
-    const anyShare = () => Math.max(whole, ...sentenceShares());
+    // Each reading runs the scope bank over the sentences, so it is taken once and only when a rule needs it.
+    let any: number | undefined;
+    const anyShare = () => (any ??= Math.max(whole, ...sentenceShares()));
     // Only the whole request, or a sentence that itself names the asker's organisation, can turn a refusal into an answer.
-    const ownShare = () => Math.max(whole, ...sentenceShares(namesOwnOrganisation));
+    let own: number | undefined;
+    const ownShare = () => (own ??= Math.max(whole, ...sentenceShares(namesOwnOrganisation)));
     const ownOrganisation = runsSomething || namesOwnOrganisation(u.english);
     const named = analysis.selection.basis === 'named';
     // A trade's name alone, beside a spouse, a child or a parent in the business part, is as often a parent's or a
@@ -480,7 +483,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const weRecognised = speaksAsWe && (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM && !SELLS_POSSESSION.test(u.english);
     // So does a problem the library's frameworks are made for, recognised strongly, unless the scope bank reads it
     // clearly personal (`STRONG_PROBLEM`: "What should my first 90 days look like?", not "my personal goals").
-    const strongProblem = (u.problem?.strength ?? 0) >= STRONG_PROBLEM && anyShare() >= STRONG_PROBLEM_SHARE;
+    const strongProblem = () => (u.problem?.strength ?? 0) >= STRONG_PROBLEM && anyShare() >= STRONG_PROBLEM_SHARE;
     // A vague worry with no other domain's words, not from a customer (`CUSTOMER_SIDE`, `LOCAL_CUSTOMER`), is refused
     // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.
     const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
@@ -494,7 +497,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !businessWords &&
       !weRecognised &&
       !tradeTrouble &&
-      !strongProblem &&
+      !strongProblem() &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
       // A trade's customer must read more surely like business; a vague worry of the asker's own, less surely.
