@@ -121,3 +121,11 @@ test.each([
   expect(r.business.refused.length).toBeLessThanOrEqual(refused);
   expect(r.notBusiness.answered.length).toBeLessThanOrEqual(answered);
 });
+
+test("the scope13 set (development set of small trades' telegraphic decisions) keeps its reached framework fit", () => {
+  // 28 of 50 before a small trade's priced choice read as contribution margin, a purchase or a bundle price (40 after).
+  const scope13 = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(13)));
+  expect(scope13.fit.of).toBe(50);
+  expect(scope13.fit.ok).toBeGreaterThanOrEqual(40);
+  expect(scope13.falseRefusals).toEqual([]);
+});

@@ -626,3 +626,16 @@ test("'career' and 'ladder' cues need their own words, not a word their stems sh
   expect(hairdresser.problem?.type).not.toBe('career');
   expect(understand('Our engineers keep asking what it takes to get promoted. How do we build a career ladder?', '').problem?.type).toBe('career');
 });
+
+test("a small trade's priced choice reads as contribution margin, a one-off purchase as an investment, a bundle price as pricing; a household's money does not", () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('mobile barber, £15 a cut, about 60 a week. take a chair in a salon at £120/wk or stay mobile?')).toBe('cost-margin');
+  expect(type("window cleaner. van's gearbox gone, round makes £31k. fix it for £2,400 or buy another van?")).toBe('investment');
+  expect(type('dog walker, £14 a walk, 22 dogs on the books. offer a £250/month unlimited plan?')).toBe('pricing');
+  // A household weighing nursery fees against a salary is not a trade's margin.
+  const nursery = understand('Nursery is £1,300 a month for our 2 kids. Is it worth me going back to work on £24k?', '');
+  expect(nursery.problem?.type).not.toBe('cost-margin');
+  expect(nursery.problem?.type).not.toBe('investment');
+  // Customers' spending is takings, not an investment.
+  expect(type('village pub. quiz night gets 40 people spending £14 each, £80 in prizes. swap it for live music?')).not.toBe('investment');
+});

@@ -1612,6 +1612,11 @@ function disambiguate(text: string): string {
         'cac',
       )
       .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
+      // Customers' spending ("40 people spending £14 each", "they spend £22 a head") is takings, not an investment.
+      .replace(
+        /\b(?:spend|spends|spending)\s+(?:about\s+|around\s+|roughly\s+|on average\s+)?[£$€]\s?\d[\d.,]*k?\s*(?:each|a head|per head|per person|a person|per visit|a visit|per customer)\b/gi,
+        'takings',
+      )
       .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
       // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
       .replace(
@@ -2078,6 +2083,18 @@ export function understand(question: string, conversation: string, ctx: { indust
   // A buyer's order at a price of its own ("a deli wants 600 jars a year at £5.50", beside our £8 a jar): whether the
   // price still covers what each unit costs is a question of contribution margin.
   if (BULK_OFFER.test(business) && money.length >= 2) signal('cost-margin', 1.5);
+  // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
+  // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
+  // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
+  // up?") is an investment.
+  else if (
+    money.length >= 2 &&
+    business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
+    (selfLabel(business, { glossed: language !== 'en' }) !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
+    /\?|\bor not\b/i.test(asked) &&
+    Math.max(0, ...scores.map((x) => x.cue ?? 0)) < 1
+  )
+    signal(PRICE_OFFER.test(asked) ? 'pricing' : PURCHASE.test(business) ? 'investment' : 'cost-margin', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
@@ -2223,6 +2240,24 @@ const CASH_DAYS = new RegExp(
  * £2.60", "wants me on retainer for 20,000 words a month at €0.08"). Not a price for the whole firm ("wants to buy us
  * for £2m") nor a share ("20% at a £5m valuation").
  */
+/** The most words of a request typed as on a phone ("mobile DJ. weddings £550, kids parties £180. stop doing kids parties?"). */
+const TELEGRAPHIC_WORDS = 40;
+
+/**
+ * A price offered as a bundle in the question asked: "do a £40/month plan for 2 minis?", "sell blocks of 10 for £340?",
+ * "move to 6 week courses at £42?", "un forfait trimestriel de 320 €?" ("pakket", "Paket" are glossed as "parcel").
+ */
+const PRICE_OFFER =
+  /(?=.*[£$€]\s?\d|.*\d\s?(?:€|euros?)).*\b(?:plans?|packages?|bundles?|blocks?|pass(?:es)?|memberships?|courses?|subscriptions?|forfait|parcel)\b/i;
+
+/** A household's money, not a trade's: "2 kids in nursery", "my sister wants to borrow", "our 12 year old", "my dog's vet bill", "£8k savings". */
+const HOUSEHOLD_MONEY =
+  /\b(?:my|our)\s+(?:wife|husband|partner|sister|brother|mum|mom|dad|parents|dog|cat|pet)\b|\b(?:kids?|children|savings|insurance|mortgage)\b|\b\d+\s*(?:year|yr)s?\s*old\b/i;
+
+/** A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500 machine". */
+const PURCHASE =
+  /\b(?:buy|buying|fix|repair|replace|upgrade|invest in|purchase)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
+
 const BULK_OFFER =
   /\b(?:wants?|wanted|offer(?:s|ed|ing)?|asked for|asking for|order(?:s|ed)?)\b[^.?!]{0,40}?\b\d[\d,.]*\s+(?:[a-z\u00c0-\u024f-]+\s+){1,4}?(?:at|for)\s+(?:[£$€]\s?\d|\d[\d.,]*\s?(?:€|euros?|pounds|dollars))/i;
 
