@@ -137,12 +137,13 @@ const SERVES =
 /**
  * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
  * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session", a bare "raise
- * fares?" or "Charge per head, or a flat day rate?"); not a possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
+ * fares?", "i haven't put prices up in ages" or "Charge per head, or a flat day rate?"); not a possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
  */
 const PRICES_OWN_WORK = new RegExp(
   String.raw`\b(?:(?:i|we)\s+(?:should\s+|could\s+)?(?:price|charge|quote|invoice|bill)|how much to charge|what to charge)\b(?!\s+(?:me|us|you)\b)(?!\s+(?:for\s+)?${NOT_FOR_SALE})` +
     String.raw`|\b(?:i|we)\s+(?:set|work out|decide on|raise|increase|put up|lower|drop|cut)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:proper\s+|fair\s+|new\s+|right\s+)?(?:price|prices|rates|day rate|hourly rate|fees)\b` +
     String.raw`|(?:^|[.?!,]\s*)(?:raise|put up|increase|lower|drop|cut)\s+(?:my\s+|our\s+|the\s+)?(?:prices|fares|day rate|hourly rate)\b` +
+    String.raw`|\b(?:i|we)\s+(?:haven'?t\s+|have not\s+|havent\s+|never\s+|didn'?t\s+|should\s+|need to\s+)?(?:put|push)\s+(?:my\s+|our\s+|the\s+)?(?:prices|rates|fees)\s+up\b` +
     String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b`,
   'i',
 );
