@@ -122,10 +122,14 @@ test.each([
   expect(r.notBusiness.answered.length).toBeLessThanOrEqual(answered);
 });
 
-test("the scope13 set (development set of small trades' telegraphic decisions) keeps its reached framework fit", () => {
+test.each([
   // 28 of 50 before a small trade's priced choice read as contribution margin, a purchase or a bundle price (40 after).
-  const scope13 = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(13)));
-  expect(scope13.fit.of).toBe(50);
-  expect(scope13.fit.ok).toBeGreaterThanOrEqual(40);
-  expect(scope13.falseRefusals).toEqual([]);
+  [13, 50, 40],
+  // 38 of 60 when it was written (2eab2b8); read and tuned on.
+  [16, 60, 44],
+])("the scope%i set (development set of small trades' telegraphic decisions) keeps its reached framework fit", (n, of, ok) => {
+  const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
+  expect(set.fit.of).toBe(of);
+  expect(set.fit.ok).toBeGreaterThanOrEqual(ok);
+  expect(set.falseRefusals).toEqual([]);
 });

@@ -639,3 +639,10 @@ test("a small trade's priced choice reads as contribution margin, a one-off purc
   // Customers' spending is takings, not an investment.
   expect(type('village pub. quiz night gets 40 people spending £14 each, £80 in prizes. swap it for live music?')).not.toBe('investment');
 });
+
+test('a new price asked for is pricing, no-shows are failures to prevent, and lettered premises are candidates', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('sign writer, £45 an hour, booked 5 wks ahead. mate says go to £55/hr. do i risk it?')).toBe('pricing');
+  expect(type('dog groomer, 8 no-shows a month on first appointments, nothing taken upfront. how do i stop it?')).toBe('quality');
+  expect(type('bakery moving. unit A £900/mo on the high st, unit B £600/mo on the estate with parking. which?')).toBe('option-choice');
+});

@@ -134,6 +134,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'inconsistent',
       'get to the bottom',
       'root cause',
+      // Bookings not kept are a failure a deposit or a reminder prevents.
+      'no shows',
+      'no show',
+      'noshows',
     ],
   },
   flow: {
@@ -2082,19 +2086,25 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (priced(quantities) || (priced(earlierQuantities) && shortFollowUp && (CHOOSE.test(asked) || (scores[0]?.strength ?? 0) < 1.5))) signal('deal', 1.5);
   // A buyer's order at a price of its own ("a deli wants 600 jars a year at £5.50", beside our £8 a jar): whether the
   // price still covers what each unit costs is a question of contribution margin.
-  if (BULK_OFFER.test(business) && money.length >= 2) signal('cost-margin', 1.5);
+  const bulkOffer = BULK_OFFER.test(business) && money.length >= 2;
+  if (bulkOffer) signal('cost-margin', 1.5);
+  // A new price asked for ("partner says go to £110/hr. do we risk it?", "fares to £4?") is a pricing decision.
+  const priceChange = PRICE_CHANGE.test(business);
+  if (priceChange) signal('pricing', 1.5);
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
   // up?") is an investment.
-  else if (
+  if (
+    !bulkOffer &&
+    !priceChange &&
     money.length >= 2 &&
     business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
     (selfLabel(business, { glossed: language !== 'en' }) !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
     /\?|\bor not\b/i.test(asked) &&
     Math.max(0, ...scores.map((x) => x.cue ?? 0)) < 1
   )
-    signal(PRICE_OFFER.test(asked) ? 'pricing' : PURCHASE.test(business) ? 'investment' : 'cost-margin', 1.5);
+    signal(PRICE_OFFER.test(decision) ? 'pricing' : PURCHASE.test(business) ? 'investment' : 'cost-margin', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
@@ -2254,9 +2264,13 @@ const PRICE_OFFER =
 const HOUSEHOLD_MONEY =
   /\b(?:my|our)\s+(?:wife|husband|partner|sister|brother|mum|mom|dad|parents|dog|cat|pet)\b|\b(?:kids?|children|savings|insurance|mortgage)\b|\b\d+\s*(?:year|yr)s?\s*old\b/i;
 
+/** A new price asked for: "partner says go to £110/hr. do we risk it?", "go to £1,750 for next yr?", "put it up to £14?", "fares to £4?". */
+const PRICE_CHANGE =
+  /\b(?:go|going|move|moving|up|raise|increase|put (?:it|them|prices?|rates?|fees?|fares?|subs) up|prices?|rates?|fees?|fares?|subs)\s+(?:it\s+|them\s+)?(?:up\s+)?to\s+[£$€]\s?\d/i;
+
 /** A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500 machine". */
 const PURCHASE =
-  /\b(?:buy|buying|fix|repair|replace|upgrade|invest in|purchase)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
+  /\b(?:buy|buying|fix|repair|replace|upgrade|invest in|purchase|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
 
 const BULK_OFFER =
   /\b(?:wants?|wanted|offer(?:s|ed|ing)?|asked for|asking for|order(?:s|ed)?)\b[^.?!]{0,40}?\b\d[\d,.]*\s+(?:[a-z\u00c0-\u024f-]+\s+){1,4}?(?:at|for)\s+(?:[£$€]\s?\d|\d[\d.,]*\s?(?:€|euros?|pounds|dollars))/i;
@@ -2274,7 +2288,8 @@ const CANDIDATE_NOUNS =
 
 /**
  * Candidates set side by side for a choice: "we've narrowed it down to 3 towns", "we're down to two options",
- * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1) … Option 2)". A rate or a
+ * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1) … Option 2)", "unit A £750/mo … unit B
+ * £520/mo". A rate or a
  * duration is not a candidate ("margins narrowed to 3%", "get it down to 5 days").
  */
 const CANDIDATES = new RegExp(
@@ -2282,7 +2297,7 @@ const CANDIDATES = new RegExp(
     String.raw`|\bdown to\s+(?:the\s+)?(?:last\s+|final\s+)?(?:two|three|four|five|six|[2-9])\s+(?:[\w-]+\s+)?(?:${CANDIDATE_NOUNS})\b` +
     String.raw`|\b(?:two|three|four|five|six|[2-9])\s+(?:possible|potential|candidate|shortlisted|competing|viable|different)\s+(?:${CANDIDATE_NOUNS})\b` +
     String.raw`|\bshortlist(?:ed)?\s+(?:is|of|has|includes)\b` +
-    String.raw`|\b(site|option|location|supplier|vendor|candidate|bid|offer|proposal)\s+(?:a|1)\s*[:)\-,]` +
+    String.raw`|\b(site|option|location|supplier|vendor|candidate|bid|offer|proposal|unit|premises|venue|shop|quote|property|building)\s+(?:a|1)(?:\s*[:)\-,]|\s+(?=[£$€]\s?\d))` +
     String.raw`[^]{3,300}?\b\1\s+(?:b|2)\b`,
   'i',
 );
