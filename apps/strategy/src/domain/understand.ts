@@ -427,13 +427,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     cues: [
       'investment',
       'invest',
-      'spend',
+      ['spend', 0.5],
       'business case',
       'roi',
       'return on investment',
       'pays off',
       'pay off',
-      'worth it',
+      ['worth it', 0.5],
       'modernisation',
       'modernization',
       'replace our',
@@ -2268,9 +2268,12 @@ const HOUSEHOLD_MONEY =
 const PRICE_CHANGE =
   /\b(?:go|going|move|moving|up|raise|increase|put (?:it|them|prices?|rates?|fees?|fares?|subs) up|prices?|rates?|fees?|fares?|subs)\s+(?:it\s+|them\s+)?(?:up\s+)?to\s+[£$€]\s?\d/i;
 
-/** A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500 machine". */
+/**
+ * A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500
+ * machine", "£900 for a stand at the wedding fair", "kitchen redone for £25k", "a £20k fit-out".
+ */
 const PURCHASE =
-  /\b(?:buy|buying|fix|repair|replace|upgrade|invest in|purchase|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
+  /\b(?:buy|buying|fix|repair|replace|upgrade|invest in|purchase|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:for|on)\s+(?:a|an|the|new)\s+(?:[\w-]+\s+)?(?:stand|stall|advert|website|sign|banner|gazebo|machine|van|oven|kiln|trailer|camera|printer|engine|reader)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
 
 const BULK_OFFER =
   /\b(?:wants?|wanted|offer(?:s|ed|ing)?|asked for|asking for|order(?:s|ed)?)\b[^.?!]{0,40}?\b\d[\d,.]*\s+(?:[a-z\u00c0-\u024f-]+\s+){1,4}?(?:at|for)\s+(?:[£$€]\s?\d|\d[\d.,]*\s?(?:€|euros?|pounds|dollars))/i;
