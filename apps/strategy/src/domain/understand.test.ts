@@ -646,3 +646,14 @@ test('a new price asked for is pricing, no-shows are failures to prevent, and le
   expect(type('dog groomer, 8 no-shows a month on first appointments, nothing taken upfront. how do i stop it?')).toBe('quality');
   expect(type('bakery moving. unit A £900/mo on the high st, unit B £600/mo on the estate with parking. which?')).toBe('option-choice');
 });
+
+test("late payers are working capital and a platform's cut of each sale is contribution margin; staff's commission is not", () => {
+  const u = understand('cleaner, 12 regular houses at £16/hr. 3 of them always pay 3 weeks late, £600 owed now. stop working for them?', '');
+  expect(u.problem?.type).toBe('working-capital');
+  expect(understand('kebab shop, family run. delivery apps take 32% and they are 40% of our sales now. come off them?', '').problem?.type).toBe('cost-margin');
+  const staff = understand(
+    'Our 9 stylists are on £12 an hour plus 10% commission on retail, and the good ones leave for chair rental. How do we keep them?',
+    '',
+  );
+  expect(staff.problem?.type).not.toBe('cost-margin');
+});

@@ -377,6 +377,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'pay us',
       'paid late',
       'late payers',
+      // As a sole trader says it ("2 families always pay 2 wks late", "everyone's paying late again").
+      'pay late',
+      'paying late',
+      'pays late',
+      'late payment',
+      'late payments',
       'owe us',
       'owes us',
       'owing us',
@@ -2088,6 +2094,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   // price still covers what each unit costs is a question of contribution margin.
   const bulkOffer = BULK_OFFER.test(business) && money.length >= 2;
   if (bulkOffer) signal('cost-margin', 1.5);
+  // A platform's or an agent's cut of each sale ("delivery apps take 30%", "booking app takes 18% per session", "the
+  // gallery wants 40% commission"): what each sale leaves after it is a question of contribution margin.
+  if (COMMISSION.test(business)) signal('cost-margin', 1.5);
   // A new price asked for ("partner says go to £110/hr. do we risk it?", "fares to £4?") is a pricing decision.
   const priceChange = PRICE_CHANGE.test(business);
   if (priceChange) signal('pricing', 1.5);
@@ -2234,7 +2243,9 @@ export function understand(question: string, conversation: string, ctx: { indust
  */
 const CASH_DAYS = new RegExp(
   [
-    String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|after|within|at|around|about|roughly|in))*\s+(\d+)\s*(?:days|weeks)\b`,
+    String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|after|within|at|around|about|roughly|in|to))*\s+(\d+)\s*(?:days|weeks)\b`,
+    // Paying late by a stretch ("2 families always pay 2 wks late").
+    String.raw`\b(?:pay|pays|paying|paid)\s+(?:us\s+|me\s+)?(\d+)\s*(?:days?|weeks?|wks?|months?)\s+late\b`,
     String.raw`\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b`,
     String.raw`\b(?:terms|credit)\s+(?:are|is|of)\s+(?:about\s+|around\s+)?(\d+)\s*days\b`,
     String.raw`\b(?:take|takes|taking)\s+(\d+)\s*days\s+to\s+pay\b`,
@@ -2263,6 +2274,13 @@ const PRICE_OFFER =
 /** A household's money, not a trade's: "2 kids in nursery", "my sister wants to borrow", "our 12 year old", "my dog's vet bill", "£8k savings". */
 const HOUSEHOLD_MONEY =
   /\b(?:my|our)\s+(?:wife|husband|partner|sister|brother|mum|mom|dad|parents|dog|cat|pet)\b|\b(?:kids?|children|savings|insurance|mortgage)\b|\b\d+\s*(?:year|yr)s?\s*old\b/i;
+
+/**
+ * A platform's or an agent's cut of each sale: "delivery apps take 30%", "booking app takes 18% per session", "gallery
+ * wants 40% commission"; not staff's commission ("£12.50 an hour plus 10% commission on retail").
+ */
+const COMMISSION =
+  /\b(?:apps?|platforms?|marketplaces?|agents?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|gallery|galleries|shop|website|site)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
 
 /** A new price asked for: "partner says go to £110/hr. do we risk it?", "go to £1,750 for next yr?", "put it up to £14?", "fares to £4?". */
 const PRICE_CHANGE =
