@@ -1624,7 +1624,7 @@ function disambiguate(text: string): string {
       .replace(/\b(?:customer|user|client|member|subscriber)s?\s+acquisition\b/gi, 'cac')
       // Customers' spending ("40 people spending £14 each", "they spend £22 a head") is takings, not an investment.
       .replace(
-        /\b(?:spend|spends|spending)\s+(?:about\s+|around\s+|roughly\s+|on average\s+)?[£$€]\s?\d[\d.,]*k?\s*(?:each|a head|per head|per person|a person|per visit|a visit|per customer)\b/gi,
+        /(?<!\b(?:i|we|they)\s+)\b(?:spend|spends|spending)\s+(?:about\s+|around\s+|roughly\s+|on average\s+)?[£$€]\s?\d[\d.,]*k?\s*(?:each|a head|per head|per person|a person|per visit|a visit|per customer)\b/gi,
         'takings',
       )
       .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
@@ -2238,8 +2238,8 @@ export function understand(question: string, conversation: string, ctx: { indust
 
 /**
  * Days that money or stock waits: payment terms ("pay in 60 days", "pay us in 58 days", "60-day terms", "our payment
- * terms are 60 days", "take 75 days to pay") and stock held ("slabs sit in our yard about 110 days", "stock sits
- * 90 days", "90 days of stock"). Not people or work waiting ("patients stay 9 days", "tickets sit in the queue 12 days").
+ * terms are 60 days", "take 75 days to pay"), paying late by a stretch ("always pay 2 wks late") and stock held
+ * ("slabs sit in our yard about 110 days", "stock sits 90 days", "90 days of stock"). Not people or work waiting ("patients stay 9 days", "tickets sit in the queue 12 days").
  */
 const CASH_DAYS = new RegExp(
   [
@@ -2256,43 +2256,62 @@ const CASH_DAYS = new RegExp(
   'gi',
 );
 
+/** The most words of a request typed as on a phone ("mobile DJ. weddings £550, kids parties £180. stop doing kids parties?"). */
+const TELEGRAPHIC_WORDS = 40;
+
+/**
+ * A household's money, not a trade's: "2 kids in nursery", "my sister wants to borrow", "our 12 year old", "my dog's
+ * vet bill", "our savings", "travel insurance". Not a trade's own words ("kids parties £180", "van insurance £1,900",
+ * "the van is 12 years old").
+ */
+const HOUSEHOLD_MONEY =
+  /\b(?:my|our)\s+(?:wife|husband|sister|brother|mum|mom|dad|parents|dog|cat|pet|(?:\d+\s+|two\s+|three\s+)?(?:kids?|children)|savings|mortgage|\d+\s*(?:year|yr)s?\s*old)\b|\b\d+\s+(?:kids|children)\s+(?:in|at)\s+(?:nursery|school|childcare)\b|\bkids'\s|\b(?:travel|pet|car|home|life|health)\s+insurance\b/i;
+
+/**
+ * A price offered as a bundle in the question asked, the money within a few words of the bundle: "do a £40/month plan
+ * for 2 minis?", "sell blocks of 10 for £340?", "move to 6 week courses at £42?", "un forfait trimestriel de 320 €?"
+ * ("pakket", "Paket" are glossed as "parcel"). Not "of course", nor a plan to buy something ("the plan is to buy a £3k oven").
+ */
+const BUNDLE = String.raw`(?<!\bof\s)\b(?:plans?|packages?|bundles?|blocks?|pass(?:es)?|memberships?|courses?|subscriptions?|forfait|parcel)\b`;
+const PRICE_OFFER = new RegExp(
+  String.raw`${BUNDLE}(?:\s+[\w-]+){0,4}?\s+(?:for|at|of|à|de)\s+[£$€]?\s?\d[\d.,]*\s?(?:€|euros?)?(?![\d])` +
+    String.raw`|[£$€]\s?\d[\d.,]*k?(?:\s?\/\s?\w+)?\s+(?:[\w-]+\s+){0,2}?${BUNDLE}`,
+  'i',
+);
+
+/**
+ * A new price asked for the asker's own work: "partner says go to £110/hr. do we risk it?", "go to £1,750 for next
+ * yr?", "put it up to £14?", "raise our rates to £40", "fares to £4?". Not a cost or a cap ("rent is going up to £1,200",
+ * "minimum wage goes up to £12.21", "grants of up to £5,000").
+ */
+const PRICE_CHANGE = new RegExp(
+  String.raw`\b(?:put|push)\s+(?:it|them|(?:my|our|the)\s+(?:prices?|rates?|fees?|fares?|subs))\s+up\s+to\s+[£$€]\s?\d` +
+    String.raw`|\b(?:raise|increase|up)\s+(?:it|them|(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|fares?|subs))\s+to\s+[£$€]\s?\d` +
+    String.raw`|(?:^|[.?!,:;]\s*|\b(?:says?|said|reckons?|thinks?|should\s+(?:i|we)|do\s+(?:i|we))\s+)(?:go|move)\s+(?:up\s+)?to\s+[£$€]\s?\d` +
+    String.raw`|(?:^|[.?!,:;]\s*)(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|fares?|subs)\s+(?:up\s+)?to\s+[£$€]\s?\d`,
+  'i',
+);
+
+/**
+ * A platform's or an agency's cut of each sale: "delivery apps take 30%", "booking app takes 18% per session", "the
+ * gallery wants 40%"; not staff's commission ("shop staff take 10% commission") nor an estate agent's fee for a home.
+ */
+const COMMISSION =
+  /\b(?:apps?|platforms?|marketplaces?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|gallery|galleries)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
+
+/**
+ * A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500
+ * machine", "£900 for a stand at the wedding fair", "kitchen redone for £25k", "a £20k fit-out", a loan or a mortgage.
+ * Not customers buying ("folk buy 2 candles for £20").
+ */
+const PURCHASE =
+  /(?<!\b(?:folk|people|customers?|clients?|they|punters|shoppers|visitors|guests|buyers)\s+(?:\w+\s+)?)\b(?:buy|buying|purchase|fix|repair|replace|upgrade|invest in|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:for|on)\s+(?:a|an|the|new)\s+(?:[\w-]+\s+)?(?:stand|stall|advert|website|sign|banner|gazebo|machine|van|oven|kiln|trailer|camera|printer|engine|reader)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
+
 /**
  * An order or offer of a number of units at a price ("wants 600 jars a year at £5.50", "offered us 10,000 bottles at
  * £2.60", "wants me on retainer for 20,000 words a month at €0.08"). Not a price for the whole firm ("wants to buy us
  * for £2m") nor a share ("20% at a £5m valuation").
  */
-/** The most words of a request typed as on a phone ("mobile DJ. weddings £550, kids parties £180. stop doing kids parties?"). */
-const TELEGRAPHIC_WORDS = 40;
-
-/**
- * A price offered as a bundle in the question asked: "do a £40/month plan for 2 minis?", "sell blocks of 10 for £340?",
- * "move to 6 week courses at £42?", "un forfait trimestriel de 320 €?" ("pakket", "Paket" are glossed as "parcel").
- */
-const PRICE_OFFER =
-  /(?=.*[£$€]\s?\d|.*\d\s?(?:€|euros?)).*\b(?:plans?|packages?|bundles?|blocks?|pass(?:es)?|memberships?|courses?|subscriptions?|forfait|parcel)\b/i;
-
-/** A household's money, not a trade's: "2 kids in nursery", "my sister wants to borrow", "our 12 year old", "my dog's vet bill", "£8k savings". */
-const HOUSEHOLD_MONEY =
-  /\b(?:my|our)\s+(?:wife|husband|partner|sister|brother|mum|mom|dad|parents|dog|cat|pet)\b|\b(?:kids?|children|savings|insurance|mortgage)\b|\b\d+\s*(?:year|yr)s?\s*old\b/i;
-
-/**
- * A platform's or an agent's cut of each sale: "delivery apps take 30%", "booking app takes 18% per session", "gallery
- * wants 40% commission"; not staff's commission ("£12.50 an hour plus 10% commission on retail").
- */
-const COMMISSION =
-  /\b(?:apps?|platforms?|marketplaces?|agents?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|gallery|galleries|shop|website|site)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
-
-/** A new price asked for: "partner says go to £110/hr. do we risk it?", "go to £1,750 for next yr?", "put it up to £14?", "fares to £4?". */
-const PRICE_CHANGE =
-  /\b(?:go|going|move|moving|up|raise|increase|put (?:it|them|prices?|rates?|fees?|fares?|subs) up|prices?|rates?|fees?|fares?|subs)\s+(?:it\s+|them\s+)?(?:up\s+)?to\s+[£$€]\s?\d/i;
-
-/**
- * A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500
- * machine", "£900 for a stand at the wedding fair", "kitchen redone for £25k", "a £20k fit-out".
- */
-const PURCHASE =
-  /\b(?:buy|buying|fix|repair|replace|upgrade|invest in|purchase|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:for|on)\s+(?:a|an|the|new)\s+(?:[\w-]+\s+)?(?:stand|stall|advert|website|sign|banner|gazebo|machine|van|oven|kiln|trailer|camera|printer|engine|reader)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
-
 const BULK_OFFER =
   /\b(?:wants?|wanted|offer(?:s|ed|ing)?|asked for|asking for|order(?:s|ed)?)\b[^.?!]{0,40}?\b\d[\d,.]*\s+(?:[a-z\u00c0-\u024f-]+\s+){1,4}?(?:at|for)\s+(?:[£$€]\s?\d|\d[\d.,]*\s?(?:€|euros?|pounds|dollars))/i;
 
@@ -2318,7 +2337,7 @@ const CANDIDATES = new RegExp(
     String.raw`|\bdown to\s+(?:the\s+)?(?:last\s+|final\s+)?(?:two|three|four|five|six|[2-9])\s+(?:[\w-]+\s+)?(?:${CANDIDATE_NOUNS})\b` +
     String.raw`|\b(?:two|three|four|five|six|[2-9])\s+(?:possible|potential|candidate|shortlisted|competing|viable|different)\s+(?:${CANDIDATE_NOUNS})\b` +
     String.raw`|\bshortlist(?:ed)?\s+(?:is|of|has|includes)\b` +
-    String.raw`|\b(site|option|location|supplier|vendor|candidate|bid|offer|proposal|unit|premises|venue|shop|quote|property|building)\s+(?:a|1)(?:\s*[:)\-,]|\s+(?=[£$€]\s?\d))` +
+    String.raw`|\b(site|option|location|supplier|vendor|candidate|bid|offer|proposal|unit|premises|venue|shop|property|building)\s+(?:a|1)(?:\s*[:)\-,]|\s+(?=[£$€]\s?\d))` +
     String.raw`[^]{3,300}?\b\1\s+(?:b|2)\b`,
   'i',
 );
