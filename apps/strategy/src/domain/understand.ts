@@ -2103,11 +2103,14 @@ export function understand(question: string, conversation: string, ctx: { indust
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
-  // up?") is an investment.
+  // up?") is an investment. It needs two money figures, or a unit price and another figure ("mobile hairdresser, 3
+  // homes, £12 a cut…"; not a budget: "we have 5000 euros: Bali or the Maldives?"),
+  // at most `TELEGRAPHIC_WORDS`, an ask, no cue type at 1 or more, and a trade or an organisation named or no household's
+  // money (`HOUSEHOLD_MONEY`).
   if (
     !bulkOffer &&
     !priceChange &&
-    money.length >= 2 &&
+    (money.length >= 2 || (money.some(isUnitPrice) && quantities.filter((q) => q.kind !== 'date').length >= 2)) &&
     business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
     (selfLabel(business, { glossed: language !== 'en' }) !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
     /\?|\bor not\b/i.test(asked) &&
@@ -2256,16 +2259,21 @@ const CASH_DAYS = new RegExp(
   'gi',
 );
 
+/** A price of one unit of a trade's work: "£12 a cut", "£35 a session", "£6.50/hr", "£45 each". */
+function isUnitPrice(q: Quantity): boolean {
+  return q.kind === 'money' && (q.per !== undefined || /^(?:\/\s*\w+|(?:a|an|per|each)\b)/i.test(q.context.trim()));
+}
+
 /** The most words of a request typed as on a phone ("mobile DJ. weddings £550, kids parties £180. stop doing kids parties?"). */
 const TELEGRAPHIC_WORDS = 40;
 
 /**
  * A household's money, not a trade's: "2 kids in nursery", "my sister wants to borrow", "our 12 year old", "my dog's
- * vet bill", "our savings", "travel insurance". Not a trade's own words ("kids parties £180", "van insurance £1,900",
+ * vet bill", "our savings", "travel insurance", "we have a dog and two toddlers", "a pension", "a road trip". Not a trade's own words ("kids parties £180", "van insurance £1,900",
  * "the van is 12 years old").
  */
 const HOUSEHOLD_MONEY =
-  /\b(?:my|our)\s+(?:wife|husband|sister|brother|mum|mom|dad|parents|dog|cat|pet|(?:\d+\s+|two\s+|three\s+)?(?:kids?|children)|savings|mortgage|\d+\s*(?:year|yr)s?\s*old)\b|\b\d+\s+(?:kids|children)\s+(?:in|at)\s+(?:nursery|school|childcare)\b|\bkids'\s|\b(?:travel|pet|car|home|life|health)\s+insurance\b/i;
+  /\b(?:my|our)\s+(?:wife|husband|sister|brother|mum|mom|dad|parents|dog|cat|pet|(?:\d+\s+|two\s+|three\s+)?(?:kids?|children)|savings|mortgage|\d+\s*(?:year|yr)s?\s*old)\b|\b\d+\s+(?:kids|children)\s+(?:in|at)\s+(?:nursery|school|childcare)\b|\bkids'\s|\b(?:travel|pet|car|home|life|health)\s+insurance\b|\b(?:toddlers?|bab(?:y|ies)|pension|road trip)\b|\b(?:we|i)\s+(?:have|'ve got|have got)\s+a\s+(?:dog|cat)\b/i;
 
 /**
  * A price offered as a bundle in the question asked, the money within a few words of the bundle: "do a £40/month plan
