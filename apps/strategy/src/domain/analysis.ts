@@ -120,7 +120,11 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
   const primary = selection.primary.framework;
   const supporting = selection.supporting.map((s) => s.framework);
   const qTerms = terms(u.business);
-  const matchedUse = [...primary.whenToUse].sort((a, b) => overlap(qTerms, b) - overlap(qTerms, a))[0] ?? primary.whenToUse[0]!;
+  // A small trade's priced choice read as margin is not a cost line to cut, whatever word it shares with one ("£12 a cut").
+  const matchedUse =
+    u.pricedChoice === 'margin' && primary.id === 'contribution-margin-analysis'
+      ? PRICED_CHOICE_USE
+      : ([...primary.whenToUse].sort((a, b) => overlap(qTerms, b) - overlap(qTerms, a))[0] ?? primary.whenToUse[0]!);
   const wordCount = words(u.business).length;
 
   // Complexity: the primary framework's own level, raised by scale and scope.
@@ -176,6 +180,9 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
     history: { ...history, applied },
   };
 }
+
+/** What Contribution Margin Analysis is used for in a small trade's priced choice (`Understanding.pricedChoice`). */
+const PRICED_CHOICE_USE = 'Choosing between options by what each one earns after its own costs.';
 
 /** The cost a coordination answer of the analysed depth would have (before caps). */
 export function wantedCoordinationCost(a: Analysis): number {

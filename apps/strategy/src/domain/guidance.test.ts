@@ -155,3 +155,15 @@ test('a short follow-up ("Which one?") is read with the earlier turns that set o
   );
   expect(sites.understanding.problem?.type).toBe('option-choice');
 });
+
+test("a small trade's priced choice is headed as a choice of options, not as a cost line to cut ('£12 a cut')", () => {
+  const a = analyse(
+    library,
+    selector,
+    { messages: [{ role: 'user', content: 'mobile barber, 2 care homes, £12 a cut, about 40 residents. one home wants me every week. say yes?' }] },
+    { turns: 0, applied: [] },
+  );
+  expect(a.primary.id).toBe('contribution-margin-analysis');
+  expect(a.strategicFocus).toBe('Financial management: choosing between options by what each one earns after its own costs');
+  expect(coordinationResponse(library, a, a.depth, 'ses_x', 5).content).not.toMatch(/cutting a cost line/i);
+});

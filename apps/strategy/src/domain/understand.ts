@@ -1437,6 +1437,11 @@ export interface Understanding {
   identity?: string | undefined;
   /** The trade, office or organisation the asker names first, as on a phone ("dog walker", "mobile DJ", "swim school"): `selfLabel`. */
   selfLabel?: string | undefined;
+  /**
+   * A small trade's priced choice, read from its numbers ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
+   * group, 4 people at £15 each. switch or not"): what decides it, its margin, a one-off purchase or a bundle price.
+   */
+  pricedChoice?: 'margin' | 'purchase' | 'bundle' | undefined;
   quantities: Quantity[];
   /** What earlier turns said (their situation, clipped), for restating a follow-up. */
   earlier: string;
@@ -2099,6 +2104,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (COMMISSION.test(business)) signal('cost-margin', 1.5);
   // A new price asked for ("partner says go to £110/hr. do we risk it?", "fares to £4?") is a pricing decision.
   const priceChange = PRICE_CHANGE.test(business);
+  let pricedChoice: Understanding['pricedChoice'];
   if (priceChange) signal('pricing', 1.5);
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
@@ -2115,8 +2121,10 @@ export function understand(question: string, conversation: string, ctx: { indust
     (selfLabel(business, { glossed: language !== 'en' }) !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
     /\?|\bor not\b/i.test(asked) &&
     Math.max(0, ...scores.map((x) => x.cue ?? 0)) < 1
-  )
-    signal(PRICE_OFFER.test(decision) ? 'pricing' : PURCHASE.test(business) ? 'investment' : 'cost-margin', 1.5);
+  ) {
+    pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : 'margin';
+    signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : 'cost-margin', 1.5);
+  }
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
@@ -2220,6 +2228,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     subject,
     identity,
     selfLabel: selfLabel(business, { glossed: language !== 'en' }),
+    pricedChoice,
     quantities,
     earlierQuantities,
     earlier: earlierEnglish,
