@@ -2110,9 +2110,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
   // up?") is an investment. It needs two money figures, or a unit price and another figure ("mobile hairdresser, 3
-  // homes, £12 a cut…"; not a budget: "we have 5000 euros: Bali or the Maldives?"),
-  // at most `TELEGRAPHIC_WORDS`, an ask, no cue type at 1 or more, and a trade or an organisation named or no household's
-  // money (`HOUSEHOLD_MONEY`).
+  // homes, £12 a cut…"; not a budget: "we have 5000 euros: Bali or the Maldives?"), at most `TELEGRAPHIC_WORDS`, an
+  // ask, no cue type at 1 or more, and a trade or an organisation named or no household's money (`HOUSEHOLD_MONEY`).
   if (
     !bulkOffer &&
     !priceChange &&
@@ -2251,7 +2250,8 @@ export function understand(question: string, conversation: string, ctx: { indust
 /**
  * Days that money or stock waits: payment terms ("pay in 60 days", "pay us in 58 days", "60-day terms", "our payment
  * terms are 60 days", "take 75 days to pay"), paying late by a stretch ("always pay 2 wks late") and stock held
- * ("slabs sit in our yard about 110 days", "stock sits 90 days", "90 days of stock"). Not people or work waiting ("patients stay 9 days", "tickets sit in the queue 12 days").
+ * ("slabs sit in our yard about 110 days", "stock sits 90 days", "90 days of stock"). Not people or work waiting
+ * ("patients stay 9 days", "tickets sit in the queue 12 days").
  */
 const CASH_DAYS = new RegExp(
   [
@@ -2278,8 +2278,8 @@ const TELEGRAPHIC_WORDS = 40;
 
 /**
  * A household's money, not a trade's: "2 kids in nursery", "my sister wants to borrow", "our 12 year old", "my dog's
- * vet bill", "our savings", "travel insurance", "we have a dog and two toddlers", "a pension", "a road trip". Not a trade's own words ("kids parties £180", "van insurance £1,900",
- * "the van is 12 years old").
+ * vet bill", "our savings", "travel insurance", "we have a dog and two toddlers", "a pension", "a road trip". Not a
+ * trade's own words ("kids parties £180", "van insurance £1,900", "the van is 12 years old").
  */
 const HOUSEHOLD_MONEY =
   /\b(?:my|our)\s+(?:wife|husband|sister|brother|mum|mom|dad|parents|dog|cat|pet|(?:\d+\s+|two\s+|three\s+)?(?:kids?|children)|savings|mortgage|\d+\s*(?:year|yr)s?\s*old)\b|\b\d+\s+(?:kids|children)\s+(?:in|at)\s+(?:nursery|school|childcare)\b|\bkids'\s|\b(?:travel|pet|car|home|life|health)\s+insurance\b|\b(?:toddlers?|bab(?:y|ies)|pension|road trip)\b|\b(?:we|i)\s+(?:have|'ve got|have got)\s+a\s+(?:dog|cat)\b/i;
@@ -2287,7 +2287,8 @@ const HOUSEHOLD_MONEY =
 /**
  * A price offered as a bundle in the question asked, the money within a few words of the bundle: "do a £40/month plan
  * for 2 minis?", "sell blocks of 10 for £340?", "move to 6 week courses at £42?", "un forfait trimestriel de 320 €?"
- * ("pakket", "Paket" are glossed as "parcel"). Not "of course", nor a plan to buy something ("the plan is to buy a £3k oven").
+ * ("pakket", "Paket" are glossed as "parcel"). Not "of course", nor a plan to buy something ("the plan is to buy a
+ * £3k oven").
  */
 const BUNDLE = String.raw`(?<!\bof\s)\b(?:plans?|packages?|bundles?|blocks?|pass(?:es)?|memberships?|courses?|subscriptions?|forfait|parcel)\b`;
 const PRICE_OFFER = new RegExp(
@@ -2345,8 +2346,8 @@ const CANDIDATE_NOUNS =
 
 /**
  * Candidates set side by side for a choice: "we've narrowed it down to 3 towns", "we're down to two options",
- * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1) … Option 2)", "unit A £750/mo … unit B
- * £520/mo". A rate or a
+ * "three possible warehouses", "a shortlist of four", "Site A: … Site B: …", "Option 1) … Option 2)", "unit A
+ * £750/mo … unit B £520/mo". A rate or a
  * duration is not a candidate ("margins narrowed to 3%", "get it down to 5 days").
  */
 const CANDIDATES = new RegExp(
