@@ -357,7 +357,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes",
   // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
-  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !QUOTED_FOR_HOME.test(u.english);
+  const quotedForHome = QUOTED_FOR_HOME.test(u.english);
+  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !quotedForHome;
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
   const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
@@ -502,7 +503,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       u.language === 'en' &&
       !analysis.conversation.trim() &&
       // A trade's customer must read more surely like business; a vague worry of the asker's own, less surely.
-      anyShare() < (LOCAL_CUSTOMER.test(u.english) || QUOTED_FOR_HOME.test(u.english) ? CUSTOMER_SHARE : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
+      anyShare() < (LOCAL_CUSTOMER.test(u.english) || quotedForHome ? CUSTOMER_SHARE : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
     )
       scope = { ...scope, inScope: false };
     else if (

@@ -2105,6 +2105,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   // A new price asked for ("partner says go to £110/hr. do we risk it?", "fares to £4?") is a pricing decision.
   const priceChange = PRICE_CHANGE.test(business);
   let pricedChoice: Understanding['pricedChoice'];
+  // The trade named first (wink-nlp reads it): taken once, for the priced choice and the understanding.
+  const label = selfLabel(business, { glossed: language !== 'en' });
   if (priceChange) signal('pricing', 1.5);
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
@@ -2117,7 +2119,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     !priceChange &&
     (money.length >= 2 || (money.some(isUnitPrice) && quantities.filter((q) => q.kind !== 'date').length >= 2)) &&
     business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
-    (selfLabel(business, { glossed: language !== 'en' }) !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
+    (label !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
     /\?|\bor not\b/i.test(asked) &&
     Math.max(0, ...scores.map((x) => x.cue ?? 0)) < 1
   ) {
@@ -2226,7 +2228,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     similar: similar.slice(0, 3),
     subject,
     identity,
-    selfLabel: selfLabel(business, { glossed: language !== 'en' }),
+    selfLabel: label,
     pricedChoice,
     quantities,
     earlierQuantities,
