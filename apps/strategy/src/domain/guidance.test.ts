@@ -167,3 +167,13 @@ test("a small trade's priced choice is headed as a choice of options, not as a c
   expect(a.strategicFocus).toBe('Financial management: choosing between options by what each one earns after its own costs');
   expect(coordinationResponse(library, a, a.depth, 'ses_x', 5).content).not.toMatch(/cutting a cost line/i);
 });
+
+test('a quality problem whose cause is not known yet starts with finding it (DMAIC); a known cause is error-proofed', () => {
+  const primary = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] }).primary.id;
+  expect(primary('joinery workshop, 8 staff. 6% of doors come back for rework, about £700 a month, no obvious reason. how do we get to the bottom of it')).toBe(
+    'six-sigma-dmaic',
+  );
+  expect(primary('dispatch team, 2% of parcels go out with the wrong label because two orders print at once. how do we stop it?')).toBe(
+    'poka-yoke-error-proofing',
+  );
+});

@@ -135,6 +135,14 @@ const NOT_FOR_SALE = String.raw`(?:(?:my|our|the|a|an|it|this|that)\s+)?(?:(?:ol
 const SERVES =
   /\b\d+\s+(?:kids|children|students|pupils|clients|customers|dogs|horses|cars|bookings|orders|covers|lessons|sessions|classes|weddings|parties)\s+(?:a|per|each)\s+(?:week|day|month|night|weekend|session|class)\b|\b(?:my|our)\s+(?:busiest|quietest)\s+(?:days?|times?|months?|season|nights?|weeks?)\b|\b(?:we|i)\s+(?:close|open|shut)\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i;
 /**
+ * Someone starting a trade of their own, with its numbers ("ex chef, want to do meal prep for gym ppl at ~£8 a meal,
+ * need 150 meals a wk to pay myself. how do i test it before i quit my job"): paying themselves from it, testing the
+ * idea, leaving a job for it, or starting a business named as one. Not a hobby's or a household's plan.
+ */
+const STARTING_UP =
+  /\b(?:(?:to|can|could|would|will)\s+pay\s+myself|test\s+(?:it|the idea|the market|demand)\s+(?:first|before)|(?:quit|quitting|leave|leaving|give up|giving up)\s+my\s+(?:day\s+)?job\s+(?:to|for)\b|start(?:ing)?\s+(?:a|my own|up a)\s+(?:[\w-]+\s+){0,2}(?:business|company|firm|stall|brand)\b)/i;
+
+/**
  * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
  * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session", a bare "raise
  * fares?", "i haven't put prices up in ages" or "Charge per head, or a flat day rate?"); not a possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
@@ -371,7 +379,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // ("swim lessons £14 per half hour, my kid barely swims yet").
   const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english);
   const serves = SERVES.test(u.english);
-  const seller = (Boolean(u.selfLabel) || pricesOwnWork || serves) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
+  // So does someone starting a trade of their own with money in it (`STARTING_UP`).
+  const startingUp = STARTING_UP.test(u.english) && u.quantities.some((q) => q.kind === 'money');
+  const seller = (Boolean(u.selfLabel) || pricesOwnWork || serves || startingUp) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
   // 180 alumnos", "Imbissbude, 2 Tage Markt, … 4.000 €?"): figures of its own, as a firm's, for the rules below.

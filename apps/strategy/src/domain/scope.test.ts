@@ -484,3 +484,11 @@ test("a trade's quote for the asker's home is a customer's question, not the hou
     'Builder quoted £38,000 to refit our pub kitchen. We do 400 covers a week. Worth it?',
   ]);
 });
+
+test("someone starting a trade of their own, with its numbers, is answered; a household's plan is not", () => {
+  expectEach('answer', [
+    'ex hairdresser, want to do home visits for elderly ppl at ~£20 a cut, need 30 a wk to pay myself. how do i test it first',
+    'ex chef, want to do meal prep for busy parents at ~£7 a portion, need 200 a wk to pay myself. how do i test it before i quit my job',
+  ]);
+  expectEach('refuse', ['my partner wants to test it first: a £900 road bike before i commit to the club rides. worth it?']);
+});

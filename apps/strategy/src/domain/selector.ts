@@ -130,6 +130,14 @@ const ONLY_FOR: Partial<Record<string, { fits: (u: Understanding, missionDriven:
 const MISSION_DRIVEN =
   /\b(?:charit(?:y|ies|able)|non-?profits?|not[- ]for[- ]profit|trustees?|(?:a|our|the|charitable|housing|wildlife|museum|heritage|land|river) trust|council(?:'s|-run| services?)|(?:for|at|in|within|with) (?:a|the|our) (?:[a-z]+ )?council|municipal|public (?:sector|service|services|body|bodies|library|libraries|health)|volunteers?|food ?banks?|church|parish|museums?|librar(?:y|ies)|hospices?|pupils|governors|grants?|donors?|donations?|beneficiar(?:y|ies)|associations?|clubs?|society|foundation|nhs|community (?:group|centre|center|interest|organi[sz]ation|project|shop|hall|trust|pub)|social enterprise|sanctuary|shelters?|subsid(?:y|ies)|funders?|ngo|ministry|government|federal|state-funded)\b/i;
 
+/**
+ * A quality problem whose cause is not known yet ("no obvious reason, how do we get to the bottom of it", "can't pin
+ * down why"): finding the cause comes before error-proofing it, so Six Sigma's DMAIC leads the quality frameworks and
+ * error-proofing comes last.
+ */
+const CAUSE_UNKNOWN =
+  /\b(?:no (?:obvious|clear|real) (?:reason|cause|pattern)|(?:get|getting) to the bottom of|can(?:'|no)?t (?:pin (?:it )?down|work out|figure out|see) (?:why|what|the cause)|(?:don't|do not|dont) know (?:why|what(?:'s| is) causing)|no idea (?:why|what(?:'s| is) causing)|root cause|what(?:'s| is) causing (?:it|this|them))\b/i;
+
 /** Everyday words mapped to the library's vocabulary (query expansion). */
 const SYNONYMS: Record<string, string> = {
   number: 'metric',
@@ -307,10 +315,17 @@ export class FrameworkSelector {
     // A firm that only sells judges its units on money alone: the non-profit matrix's place goes to contribution margin.
     const missionDriven = !u || MISSION_DRIVEN.test(`${u.earlier}\n${u.business}`);
     const forOrganisation = (id: string) => (!missionDriven && id === 'nonprofit-portfolio-matrix' ? 'contribution-margin-analysis' : id);
+    const causeUnknown = Boolean(u && CAUSE_UNKNOWN.test(u.business));
+    const inOrder = (type: keyof typeof PROBLEMS) => {
+      const ids = PROBLEMS[type].frameworks;
+      return type === 'quality' && causeUnknown
+        ? ['six-sigma-dmaic', ...ids.filter((id) => id !== 'six-sigma-dmaic' && id !== 'poka-yoke-error-proofing'), 'poka-yoke-error-proofing']
+        : ids;
+    };
     if (u?.problem) {
       const top = u.problem;
       const add = (type: keyof typeof PROBLEMS, weight: number) =>
-        PROBLEMS[type].frameworks
+        inOrder(type)
           .map(forOrganisation)
           .forEach((id, i) => problemBoost.set(id, Math.max(problemBoost.get(id) ?? 0, weight * (WEIGHTS.problemOrder[i] ?? 0.4))));
       add(top.type, WEIGHTS.problem * Math.min(1, top.strength / 2.5));

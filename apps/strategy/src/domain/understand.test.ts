@@ -4,6 +4,7 @@ import {
   detectLanguage,
   extractQuantities,
   glossToEnglish,
+  GROWTH_MOVE,
   listedOptions,
   nounPhrases,
   problemScores,
@@ -662,4 +663,26 @@ test("late payers are working capital and a platform's cut of each sale is contr
     'pricing',
   );
   expect(understand('candle stall at markets. folk buy 2 candles for £20, pitch is £25. do a 3rd market?', '').problem?.type).not.toBe('investment');
+});
+
+test('a new line or a new market for the trade is market entry; a line dropped is not', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('mobile coffee van, 3 days a wk at markets, £400 a day. thinking of adding office catering for the quiet months, worth it?')).toBe(
+    'market-entry',
+  );
+  expect(type("joinery, 5 of us. 70% of our work comes from one builder and he's slowing down. what do we do?")).toBe('market-entry');
+  expect(type('dairy farm, 120 cows, milk at 36p a litre. going into ice cream or a farm shop, which one?')).toBe('market-entry');
+  expect(type('florist. weddings avg £700, about 30 a year, walk-ins dying off. go weddings only?')).not.toBe('market-entry');
+  // Going into debt is not a new line.
+  expect(GROWTH_MOVE.test('cafe, 2 of us. going into the overdraft every january, £3k. what do we do?')).toBe(false);
+});
+
+test('staff leaving is not customers leaving, leave taken is not leaving, and a turnover in money is revenue', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('barbers, 6 chairs, 4 barbers now. 2 already threatening to leave over the rota. what do i do')).not.toBe('retention');
+  expect(type('gym, 300 members, 40 left last month. how do we keep them?')).toBe('retention');
+  expect(type('care agency, 40 carers. how many do we need once you allow for annual leave and training?')).not.toBe('retention');
+  const scores = problemScores('Joinery firm, 12 joiners, turnover £900k but margins are thin.');
+  expect(scores.find((s) => s.type === 'retention')).toBeUndefined();
+  expect(type('bakery, 3 of us, me and my sister both ordering flour, twice ended up with double deliveries at £200. who does what?')).toBe('decision-rights');
 });

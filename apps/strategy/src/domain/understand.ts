@@ -616,6 +616,18 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'nobody says anything',
       'avoid conflict',
       'avoids conflict',
+      // A small team's quarrels, as its owner says them.
+      'bickering',
+      'bitching',
+      'falling out with each other',
+      'fall out with each other',
+      'fallen out with each other',
+      'infighting',
+      'arguing',
+      'clash',
+      'clashing',
+      'cliques',
+      ['rows', 0.6],
     ],
   },
   'decision-rights': {
@@ -659,6 +671,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       're-opened',
       'who decides',
       'who has the last word',
+      // Who does which job in a small team ("who does what?", "rows over who does till vs sorting donations").
+      'who does what',
+      ['who does', 0.5],
+      'who handles',
+      'whose job',
+      'whose responsibility',
+      'who is responsible',
       'platform team',
       'depend on one',
       'depends on one team',
@@ -1591,23 +1610,39 @@ export function problemScores(text: string): ProblemScore[] {
   }
   // People leaving a team (staff, engineers, nurses) is about careers and the team, not customer churn.
   const retention = out.find((o) => o.type === 'retention');
-  if (retention && STAFF_LEAVING.test(text) && !CUSTOMERS_LEAVING.test(text)) {
+  if (retention && (STAFF_LEAVING.test(text) || STAFF_COUNTED_LEAVING(text)) && !CUSTOMERS_LEAVING.test(text)) {
     const career = out.find((o) => o.type === 'career');
     if (career) career.strength += retention.strength;
-    else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength * 0.8, hits: retention.hits });
+    else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength, hits: retention.hits });
     retention.strength *= 0.25;
   }
   for (const o of out) o.cue = o.strength;
   return out.sort((a, b) => b.strength - a.strength);
 }
 
-/** Words of a team or workforce. */
-const STAFF = /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?)\b/i;
+/** Words of a team or workforce, a small trade's too ("volunteers", "stylists", "2 of my lads"). */
+const STAFF =
+  /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?|volunteers?|stylists?|barbers?|chefs?|cooks?|cleaners?|carers?|tutors?|coaches|instructors?|therapists?|technicians?|mechanics?|apprentices?|waiters?|waitresses?|baristas?|fitters?|crew|helpers?|assistants?|starters|recruits?)\b/i;
+/** Staff turnover, not a turnover in money ("turnover £1.4m", "turnover of €2m"). */
+const TURNOVER = String.raw`turnover(?!\s*(?:of|is|was|were|at|around|about|of about|:|-)?\s*~?\s*[£$€\d])`;
 /** Staff and leaving in one clause ("two senior devs left", "staff turnover", "nurses quit"), not a headcount beside customer churn. */
 const STAFF_LEAVING = new RegExp(
-  `${STAFF.source}[^.;?!]{0,50}\\b(leav\\w*|left|quit\\w*|resign\\w*|turnover|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(turnover|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`,
+  `${STAFF.source}[^.;?!]{0,50}\\b((?<!\\b(?:annual|maternity|paternity|parental|sick|sickness,?|on|holiday|study)\\s)leav\\w*|left|quit\\w*|resign\\w*|${TURNOVER}|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(${TURNOVER}|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`,
   'i',
 );
+/**
+ * A telegraphic team's leavers counted in their own sentence ("22 volunteers and 1 paid manager. … 3 quit last month",
+ * "9 stylists now. … 2 already threatening to leave"): staff named, a count or "new ones" leaving, and no customer named.
+ */
+function STAFF_COUNTED_LEAVING(text: string): boolean {
+  return (
+    STAFF.test(text) &&
+    /\b(?:\d+|two|three|four|five|six|new ones|the new ones|half of them)\s+(?:\w+\s+){0,2}(?:quit\w*|leav\w*|left|resign\w*|threatening to leave|walked out)\b/i.test(
+      text,
+    ) &&
+    !/\b(customers?|clients?|members?|subscribers?|users?|buyers|patients|donors|riders|guests|students|pupils|regulars|families)\b/i.test(text)
+  );
+}
 /** Customers and leaving in one clause (churn). */
 const CUSTOMERS_LEAVING =
   /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
@@ -1632,6 +1667,10 @@ function disambiguate(text: string): string {
         /(?<!\b(?:i|we|they)\s+)\b(?:spend|spends|spending)\s+(?:about\s+|around\s+|roughly\s+|on average\s+)?[£$€]\s?\d[\d.,]*k?\s*(?:each|a head|per head|per person|a person|per visit|a visit|per customer)\b/gi,
         'takings',
       )
+      // Leave taken ("annual leave", "sickness, leave and training") is time off, not people leaving.
+      .replace(/\b(annual|maternity|paternity|parental|sick|sickness,?|study|holiday)\s+leave\b/gi, '$1 time off')
+      // A turnover in money ("turnover £1.4m", "turnover of about €2m") is revenue, not staff leaving.
+      .replace(/\bturnover(?=\s*(?:of|is|was|were|at|around|about|of about|:|-)?\s*~?\s*[£$€\d])/gi, 'revenue')
       .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
       // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
       .replace(
@@ -2108,6 +2147,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   // The trade named first (wink-nlp reads it): taken once, for the priced choice and the understanding.
   const label = selfLabel(business, { glossed: language !== 'en' });
   if (priceChange) signal('pricing', 1.5);
+  // A new line or a new market for what the business does (`GROWTH_MOVE`) is market entry, Ansoff's question.
+  const growthMove = !priceChange && GROWTH_MOVE.test(business);
+  if (growthMove) signal('market-entry', 2.5);
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
@@ -2117,6 +2159,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (
     !bulkOffer &&
     !priceChange &&
+    !growthMove &&
     (money.length >= 2 || (money.some(isUnitPrice) && quantities.filter((q) => q.kind !== 'date').length >= 2)) &&
     business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
     (label !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
@@ -2124,7 +2167,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     Math.max(0, ...scores.map((x) => x.cue ?? 0)) < 1
   ) {
     pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : 'margin';
-    signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : 'cost-margin', 1.5);
+    signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : 'cost-margin', 2);
   }
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
@@ -2318,6 +2361,33 @@ const PRICE_CHANGE = new RegExp(
  */
 const COMMISSION =
   /\b(?:apps?|platforms?|marketplaces?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|gallery|galleries)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
+
+/**
+ * A growth move: a new line or a new market for what the business already does (Ansoff's product and market
+ * development, diversification). One of:
+ * - a new line to fill a quiet season or the idle days ("adding corporate headshots or newborn shoots for the quiet
+ *   months", "going after school fetes and corporate fun days midweek", "adding dog daycare for the quiet months");
+ * - going into a new line ("thinking raw milk vending at the farm gate or going into cheese", "branch out into",
+ *   "diversify");
+ * - too much hanging on one customer ("80% of our work comes from one church restoration contractor", "how do I stop
+ *   being so dependent on them");
+ * - starting up in another place ("a funder offers £40k to start up in bradford too", "open a second shop in").
+ * Not a line dropped ("go weddings only?") nor a quiet day filled by a price ("cheaper midweek rates").
+ */
+export const GROWTH_MOVE = new RegExp(
+  [
+    String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b[^.;?!]{3,60}\b(?:for|in|over|during|to fill)\s+(?:the\s+)?(?:quiet|slow|dead|empty|off)\b`,
+    String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b[^.;?!]{3,60}\b(?:midweek|mid-week|in (?:the )?winter|off[- ]season)\b`,
+    String.raw`\b(?:fill|filling)\s+(?:the\s+)?(?:winter|quiet|slow|off[- ]season|midweek|weekdays)\b`,
+    String.raw`\b(?:going|go|move|moving|branch(?:ing)? out|expand(?:ing)?)\s+into\s+(?!(?:the\s+)?(?:red|debt|overdraft|administration|liquidation|loss)\b)[a-z]`,
+    String.raw`\bdiversif(?:y|ying|ied|ication)\b`,
+    String.raw`\b(?:dependent|depending|reliant|relying|rely|depend|depends)\s+on\s+(?:them|one|a single|just one|1|that one|this one)\b`,
+    String.raw`\b\d+\s?%\s+of\s+(?:our|my|the)\s+(?:work|income|revenue|turnover|sales|business|orders)\s+(?:comes?\s+)?from\s+(?:one|1|a single|just one)\b`,
+    String.raw`\b(?:start(?:ing)?\s+up|set(?:ting)?\s+up|open(?:ing)?|launch(?:ing)?)\s+(?:a\s+(?:second|2nd|new)\s+\w+\s+)?in\s+[a-z]+(?:\s+[a-z]+)?\s+(?:too|as well)\b`,
+    String.raw`\b(?:a|our)\s+(?:second|2nd)\s+(?:shop|site|branch|location|studio|salon|cafe|café|unit|van)\s+in\b`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500
