@@ -8,7 +8,7 @@ import MiniSearch from 'minisearch';
 import type { Framework, Library, Stage } from './library.js';
 import { normalise, stem, STOP_WORDS, words } from './text.js';
 import { frameworkExampleSource } from './framework-examples.js';
-import { PROBLEMS, type Understanding } from './understand.js';
+import { MARKET_SIZE, PROBLEMS, type Understanding } from './understand.js';
 
 export interface SelectionContext {
   industry?: string | undefined;
@@ -316,11 +316,14 @@ export class FrameworkSelector {
     const missionDriven = !u || MISSION_DRIVEN.test(`${u.earlier}\n${u.business}`);
     const forOrganisation = (id: string) => (!missionDriven && id === 'nonprofit-portfolio-matrix' ? 'contribution-margin-analysis' : id);
     const causeUnknown = Boolean(u && CAUSE_UNKNOWN.test(u.business));
+    const marketSize = Boolean(u && MARKET_SIZE.test(u.business));
     const inOrder = (type: keyof typeof PROBLEMS) => {
       const ids = PROBLEMS[type].frameworks;
-      return type === 'quality' && causeUnknown
-        ? ['six-sigma-dmaic', ...ids.filter((id) => id !== 'six-sigma-dmaic' && id !== 'poka-yoke-error-proofing'), 'poka-yoke-error-proofing']
-        : ids;
+      if (type === 'quality' && causeUnknown)
+        return ['six-sigma-dmaic', ...ids.filter((id) => id !== 'six-sigma-dmaic' && id !== 'poka-yoke-error-proofing'), 'poka-yoke-error-proofing'];
+      // A market to be sized ("how big this could get") is sized first.
+      if (type === 'market-entry' && marketSize) return ['tam-sam-som', ...ids.filter((id) => id !== 'tam-sam-som')];
+      return ids;
     };
     if (u?.problem) {
       const top = u.problem;

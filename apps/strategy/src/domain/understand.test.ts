@@ -686,3 +686,15 @@ test('staff leaving is not customers leaving, leave taken is not leaving, and a 
   expect(scores.find((s) => s.type === 'retention')).toBeUndefined();
   expect(type('bakery, 3 of us, me and my sister both ordering flour, twice ended up with double deliveries at £200. who does what?')).toBe('decision-rights');
 });
+
+test('a rival opening nearby is a question of standing apart; a market to be sized is market entry; demand turned away is capacity', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('independent bookshop, 3 of us, £210k a year. a big chain store is opening on the high street in may. what now?')).toBe('differentiation');
+  expect(type('we roast coffee for 12 cafés. an investor wants to know how big this could get before putting in £80k')).toBe('market-entry');
+  expect(type('nail bar, 3 desks, turning away about 20 people every friday. 4th desk would cost £400 a wk. worth it?')).toBe('capacity');
+  expect(type('design studio, 8 ppl, all busy but nobody pulling the same way. how do we set this quarter up?')).toBe('goals');
+  expect(type('i make garden sheds, ~60 a yr. buyers keep asking for extras. which go in as standard and which are add ons?')).toBe('discovery');
+  // Someone else's shop opening is not a rival's arrival when nothing says it competes ("my daughter is opening…" still
+  // reads as a shop opening, but a person is not a shop).
+  expect(type('my daughter is opening a flower stall at the market, £40 a week pitch. what should she charge?')).not.toBe('differentiation');
+});

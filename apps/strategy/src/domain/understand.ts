@@ -227,6 +227,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'peak season',
       ['staffing', 0.5],
       'understaffed',
+      // Demand turned away for want of hands or slots ("turning away maybe 15 ppl every sat").
+      'turning away',
+      'turn away',
+      'turned away',
+      'turning people away',
+      "can't keep up",
+      'cant keep up',
       'overtime',
       ['calls', 0.5],
       ['hire', 0.5],
@@ -761,6 +768,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'focus',
       'quarterly goals',
       'rally around',
+      'pulling the same way',
+      'pulling in the same direction',
+      'same direction',
+      'on the same page',
       'set targets',
       'setting targets',
       'target setting',
@@ -908,6 +919,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       ['must haves', 0.5],
       ['nice to have', 0.5],
       'table stakes',
+      // Which extras go in as standard and which are sold on top.
+      'as standard',
+      'add ons',
+      'add-ons',
+      'optional extras',
+      ['extras', 0.5],
     ],
   },
   'market-entry': {
@@ -2197,6 +2214,12 @@ export function understand(question: string, conversation: string, ctx: { indust
   }
   // A market named as new ("one more country", "two new cities") is market entry.
   if (NEW_MARKET.test(business)) signal('market-entry', 1);
+  // A rival arriving on the doorstep (`NEW_RIVAL`) asks how to stand apart from it; sizing a market (`MARKET_SIZE`) is
+  // a market-entry question.
+  // Without figures it stays as weak as one cue phrase: a worry about a rival with nothing else said ("a new garden
+  // centre opened up down the road… what should we do") is still asked what matters most.
+  if (NEW_RIVAL.test(business)) signal('differentiation', quantities.some((q) => q.kind !== 'date') ? 1.5 : 1);
+  if (MARKET_SIZE.test(business)) signal('market-entry', 1.5);
   // Options listed in the situation ("we're looking at Czechia, Romania and Germany") and a choice asked.
   // Alternatives named in the decision itself ("lease or buy?") are weaker evidence: many such questions are about pricing or costs.
   const options = decisionOptions(asked);
@@ -2408,6 +2431,20 @@ const BULK_OFFER =
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
   /^(?:separately|unrelated|different (?:question|topic|matter)|another (?:question|thing|matter)|on (?:another|a different|an unrelated) note|new (?:question|topic)|changing (?:the )?(?:subject|topic))\b/i;
+
+/**
+ * A rival arriving on the asker's doorstep ("big supermarket opening 2 miles away in march", "a chain toy store opening
+ * 200m away", "Aldi's coming to town", "a new barbers has opened across the road"): how to stand apart from it.
+ */
+const NEW_RIVAL =
+  /\b(?:(?:a|an|new|big|another|large|national|second)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|setting up|set up|going in|arriving)\b/i;
+
+/**
+ * How big a market is ("bank wants to know how big this could get", "is there enough demand round here", "how many
+ * people would actually buy it"): sizing it (TAM/SAM/SOM) leads the market-entry frameworks.
+ */
+export const MARKET_SIZE =
+  /\b(?:how big (?:this|it|the market|the demand|the opportunity) (?:could|can|might|would|will|really) (?:get|be|grow)|how big (?:is|could be) (?:the|this) (?:market|opportunity|demand)|market size|size (?:of )?(?:the|this|our) market|size the market|enough (?:demand|customers|people|buyers|trade) (?:out there|round here|around here|locally|in (?:the|this|our) (?:area|town|city|region))|how many (?:people|customers|buyers|businesses|households) (?:would|could|might|will) (?:actually )?(?:buy|pay|want|use))\b/i;
 
 /** A market named as new: "one more country", "a second city", "new regions". */
 const NEW_MARKET =
