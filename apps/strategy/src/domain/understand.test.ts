@@ -698,3 +698,12 @@ test('a rival opening nearby is a question of standing apart; a market to be siz
   // reads as a shop opening, but a person is not a shop).
   expect(type('my daughter is opening a flower stall at the market, £40 a week pitch. what should she charge?')).not.toBe('differentiation');
 });
+
+test("a club's treasurer is not a treasury, a community organisation is not a community of users, and rowing is not rows", () => {
+  const cues = (q: string) => problemScores(q).map((s) => s.type);
+  expect(cues('bowls club treasurer.')).not.toContain('working-capital');
+  expect(cues('community minibus, 3 drivers.')).not.toContain('viral-growth');
+  expect(cues('we want to build a community around the app so users bring users')).toContain('viral-growth');
+  expect(cues('rowing club, 210 members')).not.toContain('team-trust');
+  expect(cues('constant rows in the kitchen between the two chefs')).toContain('team-trust');
+});

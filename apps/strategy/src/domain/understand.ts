@@ -1741,7 +1741,17 @@ const cueCache = new Map<string, string>();
  * One-word cues whose stem is another everyday word ("career" stems to "care", "ladder" to "lad"), with the word the
  * text must hold for the cue to count: "care homes" and "my lad drives the van" are not careers.
  */
-const STEM_COLLISIONS: Record<string, RegExp> = { career: /\bcareers?\b/i, ladder: /\bladders?\b/i };
+const STEM_COLLISIONS: Record<string, RegExp> = {
+  career: /\bcareers?\b/i,
+  ladder: /\bladders?\b/i,
+  // A club's treasurer is an officer, not a treasury.
+  treasury: /\btreasury\b/i,
+  // Quarrels, not a rowing club.
+  rows: /\brows\b/i,
+  // A community climbing wall, minibus or shop is an organisation, not a community of users that grows itself.
+  community:
+    /\bcommunit(?:y|ies)\b(?!\s+(?:climbing|minibus|bus|shop|centre|center|hall|cafe|café|pub|garden|group|choir|theatre|trust|interest|project|farm|orchard|larder|fridge|kitchen|library|radio|transport|nursery|sports|swimming|pool|gym|wall|allotments?|association|council|church|college|hospital|pharmacy|energy|bank))/i,
+};
 
 /** Whether a cue matched `text` only through another word that shares its stem (`STEM_COLLISIONS`). */
 function stemCollision(phrase: string, text: string): boolean {
