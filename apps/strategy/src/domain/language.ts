@@ -20,6 +20,12 @@ const ROMANCE: Language[] = ['fr', 'es', 'it', 'pt'];
 /** Hand-tuned glossary entries, for understanding only; they take precedence over the general vocabulary (glossary-general.ts). */
 const TUNED: Record<'de' | 'fr' | 'es' | 'nl', Record<string, string>> = {
   de: {
+    // Customers paying late while suppliers want paying now ("die leasingfirmen zahlen erst nach 60 tagen … offen").
+    leasingfirmen: 'leasing firms',
+    erst: 'only',
+    teile: 'parts',
+    sofort: 'immediately',
+    offen: 'outstanding',
     wir: 'we',
     unser: 'our',
     unsere: 'our',
@@ -574,6 +580,14 @@ const TUNED: Record<'de' | 'fr' | 'es' | 'nl', Record<string, string>> = {
     receta: 'recipe',
   },
   nl: {
+    // A platform's cut and stopping with it ("bezorgplatform pakt 25% commissie … stoppen ermee?").
+    commissie: 'commission',
+    pakt: 'takes',
+    pakken: 'take',
+    bezorgplatform: 'delivery platform',
+    stoppen: 'stop',
+    ermee: 'with it',
+    daarvandaan: 'from there',
     we: 'we',
     wij: 'we',
     ik: 'I',

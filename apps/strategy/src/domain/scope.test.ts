@@ -492,3 +492,11 @@ test("someone starting a trade of their own, with its numbers, is answered; a ho
   ]);
   expectEach('refuse', ['my partner wants to test it first: a £900 road bike before i commit to the club rides. worth it?']);
 });
+
+test("a trade's own bookings as a share of its days, and an organisation's worn-out volunteers, are business", () => {
+  expectEach('answer', [
+    'mobile sauna, thinking of a 2nd trailer for £16k. current one booked about 65% of weekends. would it pay back?',
+    'food bank volunteers are worn out and things keep slipping through',
+  ]);
+  expectEach('refuse', ['i am worn out lately and cannot sleep']);
+});

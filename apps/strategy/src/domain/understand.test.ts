@@ -707,3 +707,18 @@ test("a club's treasurer is not a treasury, a community organisation is not a co
   expect(cues('rowing club, 210 members')).not.toContain('team-trust');
   expect(cues('constant rows in the kitchen between the two chefs')).toContain('team-trust');
 });
+
+test("ratings sliding are the customers' experience, a substitute asks what job customers hire it for, and a small trade's redos are quality", () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('tea room, 5 staff. tripadvisor rating slipped from 4.6 to 4.0 since spring. where do i start?')).toBe('retention');
+  expect(type('magician for kids parties, bookings down from 90 to 60 a yr, parents just book a bouncy castle now. what do i change?')).toBe('discovery');
+  expect(type('engraving shop, 2 of us. 5 misspelt plaques last month, each redo about £60. how do we stop it happening?')).toBe('quality');
+  expect(type('florist, we do everything: weddings, funerals, corporate, workshops. sales flat at £190k. pick a lane?')).toBe('strategy-choice');
+  expect(type('roofing firm, 12 now, everything still goes through me and the crews sit waiting on decisions. how do i set it up?')).toBe('decision-rights');
+});
+
+test("glossed: a delivery platform's commission (Dutch) is contribution margin; late payers against suppliers paid now (German) are working capital", () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('bakkerij, 3 man. bezorgplatform pakt 28% commissie, 25% van de omzet komt daarvandaan. stoppen ermee?')).toBe('cost-margin');
+  expect(type('malerbetrieb, 4 leute. die kunden zahlen erst nach 45 tagen, farbe müssen wir sofort zahlen, 12.000 € offen. was tun?')).toBe('working-capital');
+});

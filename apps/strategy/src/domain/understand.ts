@@ -136,6 +136,18 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'root cause',
       // Bookings not kept are a failure a deposit or a reminder prevents.
       'no shows',
+      // Jobs done twice, as a small trade says it.
+      'misspelt',
+      'misspelled',
+      'typos',
+      'redo',
+      'redos',
+      'reprint',
+      'reprints',
+      'callbacks',
+      'call backs',
+      'stop it happening',
+      'happening again',
       'no show',
       'noshows',
     ],
@@ -678,6 +690,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       're-opened',
       'who decides',
       'who has the last word',
+      // Every decision waiting on the owner ("everything still goes through me, crews stood waiting on decisions").
+      'goes through me',
+      'waiting on decisions',
+      'waiting on me',
+      "i'm the bottleneck",
       // Who does which job in a small team ("who does what?", "rows over who does till vs sorting donations").
       'who does what',
       ['who does', 0.5],
@@ -1062,7 +1079,24 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'strategic direction',
     rule: 'Make explicit choices about where to play and how to win, and say what you will stop doing.',
     frameworks: ['playing-to-win', 'swot-analysis', 'ansoff-matrix'],
-    cues: ['strategy', 'strategic plan', 'three year plan', 'direction', 'where to play', 'long term', 'vision', 'should we build', 'digital'],
+    cues: [
+      'strategy',
+      'strategic plan',
+      'three year plan',
+      'direction',
+      'where to play',
+      'long term',
+      'vision',
+      'should we build',
+      'digital',
+      // Doing a bit of everything ("we do everything … do we need to pick a lane?").
+      'pick a lane',
+      'we do everything',
+      'jack of all trades',
+      'all things to all people',
+      'spread too thin',
+      'spread ourselves too thin',
+    ],
   },
 };
 
@@ -2230,6 +2264,10 @@ export function understand(question: string, conversation: string, ctx: { indust
   // centre opened up down the road… what should we do") is still asked what matters most.
   if (NEW_RIVAL.test(business)) signal('differentiation', quantities.some((q) => q.kind !== 'date') ? 1.5 : 1);
   if (MARKET_SIZE.test(business)) signal('market-entry', 1.5);
+  // Ratings sliding (`REVIEWS_SLIPPING`) are the customers' experience; customers turning to a substitute
+  // (`SUBSTITUTE`) ask what job they hire it for.
+  if (REVIEWS_SLIPPING.test(business)) signal('retention', 1.5);
+  if (SUBSTITUTE.test(business)) signal('discovery', 1.5);
   // Options listed in the situation ("we're looking at Czechia, Romania and Germany") and a choice asked.
   // Alternatives named in the decision itself ("lease or buy?") are weaker evidence: many such questions are about pricing or costs.
   const options = decisionOptions(asked);
@@ -2333,7 +2371,7 @@ export function understand(question: string, conversation: string, ctx: { indust
  */
 const CASH_DAYS = new RegExp(
   [
-    String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|after|within|at|around|about|roughly|in|to))*\s+(\d+)\s*(?:days|weeks)\b`,
+    String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|only|just|not until|until|after|within|at|around|about|roughly|in|to))*\s+(\d+)\s*(?:days|weeks)\b`,
     // Paying late by a stretch ("2 families always pay 2 wks late").
     String.raw`\b(?:pay|pays|paying|paid)\s+(?:us\s+|me\s+)?(\d+)\s*(?:days?|weeks?|wks?|months?)\s+late\b`,
     String.raw`\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b`,
@@ -2393,7 +2431,7 @@ const PRICE_CHANGE = new RegExp(
  * gallery wants 40%"; not staff's commission ("shop staff take 10% commission") nor an estate agent's fee for a home.
  */
 const COMMISSION =
-  /\b(?:apps?|platforms?|marketplaces?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|gallery|galleries)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
+  /\b(?:apps?|platforms?|marketplaces?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|booking(?:\.com)?|gallery|galleries)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+|the\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
 
 /**
  * A growth move: a new line or a new market for what the business already does (Ansoff's product and market
@@ -2455,6 +2493,20 @@ const NEW_RIVAL =
  */
 export const MARKET_SIZE =
   /\b(?:how big (?:this|it|the market|the demand|the opportunity) (?:could|can|might|would|will|really) (?:get|be|grow)|how big (?:is|could be) (?:the|this) (?:market|opportunity|demand)|market size|size (?:of )?(?:the|this|our) market|size the market|enough (?:demand|customers|people|buyers|trade) (?:out there|round here|around here|locally|in (?:the|this|our) (?:area|town|city|region))|how many (?:people|customers|buyers|businesses|households) (?:would|could|might|will) (?:actually )?(?:buy|pay|want|use))\b/i;
+
+/**
+ * A rating or the reviews sliding ("google rating slid from 4.7 to 4.2", "avg review slipped from 4.8 to 4.3", "reviews
+ * have dropped off a cliff"): how customers experience the service, step by step (a customer journey).
+ */
+const REVIEWS_SLIPPING =
+  /\b(?:rating|ratings|reviews?|review score|stars?|tripadvisor|google score)\b[^.;?!]{0,25}?\b(?:slid|slipped|slipping|sliding|dropped|dropping|fallen|fell|falling|down|gone down|went down|tanked|worse)\b/i;
+
+/**
+ * Customers turning to a substitute ("parents seem to just book soft play instead", "people just buy keyboards", "folk
+ * get it off amazon now"): what job they hire the product for decides how to answer it (jobs to be done).
+ */
+const SUBSTITUTE =
+  /\b(?:people|customers|clients|parents|folk|ppl|families|they|kids|members|punters)\s+(?:(?:seem to|just|now|all|mostly|tend to|would rather|prefer to|rather)\s+){0,3}(?:buy|book|use|go to|get|choose|pick|order|do)\b[^.;?!]{1,30}?\b(?:instead|these days|now)\b|\b(?:people|customers|ppl|folk|parents)\s+(?:(?:now|all|seem to)\s+)?just\s+(?:buy|book|use|get|order)\s+(?:a\s+|an\s+|the\s+)?[a-z]+/i;
 
 /** A market named as new: "one more country", "a second city", "new regions". */
 const NEW_MARKET =
