@@ -500,3 +500,8 @@ test("a trade's own bookings as a share of its days, and an organisation's worn-
   ]);
   expectEach('refuse', ['i am worn out lately and cannot sleep']);
 });
+
+test("an organisation's numbers flat or its lettings never recovered are its own trouble, clarified rather than refused", () => {
+  expectEach('answer', ['judo club numbers have been flat for ages', 'village hall lettings never recovered after the floods']);
+  expectEach('refuse', ['my mood has been flat for ages', 'my knee never recovered after the marathon']);
+});

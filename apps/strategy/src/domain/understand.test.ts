@@ -722,3 +722,10 @@ test("glossed: a delivery platform's commission (Dutch) is contribution margin; 
   expect(type('bakkerij, 3 man. bezorgplatform pakt 28% commissie, 25% van de omzet komt daarvandaan. stoppen ermee?')).toBe('cost-margin');
   expect(type('malerbetrieb, 4 leute. die kunden zahlen erst nach 45 tagen, farbe müssen wir sofort zahlen, 12.000 € offen. was tun?')).toBe('working-capital');
 });
+
+test('a cost gone up and the price asked about is contribution margin', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('wir sind eine kleine metzgerei, 2 filialen. energie +35% seit letztem jahr, wurst bei 2,10€. preise rauf oder eine filiale schließen?')).toBe(
+    'cost-margin',
+  );
+});

@@ -2208,6 +2208,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   // The trade named first (wink-nlp reads it): taken once, for the priced choice and the understanding.
   const label = selfLabel(business, { glossed: language !== 'en' });
   if (priceChange) signal('pricing', 1.5);
+  // A cost gone up and the price asked about (`COST_RISE`, `PASS_ON`): contribution margin.
+  const costPassOn = COST_RISE.test(business) && PASS_ON.test(business);
+  if (costPassOn) signal('cost-margin', 2);
   // A new line or a new market for what the business does (`GROWTH_MOVE`) is market entry, Ansoff's question.
   const growthMove = !priceChange && GROWTH_MOVE.test(business);
   if (growthMove) signal('market-entry', 2.5);
@@ -2425,6 +2428,17 @@ const PRICE_CHANGE = new RegExp(
     String.raw`|(?:^|[.?!,:;]\s*)(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|fares?|subs)\s+(?:up\s+)?to\s+[£$€]\s?\d`,
   'i',
 );
+
+/**
+ * A cost of the trade gone up and the price asked about ("flour up 30% since spring. pass it all on?", "energie +40% …
+ * preise rauf?", "parts costs up about 15%, i charge £45/hr. up my rate?"): whether each sale still covers what it
+ * costs decides it (contribution margin), before what customers would pay.
+ */
+const COST_RISE =
+  /\b(?:costs?|energy|electric(?:ity)?|gas|fuel|diesel|petrol|flour|ingredients|milk|beans|coffee|butter|eggs|meat|parts|materials|timber|steel|paint|stock|wholesale|supplies|suppliers?|wages|minimum wage|insurance|feed|fertiliser|fertilizer|packaging|postage|ink|paper|vinyl)\b[^.;?!]{0,25}?(?:\b(?:up|rose|risen|rising|gone up|went up|increased|doubled|jumped)\b|\+\s?\d+\s?%)/i;
+/** The price asked about after a cost rise (`COST_RISE`): passing it on, putting prices or a rate up. */
+const PASS_ON =
+  /\bpass(?:ing)?\s+(?:it|this|that|them|some|all|the rise|the increase)?\s*(?:all\s+)?on\b|\b(?:put|push|up|raise|increase|rais(?:e|ing)|bump)\s+(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|charges?|menu)\b(?:\s+up)?|\b(?:prices?|rates?)\s+(?:up|rauf)\b|\bup\s+my\s+rate\b/i;
 
 /**
  * A platform's or an agency's cut of each sale: "delivery apps take 30%", "booking app takes 18% per session", "the
