@@ -20,12 +20,10 @@ const ROMANCE: Language[] = ['fr', 'es', 'it', 'pt'];
 /** Hand-tuned glossary entries, for understanding only; they take precedence over the general vocabulary (glossary-general.ts). */
 const TUNED: Record<'de' | 'fr' | 'es' | 'nl', Record<string, string>> = {
   de: {
-    // Customers paying late while suppliers want paying now ("die leasingfirmen zahlen erst nach 60 tagen … offen").
+    // Customers paying late while suppliers want paying now ("die leasingfirmen zahlen erst nach 60 tagen, teile müssen wir
+    // sofort zahlen"): "erst" is already "only" in the general glossary.
     leasingfirmen: 'leasing firms',
-    erst: 'only',
-    teile: 'parts',
     sofort: 'immediately',
-    offen: 'outstanding',
     wir: 'we',
     unser: 'our',
     unsere: 'our',

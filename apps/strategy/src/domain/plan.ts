@@ -137,8 +137,11 @@ const SERVES =
 /**
  * Someone starting a trade of their own, with its numbers ("ex chef, want to do meal prep for gym ppl at ~£8 a meal,
  * need 150 meals a wk to pay myself. how do i test it before i quit my job"): paying themselves from it, testing the
- * idea, leaving a job for it, or starting a business named as one. Not a hobby's or a household's plan.
+ * idea, leaving a job for it, or starting a business named as one, with a price per unit sold (`UNIT_PRICE`). Not a
+ * salary, savings or a purchase ("leaving my job for a better paid one, £35k vs £42k", "test it before i buy, £900").
  */
+/** A price per unit sold ("~£8 a meal", "£25 a box", "£15 per walk"), not per period (a salary, a rent). */
+const UNIT_PRICE = /[£$€]\s?\d[\d.,]*k?\s*(?:a|an|per|each|\/)\s*(?!(?:month|mo|year|yr|week|wk|day|hour|hr|annum|night)s?\b)[a-z]+/i;
 const STARTING_UP =
   /\b(?:(?:to|can|could|would|will)\s+pay\s+myself|test\s+(?:it|the idea|the market|demand)\s+(?:first|before)|(?:quit|quitting|leave|leaving|give up|giving up)\s+my\s+(?:day\s+)?job\s+(?:to|for)\b|start(?:ing)?\s+(?:a|my own|up a)\s+(?:[\w-]+\s+){0,2}(?:business|company|firm|stall|brand)\b)/i;
 
@@ -174,8 +177,20 @@ function tradeFirst(text: string): boolean {
  * then within a few words a fall, a silence or no money; not of a trade near the asker (`LOCAL_CUSTOMER`).
  */
 const TRADE_TROUBLE = new RegExp(
-  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|round|classes|society|charity|food ?bank|pantry|hotel|guesthouse|campsite|holiday lets?|workshop|brewery|venue|agency|firm|company|boutique|deli|parlou?r|academy|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|photograph|detail)ing|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families)\b` +
-    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dying|flat|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|(?:just )?stopped ringing|nothing coming back|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
+  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|round|classes|society|charity|hotel|guesthouse|campsite|holiday lets?|workshop|brewery|venue|agency|firm|company|boutique|deli|parlou?r|academy|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|photograph|detail)ing|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families)\b` +
+    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
+  'i',
+);
+
+/**
+ * An organisation's own trouble in words a person also uses of themselves ("judo club numbers have been flat for ages",
+ * "village hall lettings never recovered", "food bank volunteers are worn out", "honey's not shifting", "the phone's
+ * just stopped ringing"): only after an organisation, its custom or its goods, not after "work", "classes" or "my".
+ */
+const ORG_TROUBLE = new RegExp(
+  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|society|charity|food ?bank|pantry|hall|lettings|hotel|guesthouse|campsite|workshop|brewery|venue|agency|firm|company|boutique|deli|academy|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
+    String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
+    String.raw`|\bquotes out,?\s+nothing coming back\b`,
   'i',
 );
 
@@ -380,7 +395,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english);
   const serves = SERVES.test(u.english);
   // So does someone starting a trade of their own with money in it (`STARTING_UP`).
-  const startingUp = STARTING_UP.test(u.english) && u.quantities.some((q) => q.kind === 'money');
+  const startingUp = STARTING_UP.test(u.english) && UNIT_PRICE.test(u.english);
   const seller = (Boolean(u.selfLabel) || pricesOwnWork || serves || startingUp) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
@@ -414,7 +429,11 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     scope = { ...scope, inScope: false };
   // A trade's own trouble said without figures, with no other domain's words and not as its customer (`TRADE_TROUBLE`):
   // in scope, and not refused on the scope bank's low reading of a trade's words ("cake orders have dried up").
-  const tradeTrouble = (scope.otherHits ?? 0) === 0 && TRADE_TROUBLE.test(u.english) && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
+  const tradeTrouble =
+    (scope.otherHits ?? 0) === 0 &&
+    (TRADE_TROUBLE.test(u.english) || ORG_TROUBLE.test(u.english)) &&
+    !CUSTOMER_SIDE.test(u.english) &&
+    !LOCAL_CUSTOMER.test(u.english);
   if (!scope.inScope && !scope.notWork && !scope.domain) {
     const followUp = history.turns > 0 || (analysis.conversation.trim() && classifyScope(analysis.conversation, selector).inScope);
     // A recognised business problem, a library framework asked about, or a

@@ -490,7 +490,11 @@ test("someone starting a trade of their own, with its numbers, is answered; a ho
     'ex hairdresser, want to do home visits for elderly ppl at ~£20 a cut, need 30 a wk to pay myself. how do i test it first',
     'ex chef, want to do meal prep for busy parents at ~£7 a portion, need 200 a wk to pay myself. how do i test it before i quit my job',
   ]);
-  expectEach('refuse', ['my partner wants to test it first: a £900 road bike before i commit to the club rides. worth it?']);
+  expectEach('refuse', [
+    'my partner wants to test it first: a £900 road bike before i commit to the club rides. worth it?',
+    'i want to quit my job to travel for a year, i have £20k saved. is it enough?',
+    'thinking of leaving my job for a better paid one, £35k vs £42k but longer commute. which?',
+  ]);
 });
 
 test("a trade's own bookings as a share of its days, and an organisation's worn-out volunteers, are business", () => {
@@ -503,5 +507,10 @@ test("a trade's own bookings as a share of its days, and an organisation's worn-
 
 test("an organisation's numbers flat or its lettings never recovered are its own trouble, clarified rather than refused", () => {
   expectEach('answer', ['judo club numbers have been flat for ages', 'village hall lettings never recovered after the floods']);
-  expectEach('refuse', ['my mood has been flat for ages', 'my knee never recovered after the marathon']);
+  expectEach('refuse', [
+    'my mood has been flat for ages',
+    'my knee never recovered after the marathon',
+    "after work i'm worn out and can't sleep",
+    "my yoga classes have been flat for ages, i'm not getting any more flexible",
+  ]);
 });

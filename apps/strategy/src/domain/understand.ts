@@ -140,14 +140,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'misspelt',
       'misspelled',
       'typos',
-      'redo',
-      'redos',
+      'each redo',
       'reprint',
       'reprints',
       'callbacks',
       'call backs',
       'stop it happening',
-      'happening again',
       'no show',
       'noshows',
     ],
@@ -244,8 +242,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'turn away',
       'turned away',
       'turning people away',
-      "can't keep up",
-      'cant keep up',
       'overtime',
       ['calls', 0.5],
       ['hire', 0.5],
@@ -643,8 +639,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'fallen out with each other',
       'infighting',
       'arguing',
-      'clash',
-      'clashing',
+      'clashing with each other',
       'cliques',
       ['rows', 0.6],
     ],
@@ -697,8 +692,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       "i'm the bottleneck",
       // Who does which job in a small team ("who does what?", "rows over who does till vs sorting donations").
       'who does what',
-      ['who does', 0.5],
-      'who handles',
       'whose job',
       'whose responsibility',
       'who is responsible',
@@ -787,7 +780,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'rally around',
       'pulling the same way',
       'pulling in the same direction',
-      'same direction',
       'on the same page',
       'set targets',
       'setting targets',
@@ -941,7 +933,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'add ons',
       'add-ons',
       'optional extras',
-      ['extras', 0.5],
     ],
   },
   'market-entry': {
@@ -1091,7 +1082,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'digital',
       // Doing a bit of everything ("we do everything … do we need to pick a lane?").
       'pick a lane',
-      'we do everything',
       'jack of all trades',
       'all things to all people',
       'spread too thin',
@@ -1664,6 +1654,7 @@ export function problemScores(text: string): ProblemScore[] {
   if (retention && (STAFF_LEAVING.test(text) || STAFF_COUNTED_LEAVING(text)) && !CUSTOMERS_LEAVING.test(text)) {
     const career = out.find((o) => o.type === 'career');
     if (career) career.strength += retention.strength;
+    // As strong as the leaving read: a cue's worth, so a priced choice does not outweigh it.
     else out.push({ type: 'career', label: PROBLEMS.career.label, strength: retention.strength, hits: retention.hits });
     retention.strength *= 0.25;
   }
@@ -1673,30 +1664,42 @@ export function problemScores(text: string): ProblemScore[] {
 
 /** Words of a team or workforce, a small trade's too ("volunteers", "stylists", "2 of my lads"). */
 const STAFF =
-  /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?|volunteers?|stylists?|barbers?|chefs?|cooks?|cleaners?|carers?|tutors?|coaches|instructors?|therapists?|technicians?|mechanics?|apprentices?|waiters?|waitresses?|baristas?|fitters?|crew|helpers?|assistants?|starters|recruits?)\b/i;
-/** Staff turnover, not a turnover in money ("turnover £1.4m", "turnover of €2m"). */
-const TURNOVER = String.raw`turnover(?!\s*(?:of|is|was|were|at|around|about|of about|:|-)?\s*~?\s*[£$€\d])`;
+  /\b(staff|employees?|engineers?|developers?|nurses?|teachers?|people|team|colleagues|workers|drivers|managers|talent|hires?|consultants|associates|volunteers?|stylists?|barbers?|chefs?|cooks?|cleaners?|carers?|tutors?|coaches|instructors?|therapists?|technicians?|mechanics?|apprentices?|waiters?|waitresses?|baristas?|fitters?|crew|helpers?|assistants?|starters|recruits?)\b/i;
+/**
+ * A turnover in money ("turnover £1.4m", "turnover last year was about £900k", "turnover of €2m"), not staff turnover
+ * ("staff turnover is 35% a year"): up to three linking words, then a currency or a figure that is not a percentage.
+ */
+const MONEY_TURNOVER = String.raw`\bturnover(?=(?:\s+(?:of|is|was|were|at|around|about|approx|roughly|last|this|year|nearly|almost|just|over|under))*\s*[:-]?\s*~?\s*(?:[£$€]|\d[\d.,]*\s*(?:k|m|bn|million|thousand)?\b(?!\s*%)))`;
+/** Staff turnover, not a turnover in money (`MONEY_TURNOVER`). */
+const TURNOVER = String.raw`(?!${MONEY_TURNOVER})turnover`;
+/**
+ * Leave taken ("annual leave", "sickness, leave and training"), not people leaving. Not "on leave": a glossed "se dan
+ * de baja" reads "give on leave", which is customers leaving (`STAFF_LEAVING` still reads "staff on leave" as leave).
+ */
+const LEAVE_TAKEN = String.raw`(?:annual|maternity|paternity|parental|sick|sickness,?|study|holiday)\s+leave\b`;
 /** Staff and leaving in one clause ("two senior devs left", "staff turnover", "nurses quit"), not a headcount beside customer churn. */
 const STAFF_LEAVING = new RegExp(
   `${STAFF.source}[^.;?!]{0,50}\\b((?<!\\b(?:annual|maternity|paternity|parental|sick|sickness,?|on|holiday|study)\\s)leav\\w*|left|quit\\w*|resign\\w*|${TURNOVER}|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(${TURNOVER}|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`,
   'i',
 );
+/** Who works for the organisation, without "people" or "team" (which customers are too): `STAFF_COUNTED_LEAVING`. */
+const STAFF_NOUN = new RegExp(STAFF.source.replace('|people|team|', '|'), 'i');
 /**
  * A telegraphic team's leavers counted in their own sentence ("22 volunteers and 1 paid manager. … 3 quit last month",
  * "9 stylists now. … 2 already threatening to leave"): staff named, a count or "new ones" leaving, and no customer named.
  */
 function STAFF_COUNTED_LEAVING(text: string): boolean {
   return (
-    STAFF.test(text) &&
+    STAFF_NOUN.test(text) &&
     /\b(?:\d+|two|three|four|five|six|new ones|the new ones|half of them)\s+(?:\w+\s+){0,2}(?:quit\w*|leav\w*|left|resign\w*|threatening to leave|walked out)\b/i.test(
       text,
     ) &&
     !/\b(customers?|clients?|members?|subscribers?|users?|buyers|patients|donors|riders|guests|students|pupils|regulars|families)\b/i.test(text)
   );
 }
-/** Customers and leaving in one clause (churn). */
+/** Customers and leaving in one clause (churn), or cancelling (staff do not cancel: "3 people cancelled and 2 left"). */
 const CUSTOMERS_LEAVING =
-  /\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
+  /\b(?:cancelled|canceled|cancelling|canceling|cancellations?)\b|\b(customers?|clients?|members?|subscribers?|users?|accounts|buyers|patients|donors|riders|guests)\b[^.;?!]{0,50}\b(leav\w*|left|quit\w*|cancel\w*|churn\w*|lose|losing|lost|retention|renew\w*)\b|\b(churn|retention|nrr|cancellations|renewals|losing|lose|lost|keep|win back)\b[^.;?!]{0,30}\b(customers?|clients?|members?|subscribers?|users?|accounts|revenue|donors|riders|guests)\b/i;
 
 /**
  * Everyday phrases that read like another problem's cue, rewritten before
@@ -1719,9 +1722,9 @@ function disambiguate(text: string): string {
         'takings',
       )
       // Leave taken ("annual leave", "sickness, leave and training") is time off, not people leaving.
-      .replace(/\b(annual|maternity|paternity|parental|sick|sickness,?|study|holiday)\s+leave\b/gi, '$1 time off')
+      .replace(new RegExp(LEAVE_TAKEN, 'gi'), (m) => m.replace(/leave$/i, 'time off'))
       // A turnover in money ("turnover £1.4m", "turnover of about €2m") is revenue, not staff leaving.
-      .replace(/\bturnover(?=\s*(?:of|is|was|were|at|around|about|of about|:|-)?\s*~?\s*[£$€\d])/gi, 'revenue')
+      .replace(new RegExp(MONEY_TURNOVER, 'gi'), 'revenue')
       .replace(/\b(?:close|closer|closely|closest)\s+(?:to|with)\b/gi, 'near')
       // Buying a company (a competitor, a chain, a carrier) is a deal; the competitor bought is not competition.
       .replace(
@@ -1780,8 +1783,12 @@ const STEM_COLLISIONS: Record<string, RegExp> = {
   ladder: /\bladders?\b/i,
   // A club's treasurer is an officer, not a treasury.
   treasury: /\btreasury\b/i,
-  // Quarrels, not a rowing club.
-  rows: /\brows\b/i,
+  // Quarrels ("constant rows over who does till"), not a rowing club or rows of seats.
+  rows: /\b(?:constant|endless|blazing|big|huge|massive|more|the|some)\s+rows\b(?!\s+of\b)|\brows\s+(?:over|about|between|with)\b/i,
+  // A strategic direction, not "all pulling in the same direction" (a goals question).
+  direction: /(?<!\bsame\s)\bdirection\b/i,
+  // Tracking something, not a running track or a music track ("tuesday track night", "track days").
+  track: /\btrack(?:s|ing|ed)?\b(?!\s+(?:nights?|sessions?|days?|races?|racing|meets?|club|suits?|bikes?|records?|and field|list(?:ing)?s?))/i,
   // A community climbing wall, minibus or shop is an organisation, not a community of users that grows itself.
   community:
     /\bcommunit(?:y|ies)\b(?!\s+(?:climbing|minibus|bus|shop|centre|center|hall|cafe|café|pub|garden|group|choir|theatre|trust|interest|project|farm|orchard|larder|fridge|kitchen|library|radio|transport|nursery|sports|swimming|pool|gym|wall|allotments?|association|council|church|college|hospital|pharmacy|energy|bank))/i,
@@ -2201,7 +2208,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (bulkOffer) signal('cost-margin', 1.5);
   // A platform's or an agent's cut of each sale ("delivery apps take 30%", "booking app takes 18% per session", "the
   // gallery wants 40% commission"): what each sale leaves after it is a question of contribution margin.
-  if (COMMISSION.test(business)) signal('cost-margin', 1.5);
+  if (COMMISSION.test(business)) signal('cost-margin', 2);
   // A new price asked for ("partner says go to £110/hr. do we risk it?", "fares to £4?") is a pricing decision.
   const priceChange = PRICE_CHANGE.test(business);
   let pricedChoice: Understanding['pricedChoice'];
@@ -2233,6 +2240,9 @@ export function understand(question: string, conversation: string, ctx: { indust
     pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : 'margin';
     signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : 'cost-margin', 2);
   }
+  // A one-off purchase of kit, a vehicle or premises with its price (`PURCHASE`) weighs as an investment even beside
+  // other cues ("vac kit ~£1,500, could charge £60 a go. add it?").
+  else if (PURCHASE.test(business) && !bulkOffer) signal('investment', 1.5);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
@@ -2435,10 +2445,10 @@ const PRICE_CHANGE = new RegExp(
  * costs decides it (contribution margin), before what customers would pay.
  */
 const COST_RISE =
-  /\b(?:costs?|energy|electric(?:ity)?|gas|fuel|diesel|petrol|flour|ingredients|milk|beans|coffee|butter|eggs|meat|parts|materials|timber|steel|paint|stock|wholesale|supplies|suppliers?|wages|minimum wage|insurance|feed|fertiliser|fertilizer|packaging|postage|ink|paper|vinyl)\b[^.;?!]{0,25}?(?:\b(?:up|rose|risen|rising|gone up|went up|increased|doubled|jumped)\b|\+\s?\d+\s?%)/i;
+  /\b(?:costs?|energy|electric(?:ity)?|gas|fuel|diesel|petrol|flour|ingredients|milk|beans|coffee|butter|eggs|meat|parts|materials|timber|steel|paint|stock|wholesale|supplies|suppliers?|wages|minimum wage|insurance|feed|fertiliser|fertilizer|packaging|postage|ink|paper|vinyl)\b(?:(?!\b(?:sales|demand|orders|customers|visitors|bookings|footfall)\b)[^.;?!]){0,25}?(?:(?<!\b(?:set|stock|top|sign|pick|book)\s)\b(?:up|rose|risen|rising|gone up|went up|increased|doubled|jumped)\b(?!\s+on\b)|\+\s?\d+\s?%)/i;
 /** The price asked about after a cost rise (`COST_RISE`): passing it on, putting prices or a rate up. */
 const PASS_ON =
-  /\bpass(?:ing)?\s+(?:it|this|that|them|some|all|the rise|the increase)?\s*(?:all\s+)?on\b|\b(?:put|push|up|raise|increase|rais(?:e|ing)|bump)\s+(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|charges?|menu)\b(?:\s+up)?|\b(?:prices?|rates?)\s+(?:up|rauf)\b|\bup\s+my\s+rate\b/i;
+  /\bpass(?:ed|ing)?\s+(?:(?:it|this|that|them|some|all|the (?:rise|increase|cost|costs))\s+)?(?:all\s+)?on\b|\b(?:put|push|up|raise|raising|increase|increasing|bump)\s+(?:my|our|the)?\s*(?:prices?|rates?|fees?|charges?|menu prices)\b|\b(?:my|our)\s+(?:prices?|rates?)\s+up\b|\bprices?\s+rauf\b/i;
 
 /**
  * A platform's or an agency's cut of each sale: "delivery apps take 30%", "booking app takes 18% per session", "the
@@ -2457,18 +2467,21 @@ const COMMISSION =
  * - too much hanging on one customer ("80% of our work comes from one church restoration contractor", "how do I stop
  *   being so dependent on them");
  * - starting up in another place ("a funder offers £40k to start up in bradford too", "open a second shop in").
- * Not a line dropped ("go weddings only?") nor a quiet day filled by a price ("cheaper midweek rates").
+ * Not a line dropped ("go weddings only?"), a quiet day filled by a price ("cheaper midweek rates"), a season or a
+ * debt gone into ("going into our busiest season", "going into the overdraft"), nor one member of staff relied on.
  */
+/** A stretch of words that names no price (a quiet day filled by a price is a pricing question). */
+const NOT_A_PRICE = String.raw`(?:(?!\b(?:cheaper|discount(?:ed|s)?|rates?|prices?|deals?|offers?|off)\b)[^.;?!])`;
 export const GROWTH_MOVE = new RegExp(
   [
-    String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b[^.;?!]{3,60}\b(?:for|in|over|during|to fill)\s+(?:the\s+)?(?:quiet|slow|dead|empty|off)\b`,
-    String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b[^.;?!]{3,60}\b(?:midweek|mid-week|in (?:the )?winter|off[- ]season)\b`,
+    String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:for|in|over|during|to fill)\s+(?:the\s+)?(?:quiet|slow|dead|empty|off)\b`,
+    String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:midweek|mid-week|in (?:the )?winter|off[- ]season)\b`,
     String.raw`\b(?:fill|filling)\s+(?:the\s+)?(?:winter|quiet|slow|off[- ]season|midweek|weekdays)\b`,
-    String.raw`\b(?:going|go|move|moving|branch(?:ing)? out|expand(?:ing)?)\s+into\s+(?!(?:the\s+)?(?:red|debt|overdraft|administration|liquidation|loss)\b)[a-z]`,
+    String.raw`\b(?:going|go|move|moving|branch(?:ing)? out|expand(?:ing)?)\s+into\s+(?!(?:our|my|the|a|an|more|another|any|some|its|their|his|her|this|that|next)\b)(?!(?:red|debt|overdraft|administration|liquidation|loss|losses|winter|summer|spring|autumn|season|year|month|week|quarter|detail|details|hospital|retirement)\b)[a-z]`,
     String.raw`\bdiversif(?:y|ying|ied|ication)\b`,
-    String.raw`\b(?:dependent|depending|reliant|relying|rely|depend|depends)\s+on\s+(?:them|one|a single|just one|1|that one|this one)\b`,
+    String.raw`\b(?:dependent|depending|reliant|relying|rely|depend|depends)\s+on\s+(?:them\b|(?:one|a single|just one|1|that one|this one)\s+(?:[\w-]+\s+){0,2}?(?:customers?|clients?|contractors?|buyers?|builders?|accounts?|venues?|retailers?|shops?|stores?|chains?|compan(?:y|ies)|firms?|agenc(?:y|ies)|wholesalers?|councils?)\b)`,
     String.raw`\b\d+\s?%\s+of\s+(?:our|my|the)\s+(?:work|income|revenue|turnover|sales|business|orders)\s+(?:comes?\s+)?from\s+(?:one|1|a single|just one)\b`,
-    String.raw`\b(?:start(?:ing)?\s+up|set(?:ting)?\s+up|open(?:ing)?|launch(?:ing)?)\s+(?:a\s+(?:second|2nd|new)\s+\w+\s+)?in\s+[a-z]+(?:\s+[a-z]+)?\s+(?:too|as well)\b`,
+    String.raw`\b(?:start(?:ing)?\s+up|set(?:ting)?\s+up|open(?:ing)?|launch(?:ing)?)\s+(?:a\s+(?:second|2nd|new)\s+\w+\s+)?in\s+(?!(?:the\s+)?(?:evenings?|mornings?|afternoons?|weekends?|winter|summer|spring|autumn|holidays|week)\b)[a-z]+(?:\s+[a-z]+)?\s+(?:too|as well)\b`,
     String.raw`\b(?:a|our)\s+(?:second|2nd)\s+(?:shop|site|branch|location|studio|salon|cafe|café|unit|van)\s+in\b`,
   ].join('|'),
   'i',
@@ -2499,28 +2512,28 @@ const TOPIC_SHIFT =
  * 200m away", "Aldi's coming to town", "a new barbers has opened across the road"): how to stand apart from it.
  */
 const NEW_RIVAL =
-  /\b(?:(?:a|an|new|big|another|large|national|second)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|setting up|set up|going in|arriving)\b/i;
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b/i;
 
 /**
  * How big a market is ("bank wants to know how big this could get", "is there enough demand round here", "how many
  * people would actually buy it"): sizing it (TAM/SAM/SOM) leads the market-entry frameworks.
  */
 export const MARKET_SIZE =
-  /\b(?:how big (?:this|it|the market|the demand|the opportunity) (?:could|can|might|would|will|really) (?:get|be|grow)|how big (?:is|could be) (?:the|this) (?:market|opportunity|demand)|market size|size (?:of )?(?:the|this|our) market|size the market|enough (?:demand|customers|people|buyers|trade) (?:out there|round here|around here|locally|in (?:the|this|our) (?:area|town|city|region))|how many (?:people|customers|buyers|businesses|households) (?:would|could|might|will) (?:actually )?(?:buy|pay|want|use))\b/i;
+  /\b(?:how big (?:this|it|the market|the demand|the opportunity) (?:could|can|might|would|will|really) (?:get|be|grow)|how big (?:could|can|might|would) (?:this|it|the market|the demand|the opportunity) (?:get|be|grow)|how big is (?:the|this) (?:market|opportunity|demand)|market size|size (?:of )?(?:the|this|our) market|size the market|enough (?:demand|customers|buyers|trade) (?:out there|round here|around here|locally|in (?:the|this|our) (?:area|town|city|region))|how many (?:people|customers|buyers|businesses|households) (?:would|could|might|will) (?:actually )?(?:buy|pay for|want))\b/i;
 
 /**
  * A rating or the reviews sliding ("google rating slid from 4.7 to 4.2", "avg review slipped from 4.8 to 4.3", "reviews
  * have dropped off a cliff"): how customers experience the service, step by step (a customer journey).
  */
 const REVIEWS_SLIPPING =
-  /\b(?:rating|ratings|reviews?|review score|stars?|tripadvisor|google score)\b[^.;?!]{0,25}?\b(?:slid|slipped|slipping|sliding|dropped|dropping|fallen|fell|falling|down|gone down|went down|tanked|worse)\b/i;
+  /\b(?:(?:google|tripadvisor|trustpilot|facebook|yelp|airbnb|booking|customer|guest|average|avg|review|star)\s+(?:rating|ratings|score|reviews?)|reviews?|ratings?\s+on\s+(?:google|tripadvisor|trustpilot|airbnb))\b[^.;?!]{0,25}?\b(?:slid|slipped|slipping|sliding|dropped|dropping|fallen|fell|falling|gone down|went down|tanked|worse)\b/i;
 
 /**
  * Customers turning to a substitute ("parents seem to just book soft play instead", "people just buy keyboards", "folk
  * get it off amazon now"): what job they hire the product for decides how to answer it (jobs to be done).
  */
 const SUBSTITUTE =
-  /\b(?:people|customers|clients|parents|folk|ppl|families|they|kids|members|punters)\s+(?:(?:seem to|just|now|all|mostly|tend to|would rather|prefer to|rather)\s+){0,3}(?:buy|book|use|go to|get|choose|pick|order|do)\b[^.;?!]{1,30}?\b(?:instead|these days|now)\b|\b(?:people|customers|ppl|folk|parents)\s+(?:(?:now|all|seem to)\s+)?just\s+(?:buy|book|use|get|order)\s+(?:a\s+|an\s+|the\s+)?[a-z]+/i;
+  /\b(?:people|customers|clients|parents|folk|ppl|families|kids|members|punters)\s+(?:(?:seem to|just|now|all|mostly|tend to|would rather|prefer to|rather)\s+){0,3}(?:buy|book|use|go to|get|choose|pick|order)\b[^.;?!]{1,30}?\binstead\b|\b(?:people|customers|ppl|folk|parents)\s+(?:(?:now|all|seem to)\s+)?just\s+(?:buy|book|get)\s+(?:[a-z]+\s+)?[a-z]+s\b/i;
 
 /** A market named as new: "one more country", "a second city", "new regions". */
 const NEW_MARKET =
