@@ -763,3 +763,10 @@ test('a one-off purchase beside other cues is an investment; a running track is 
   expect(problemScores('athletics club, thursday track night gets 6 people').map((s) => s.type)).not.toContain('measurement');
   expect(problemScores('we need to track which campaigns bring people in').map((s) => s.type)).toContain('measurement');
 });
+
+test('kit priced right after its name, building more for a price, and a spend asked to pay for itself are investments', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('dog kennels, 30 runs, full every summer. thinking we build 10 more runs for £40,000. sensible?')).toBe('investment');
+  expect(type('mobile valeter, 20 cars a wk. steam kit ~£2,500 would let me do interiors too. go for it?')).toBe('investment');
+  expect(type('i make candles, 300 a month. a wax melter would save me 6 hrs a week. how long before it pays for itself?')).toBe('investment');
+});

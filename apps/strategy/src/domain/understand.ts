@@ -2243,6 +2243,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   // A one-off purchase of kit, a vehicle or premises with its price (`PURCHASE`) weighs as an investment even beside
   // other cues ("vac kit ~£1,500, could charge £60 a go. add it?").
   else if (PURCHASE.test(business) && !bulkOffer) signal('investment', 1.5);
+  // Asking when a spend pays for itself ("how many sessions before it's paid for itself?", "would it pay back?").
+  if (PAYBACK.test(business)) signal('investment', 1);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
   // Days that money or stock waits ("our clients pay in 60 days", "slabs sit in our yard about 110 days") are working
   // capital, not a process's lead time.
@@ -2487,13 +2489,23 @@ export const GROWTH_MOVE = new RegExp(
   'i',
 );
 
+/** A spend asked about as paying for itself: "paid for itself", "pay back", "payback", "recoup", "earn it back". */
+const PAYBACK = /\b(?:(?:paid|pay|pays|paying) for itself|(?:pay|pays|paid) (?:it |itself )?back|payback|recoup|earn (?:it|its cost|the money) back)\b/i;
+
 /**
  * A one-off purchase weighed in a small trade's choice: "van needs a £5k engine", "card reader for £60?", "buy a €3,500
  * machine", "£900 for a stand at the wedding fair", "kitchen redone for £25k", "a £20k fit-out", a loan or a mortgage.
  * Not customers buying ("folk buy 2 candles for £20").
  */
-const PURCHASE =
-  /(?<!\b(?:folk|people|customers?|clients?|they|punters|shoppers|visitors|guests|buyers)\s+(?:\w+\s+)?)\b(?:buy|buying|purchase|fix|repair|replace|upgrade|invest in|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:for|on)\s+(?:a|an|the|new)\s+(?:[\w-]+\s+)?(?:stand|stall|advert|website|sign|banner|gazebo|machine|van|oven|kiln|trailer|camera|printer|engine|reader)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d/i;
+const PURCHASE = new RegExp(
+  String.raw`(?<!\b(?:folk|people|customers?|clients?|they|punters|shoppers|visitors|guests|buyers)\s+(?:\w+\s+)?)\b(?:buy|buying|purchase|fix|repair|replace|upgrade|invest in|loan|mortgage|redone|redo|refit|refitting|fit-out)\b[^.;?!]{0,40}[£$€]\s?\d|[£$€]\s?[\d.,]+k?\s+(?:loan|fit-out|refit)\b|[£$€]\s?[\d.,]+k?\s+(?:for|on)\s+(?:a|an|the|new)\s+(?:[\w-]+\s+)?(?:stand|stall|advert|website|sign|banner|gazebo|machine|van|oven|kiln|trailer|camera|printer|engine|reader)\b|[£$€]\s?[\d.,]+k?\s+(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|refit|extension|camera)\b|\b(?:engine|machine|reader|oven|kiln|van|trailer|printer|boiler|camera|equipment|kit|ute|extension|polytunnel)\b[^.;?!]{0,25}\b(?:for|costs?|of|about)\s+[£$€]\s?\d` +
+    // The kit named with its price right after it ("vac kit ~£1,500", glossed "machine new €14,000"), or built or
+    // added for a price ("build 15 more runs for £60,000", "trailer build costs £18,000").
+    String.raw`|\b(?:engine|machine|oven|kiln|van|trailer|printer|boiler|camera|kit|ute)\b\s+(?:new\s+)?~?\s?[£$€]\s?\d` +
+    String.raw`|\b(?:build|building|add|adding|put in|install|installing)\s+(?:\d+|a|an|another|two|three|four|five)\s+(?:more\s+|new\s+|extra\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:for|at|costing|costs?)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d` +
+    String.raw`|\bbuild\s+(?:costs?|will cost|would cost)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d`,
+  'i',
+);
 
 /**
  * An order or offer of a number of units at a price ("wants 600 jars a year at £5.50", "offered us 10,000 bottles at
