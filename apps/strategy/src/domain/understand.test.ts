@@ -770,3 +770,12 @@ test('kit priced right after its name, building more for a price, and a spend as
   expect(type('mobile valeter, 20 cars a wk. steam kit ~£2,500 would let me do interiors too. go for it?')).toBe('investment');
   expect(type('i make candles, 300 a month. a wax melter would save me 6 hrs a week. how long before it pays for itself?')).toBe('investment');
 });
+
+test("a phone's lowercase sentence after a figure is its own sentence, and the ask is restated without the figure before it", () => {
+  expect(sentences('turnover ~£260k. fight on price or something else?')).toEqual(['turnover ~£260k.', 'fight on price or something else?']);
+  // A decimal is not a sentence end.
+  expect(sentences('sourdough £4.20 a loaf. pass it on?')).toEqual(['sourdough £4.20 a loaf.', 'pass it on?']);
+  expect(understand('farm shop, supermarket opening in march. turnover ~£260k. fight on price or something else?', '').decision).toBe(
+    'fight on price or something else?',
+  );
+});

@@ -1541,9 +1541,15 @@ export function sentences(text: string): string[] {
   const doc = nlp().readDoc(text);
   return (doc.sentences().out() as string[])
     .flatMap((s) => (numberedInline(s) ? s.split(/\s+(?=\(?\d\)\s)/) : [s]))
+    // A phone's lowercase sentence after a figure ("turnover ~£260k. fight on price or something else?"): the splitter
+    // takes "260k." for an abbreviation.
+    .flatMap((s) => s.split(FIGURE_THEN_LOWERCASE))
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** A sentence end after a figure (with k, m or %) followed by a lowercase word: "~£260k. fight on price…". */
+const FIGURE_THEN_LOWERCASE = /(?<=\d(?:[kKmM]|%)?\.)\s+(?=[a-z])/;
 
 /** Whether `s` holds a list numbered inline ("2 things: 1) best stretches for lower back pain 2) my cleaning round…"). */
 function numberedInline(s: string): boolean {
