@@ -1539,13 +1539,15 @@ export interface Understanding {
 /** Sentences of `text` (wink-nlp's sentence splitter), a list numbered inline split into its items (`numberedInline`). */
 export function sentences(text: string): string[] {
   const doc = nlp().readDoc(text);
-  return (doc.sentences().out() as string[])
-    .flatMap((s) => (numberedInline(s) ? s.split(/\s+(?=\(?\d\)\s)/) : [s]))
-    // A phone's lowercase sentence after a figure ("turnover ~£260k. fight on price or something else?"): the splitter
-    // takes "260k." for an abbreviation.
-    .flatMap((s) => s.split(FIGURE_THEN_LOWERCASE))
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return (
+    (doc.sentences().out() as string[])
+      .flatMap((s) => (numberedInline(s) ? s.split(/\s+(?=\(?\d\)\s)/) : [s]))
+      // A phone's lowercase sentence after a figure ("turnover ~£260k. fight on price or something else?"): the splitter
+      // takes "260k." for an abbreviation.
+      .flatMap((s) => s.split(FIGURE_THEN_LOWERCASE))
+      .map((s) => s.trim())
+      .filter(Boolean)
+  );
 }
 
 /** A sentence end after a figure (with k, m or %) followed by a lowercase word: "~£260k. fight on price…". */
