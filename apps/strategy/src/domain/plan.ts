@@ -170,6 +170,10 @@ function tradeFirst(text: string): boolean {
   return TRADE_FIRST.test(text) && SELLER_WORDS.test(text) && !CUSTOMER_SIDE.test(text);
 }
 
+/** Organisations a small trade or a volunteer runs, as `TRADE_TROUBLE` and `ORG_TROUBLE` name them. */
+const ORGANISATIONS =
+  'salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|society|charity|hotel|guesthouse|campsite|workshop|brewery|venue|agency|firm|company|boutique|deli|academy';
+
 /**
  * A small trade's or organisation's trouble said of the trade itself, as its owner or officer worries without figures
  * ("dog grooming has been dead this month", "cake orders have dried up", "the kennels are always full but somehow
@@ -177,7 +181,7 @@ function tradeFirst(text: string): boolean {
  * then within a few words a fall, a silence or no money; not of a trade near the asker (`LOCAL_CUSTOMER`).
  */
 const TRADE_TROUBLE = new RegExp(
-  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|round|classes|society|charity|hotel|guesthouse|campsite|holiday lets?|workshop|brewery|venue|agency|firm|company|boutique|deli|parlou?r|academy|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|photograph|detail)ing|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families)\b` +
+  String.raw`\b(?:${ORGANISATIONS}|round|classes|holiday lets?|parlou?r|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|photograph|detail)ing|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families)\b` +
     String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
   'i',
 );
@@ -188,7 +192,7 @@ const TRADE_TROUBLE = new RegExp(
  * just stopped ringing"): only after an organisation, its custom or its goods, not after "work", "classes" or "my".
  */
 const ORG_TROUBLE = new RegExp(
-  String.raw`\b(?:salon|shop|caf[eé]|pub|b&b|bakery|kennels|cattery|stall|studio|club|choir|church|business|practice|clinic|garage|nursery|farm|restaurant|takeaway|society|charity|food ?bank|pantry|hall|lettings|hotel|guesthouse|campsite|workshop|brewery|venue|agency|firm|company|boutique|deli|academy|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
+  String.raw`\b(?:${ORGANISATIONS}|food ?bank|pantry|hall|lettings|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
     String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
     String.raw`|\bquotes out,?\s+nothing coming back\b`,
   'i',

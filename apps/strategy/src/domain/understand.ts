@@ -1659,7 +1659,7 @@ export function problemScores(text: string): ProblemScore[] {
   }
   // People leaving a team (staff, engineers, nurses) is about careers and the team, not customer churn.
   const retention = out.find((o) => o.type === 'retention');
-  if (retention && (STAFF_LEAVING.test(text) || STAFF_COUNTED_LEAVING(text)) && !CUSTOMERS_LEAVING.test(text)) {
+  if (retention && (STAFF_LEAVING.test(text) || staffCountedLeaving(text)) && !CUSTOMERS_LEAVING.test(text)) {
     const career = out.find((o) => o.type === 'career');
     if (career) career.strength += retention.strength;
     // As strong as the leaving read: a cue's worth, so a priced choice does not outweigh it.
@@ -1684,19 +1684,20 @@ const TURNOVER = String.raw`(?!${MONEY_TURNOVER})turnover`;
  * Leave taken ("annual leave", "sickness, leave and training"), not people leaving. Not "on leave": a glossed "se dan
  * de baja" reads "give on leave", which is customers leaving (`STAFF_LEAVING` still reads "staff on leave" as leave).
  */
-const LEAVE_TAKEN = String.raw`(?:annual|maternity|paternity|parental|sick|sickness,?|study|holiday)\s+leave\b`;
+const LEAVE_KINDS = 'annual|maternity|paternity|parental|sick|sickness,?|study|holiday';
+const LEAVE_TAKEN = String.raw`(?:${LEAVE_KINDS})\s+leave\b`;
 /** Staff and leaving in one clause ("two senior devs left", "staff turnover", "nurses quit"), not a headcount beside customer churn. */
 const STAFF_LEAVING = new RegExp(
-  `${STAFF.source}[^.;?!]{0,50}\\b((?<!\\b(?:annual|maternity|paternity|parental|sick|sickness,?|on|holiday|study)\\s)leav\\w*|left|quit\\w*|resign\\w*|${TURNOVER}|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(${TURNOVER}|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`,
+  `${STAFF.source}[^.;?!]{0,50}\\b((?<!\\b(?:${LEAVE_KINDS}|on)\\s)leav\\w*|left|quit\\w*|resign\\w*|${TURNOVER}|attrition|churn|lose|losing|lost|retain\\w*|retention|stay)\\b|\\b(${TURNOVER}|attrition|retain\\w*|retention|keep|keeping|losing|lose|lost)\\b[^.;?!]{0,30}${STAFF.source}`,
   'i',
 );
-/** Who works for the organisation, without "people" or "team" (which customers are too): `STAFF_COUNTED_LEAVING`. */
+/** Who works for the organisation, without "people" or "team" (which customers are too): `staffCountedLeaving`. */
 const STAFF_NOUN = new RegExp(STAFF.source.replace('|people|team|', '|'), 'i');
 /**
  * A telegraphic team's leavers counted in their own sentence ("22 volunteers and 1 paid manager. … 3 quit last month",
  * "9 stylists now. … 2 already threatening to leave"): staff named, a count or "new ones" leaving, and no customer named.
  */
-function STAFF_COUNTED_LEAVING(text: string): boolean {
+function staffCountedLeaving(text: string): boolean {
   return (
     STAFF_NOUN.test(text) &&
     /\b(?:\d+|two|three|four|five|six|new ones|the new ones|half of them)\s+(?:\w+\s+){0,2}(?:quit\w*|leav\w*|left|resign\w*|threatening to leave|walked out)\b/i.test(
@@ -2224,8 +2225,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   const label = selfLabel(business, { glossed: language !== 'en' });
   if (priceChange) signal('pricing', 1.5);
   // A cost gone up and the price asked about (`COST_RISE`, `PASS_ON`): contribution margin.
-  const costPassOn = COST_RISE.test(business) && PASS_ON.test(business);
-  if (costPassOn) signal('cost-margin', 2);
+  if (COST_RISE.test(business) && PASS_ON.test(business)) signal('cost-margin', 2);
   // A new line or a new market for what the business does (`GROWTH_MOVE`) is market entry, Ansoff's question.
   const growthMove = !priceChange && GROWTH_MOVE.test(business);
   if (growthMove) signal('market-entry', 2.5);
@@ -2467,6 +2467,9 @@ const PASS_ON =
 const COMMISSION =
   /\b(?:apps?|platforms?|marketplaces?|agenc(?:y|ies)|etsy|amazon|ebay|deliveroo|just eat|uber eats|airbnb|booking(?:\.com)?|gallery|galleries)\b[^.;?!]{0,20}?\b(?:take|takes|taking|charge|charges|want|wants|keep|keeps)\s+(?:a\s+|the\s+)?(?:~|about\s+|around\s+)?\d+(?:\.\d+)?\s?%/i;
 
+/** A stretch of words that names no price (a quiet day filled by a price is a pricing question). */
+const NOT_A_PRICE = String.raw`(?:(?!\b(?:cheaper|discount(?:ed|s)?|rates?|prices?|deals?|offers?|off)\b)[^.;?!])`;
+
 /**
  * A growth move: a new line or a new market for what the business already does (Ansoff's product and market
  * development, diversification). One of:
@@ -2480,8 +2483,6 @@ const COMMISSION =
  * Not a line dropped ("go weddings only?"), a quiet day filled by a price ("cheaper midweek rates"), a season or a
  * debt gone into ("going into our busiest season", "going into the overdraft"), nor one member of staff relied on.
  */
-/** A stretch of words that names no price (a quiet day filled by a price is a pricing question). */
-const NOT_A_PRICE = String.raw`(?:(?!\b(?:cheaper|discount(?:ed|s)?|rates?|prices?|deals?|offers?|off)\b)[^.;?!])`;
 export const GROWTH_MOVE = new RegExp(
   [
     String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:for|in|over|during|to fill)\s+(?:the\s+)?(?:quiet|slow|dead|empty|off)\b`,
