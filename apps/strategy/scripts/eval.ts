@@ -408,6 +408,16 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     title:
       "scope20 set (eval/scope20.json, 50 decisions written blind like scope16 across every kind of small trade's problem, 5 of them non-English, and 10 vague worries; its first run (commit fa19b5e) gave fit 76.0% (38/50), fact use 92.0% (46/50), 2 false refusals, 7/10 vague clarified, precision 13/13; it is a development set, so it is no longer untouched)",
   },
+  {
+    n: 21,
+    title:
+      "scope21 set (eval/scope21.json, 80 messages written blind like scope13 from the frameworks' id, name, summary and whenToUse: 50 small trades' decisions (38 plain, 6 mixed, 6 non-English), 10 vague worries and 20 personal requests in business words; its first run (commit 125d7a6) gave fit 68.0% (34/50), fact use 88.0% (44/50), 2 false refusals, 6 of 20 personal requests answered, 9/10 vague clarified, precision 13/13; it is a development set, so it is no longer untouched)",
+  },
+  {
+    n: 22,
+    title:
+      "scope22 set (eval/scope22.json, 50 small trades' decisions with 2-4 figures and 10 vague worries, written blind like scope15 with accepts chosen strictly as the primary framework; its first run (commit 125d7a6) gave fit 56.0% (28/50), fact use 100% (50/50), 0 false refusals, 7/10 vague clarified, precision 9/11; it is a development set, so it is no longer untouched)",
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 

@@ -135,6 +135,12 @@ test.each([
   // picking a lane, decisions waiting on the owner, glossed platforms' cuts and late payers, a trade's bookings as a share;
   // 47 with a one-off purchase weighed as an investment beside other cues).
   [20, 50, 47],
+  // 34 of 50 when it was written (125d7a6), with 2 false refusals; read and tuned on (kit bought outright or against
+  // leasing, alternatives side by side with "which?", a rival's price, an offer for the business, a grown firm's set-up,
+  // an employer's staff, a priced product of "ours" in a mixed request).
+  [21, 50, 42],
+  // 28 of 50 when it was written (125d7a6); read and tuned on, as scope21.
+  [22, 50, 40],
 ])("the scope%i set (development set of small trades' telegraphic decisions) keeps its reached framework fit", (n, of, ok) => {
   const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
   expect(set.fit.of).toBe(of);

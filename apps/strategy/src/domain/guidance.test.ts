@@ -177,3 +177,13 @@ test('a quality problem whose cause is not known yet starts with finding it (DMA
     'poka-yoke-error-proofing',
   );
 });
+
+test('a grown firm asking how to be set up starts with its design (Galbraith); a community farm weighs its projects by mission', () => {
+  const primary = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] }).primary.id;
+  expect(primary('landscaping firm went from 4 to 15 staff in 2 yrs n every decision still lands on me. how should we be set up?')).toBe(
+    'galbraith-star-model',
+  );
+  expect(primary('community farm, 4 projects: school trips, veg boxes, courses n events. 2 of them lose ~£5k a yr n we are stretched. what do we drop?')).toBe(
+    'nonprofit-portfolio-matrix',
+  );
+});

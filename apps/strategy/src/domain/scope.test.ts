@@ -514,3 +514,12 @@ test("an organisation's numbers flat or its lettings never recovered are its own
     "my yoga classes have been flat for ages, i'm not getting any more flexible",
   ]);
 });
+
+test('an employer counting their staff is answered; a priced product of "ours" keeps a mixed request\'s business half', () => {
+  expectEach('answer', [
+    'my 5 stylists keep asking what gets them a rise. pay is anywhere £11-£13.50/hr, bit random. how do i make it fair?',
+    'folk take our £30 candle box for ~2 months then cancel. what are they after? also how do i get red wine out of a white sofa',
+  ]);
+  const p = planFor('folk take our £30 candle box for ~2 months then cancel. what are they after? also how do i get red wine out of a white sofa');
+  expect(p.kind === 'answer' && p.analysis.understanding.declined).toEqual(['also how do i get red wine out of a white sofa']);
+});

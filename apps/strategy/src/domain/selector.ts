@@ -128,7 +128,15 @@ const ONLY_FOR: Partial<Record<string, { fits: (u: Understanding, missionDriven:
  * judged on impact as well as money.
  */
 const MISSION_DRIVEN =
-  /\b(?:charit(?:y|ies|able)|non-?profits?|not[- ]for[- ]profit|trustees?|(?:a|our|the|charitable|housing|wildlife|museum|heritage|land|river) trust|council(?:'s|-run| services?)|(?:for|at|in|within|with) (?:a|the|our) (?:[a-z]+ )?council|municipal|public (?:sector|service|services|body|bodies|library|libraries|health)|volunteers?|food ?banks?|church|parish|museums?|librar(?:y|ies)|hospices?|pupils|governors|grants?|donors?|donations?|beneficiar(?:y|ies)|associations?|clubs?|society|foundation|nhs|community (?:group|centre|center|interest|organi[sz]ation|project|shop|hall|trust|pub)|social enterprise|sanctuary|shelters?|subsid(?:y|ies)|funders?|ngo|ministry|government|federal|state-funded)\b/i;
+  /\b(?:charit(?:y|ies|able)|non-?profits?|not[- ]for[- ]profit|trustees?|(?:a|our|the|charitable|housing|wildlife|museum|heritage|land|river) trust|council(?:'s|-run| services?)|(?:for|at|in|within|with) (?:a|the|our) (?:[a-z]+ )?council|municipal|public (?:sector|service|services|body|bodies|library|libraries|health)|volunteers?|food ?banks?|church|parish|museums?|librar(?:y|ies)|hospices?|pupils|governors|grants?|donors?|donations?|beneficiar(?:y|ies)|associations?|clubs?|society|foundation|nhs|community[- ](?:group|centre|center|interest|organi[sz]ation|project|shop|hall|trust|pub|owned|farm|garden|orchard|caf[eé]|kitchen|choir|theatre|cinema|radio|bus)|youth (?:club|theatre|group|centre|team)s?|village hall|scouts?|allotment (?:society|association)|playgroup|pta|social enterprise|sanctuary|shelters?|subsid(?:y|ies)|funders?|ngo|ministry|government|federal|state-funded)\b/i;
+
+/**
+ * How the organisation should be set up, asked by one that has grown ("went from 3 to 14 staff… how should we be set
+ * up?", "how should i set it up?", "how do we structure it now?"): its design (Galbraith's star) leads the
+ * decision-rights frameworks. Not setting up one thing ("how should i set up the booking page?").
+ */
+const ORGANISATION_ASKED =
+  /\bhow\s+(?:should|do|would|can|shall)\s+(?:i|we)\s+(?:be\s+set\s+up|set\s+(?:it|us|things|ourselves|the (?:business|firm|company))\s+up|structure\s+(?:it|us|things|ourselves|the (?:business|firm|company))|organi[sz]e\s+(?:it|us|things|ourselves))\b|\bhow\s+should\s+(?:it|we|the (?:business|firm|company))\s+be\s+(?:set up|structured|organi[sz]ed)\b/i;
 
 /**
  * A quality problem whose cause is not known yet ("no obvious reason, how do we get to the bottom of it", "can't pin
@@ -317,12 +325,15 @@ export class FrameworkSelector {
     const forOrganisation = (id: string) => (!missionDriven && id === 'nonprofit-portfolio-matrix' ? 'contribution-margin-analysis' : id);
     const causeUnknown = Boolean(u && CAUSE_UNKNOWN.test(u.business));
     const marketSize = Boolean(u && MARKET_SIZE.test(u.business));
+    const organisationAsked = Boolean(u && ORGANISATION_ASKED.test(u.business));
     const inOrder = (type: keyof typeof PROBLEMS) => {
       const ids = PROBLEMS[type].frameworks;
       if (type === 'quality' && causeUnknown)
         return ['six-sigma-dmaic', ...ids.filter((id) => id !== 'six-sigma-dmaic' && id !== 'poka-yoke-error-proofing'), 'poka-yoke-error-proofing'];
       // A market to be sized ("how big this could get") is sized first.
       if (type === 'market-entry' && marketSize) return ['tam-sam-som', ...ids.filter((id) => id !== 'tam-sam-som')];
+      // How the whole organisation should be set up ("how should we be set up?") is its design, before who decides what.
+      if (type === 'decision-rights' && organisationAsked) return ['galbraith-star-model', ...ids.filter((id) => id !== 'galbraith-star-model')];
       return ids;
     };
     if (u?.problem) {

@@ -779,3 +779,40 @@ test("a phone's lowercase sentence after a figure is its own sentence, and the a
     'fight on price or something else?',
   );
 });
+
+test('kit bought outright, second-hand or against leasing or hiring is an investment; hiring staff is not', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('embroidery shop, new machine £8,000 outright or £210/mth lease over 4 yrs. buy or lease?')).toBe('investment');
+  expect(type('courier, van died. second-hand one is £9k or hire ~£400 a month. buy or keep hiring?')).toBe('investment');
+  expect(type('church hall, old boiler failing. new combi one £2.5k or heat pump £8,000. which do we go for?')).toBe('investment');
+  expect(type('plumber, turning away 5 jobs a wk. an apprentice would be ~£17k a yr. hire one or not?')).not.toBe('investment');
+});
+
+test('alternatives set side by side and "which?" asked are a choice of options; which units to keep is portfolio triage', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('dog groomer moving premises. high st unit £900/mth or industrial estate £550/mth with parking. which one?')).toBe('option-choice');
+  expect(type('deli, 3 cheese wholesalers quoted, the cheapest is 12% under but delivers once a week. how do we pick?')).toBe('option-choice');
+  expect(type('tea room, winter takings drop ~60%. soup lunches, cake boxes to offices, or a stall at events? which one?')).toBe('option-choice');
+  expect(type('community farm, 4 projects: school trips, veg boxes, courses n events. 2 of them lose ~£5k a yr. what do we drop?')).toBe('portfolio-triage');
+});
+
+test("a rival's price asked about is pricing; a rival arriving is standing apart; an offer for the business is a deal", () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('barber, new shop up the road doing cuts at £10, i charge £16 n been quiet 2 wks. match them or hold?')).toBe('pricing');
+  expect(type('chain gym opened 400m away at £18/mo. we charge £32 n 30 members left. drop the price?')).toBe('pricing');
+  expect(type('family cafe, a costa opening 150m away in may. we take ~£1.5k a wk. how do we respond?')).toBe('differentiation');
+  expect(type("a chain's offered £180k for my 2 salons, they clear ~£45k a yr between them. take it or hold out?")).toBe('deal');
+  expect(type('been offered £9k for my car, bought it for £14k. take it?')).not.toBe('deal');
+});
+
+test('enough work to make a living is a market to size; a grown firm asking how to be set up is decision rights', () => {
+  const u = understand('want to start mobile dog physio, town of ~80k ppl, would charge £45 a session. is there enough work to make a living?', '');
+  expect(u.problem?.type).toBe('market-entry');
+  expect(MARKET_SIZE.test(u.business)).toBe(true);
+  expect(
+    understand('cleaning firm, gone from 6 to 22 staff in 2 yrs, every rota n complaint still comes thru me. how should i set it up?', '').problem?.type,
+  ).toBe('decision-rights');
+  expect(
+    understand('dog groomer, my 4 groomers keep asking what gets them a pay rise, pay is all over the place. how do i make it fair?', '').problem?.type,
+  ).toBe('career');
+});

@@ -92,6 +92,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Start where the errors are made, not where they are found: the two biggest sources usually carry most of the volume, and preventing them beats inspecting for them.',
     frameworks: ['poka-yoke-error-proofing', 'six-sigma-dmaic', 'lean-value-stream-mapping'],
     cues: [
+      // A fault whose cause the owner cannot find ("coming back wrong n needing redoing … cant pin down why").
+      'coming back wrong',
+      'needing redoing',
+      'pin down why',
       'error rate',
       'first pass yield',
       'inspection',
@@ -382,6 +386,9 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Work the levers in order of cash released: collect faster, hold less stock, pay on the terms agreed.',
     frameworks: ['cash-conversion-cycle', 'thirteen-week-cash-flow'],
     cues: [
+      // Hours spent chasing what customers owe, and how they pay ("i spend hrs chasing", "switch everyone to DD").
+      ['chasing', 0.6],
+      'direct debit',
       'working capital',
       'receivables',
       'payables',
@@ -515,6 +522,15 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Judge each unit on mission impact and full cost together; close or merge only what is both low-impact and costly, and fund the rest deliberately.',
     frameworks: ['nonprofit-portfolio-matrix', 'bcg-growth-share-matrix', 'weighted-decision-matrix'],
     cues: [
+      // Which of several activities to drop or keep ("what do we drop?", "3 teams cost more than they bring in. which do we keep?").
+      'what do we drop',
+      'what should we drop',
+      'which do we drop',
+      'which to drop',
+      'which do we keep',
+      'which should we keep',
+      'which ones to keep',
+      'cost more than they bring',
       'close',
       'funding fell',
       'funding cut',
@@ -607,6 +623,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'skills',
       'growth path',
       'pay bands',
+      // What earns staff a rise, as a small employer hears it ("my 4 groomers keep asking what gets them a rise").
+      'gets them a rise',
+      'get a rise',
+      'pay rise',
+      'pay scale',
+      'fair pay',
     ],
   },
   'team-trust': {
@@ -649,6 +671,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Name one accountable owner for each recurring decision and publish it; others are consulted, not approvers.',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
     cues: [
+      // Everything still landing on the owner ("every rota n complaint still comes thru me"), and asking how to be organised.
+      'comes through me',
+      'comes thru me',
+      'goes thru me',
+      'lands on me',
+      'land on me',
+      'be set up',
       ['decision', 0.6],
       'delegate',
       'delegation',
@@ -819,6 +848,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Find the moment people leave and why (their reasons, the journey before it), and fix the biggest cause first.',
     frameworks: ['customer-journey-map', 'jobs-to-be-done', 'net-promoter-system', 'pirate-metrics-aarrr'],
     cues: [
+      // Customers who do not stay past the first months, as an owner says it ("how do i get them to stick?").
+      'get them to stick',
+      'make them stick',
+      'stick around',
+      'gone by month',
       'keep them',
       'keep customers',
       'keep members',
@@ -871,13 +905,31 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     label: 'the customer funnel',
     rule: 'Measure every step from first contact to paying and fix the step with the biggest drop-off first.',
     frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
-    cues: ['funnel', 'sign up', 'signups', 'conversion', 'convert', ['activation', 0.5], 'onboarding', 'drop off', 'upgrade', 'trial'],
+    cues: [
+      ['enquiries', 0.6],
+      ['visits', 0.5],
+      'where am i losing',
+      'where are we losing',
+      'funnel',
+      'sign up',
+      'signups',
+      'conversion',
+      'convert',
+      ['activation', 0.5],
+      'onboarding',
+      'drop off',
+      'upgrade',
+      'trial',
+    ],
   },
   'viral-growth': {
     label: 'growth without paid acquisition',
     rule: 'Make each user bring the next (sharing, referrals, content) and measure how many new users each cohort brings.',
     frameworks: ['growth-loops', 'pirate-metrics-aarrr', 'north-star-metric'],
     cues: [
+      // Customers brought by other customers ("nearly all came via other parents").
+      'came via',
+      'via other',
       'word of mouth',
       'referral',
       'referrals',
@@ -899,6 +951,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Build for the jobs customers hire you for; rank requests by their effect on satisfaction, not by how loudly they are asked.',
     frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
     cues: [
+      // What customers ask for and would value most ("owners keep asking for webcams", "which will they actually value?").
+      ['keep asking for', 0.8],
+      'actually value',
+      'value most',
       'what to build',
       'feature requests',
       'features',
@@ -1499,9 +1555,10 @@ export interface Understanding {
   selfLabel?: string | undefined;
   /**
    * A small trade's priced choice, read from its numbers ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
-   * group, 4 people at £15 each. switch or not"): what decides it, its margin, a one-off purchase or a bundle price.
+   * group, 4 people at £15 each. switch or not"): what decides it, its margin, a one-off purchase, a bundle price or a
+   * choice between alternatives set side by side.
    */
-  pricedChoice?: 'margin' | 'purchase' | 'bundle' | undefined;
+  pricedChoice?: 'margin' | 'purchase' | 'bundle' | 'choice' | undefined;
   quantities: Quantity[];
   /** What earlier turns said (their situation, clipped), for restating a follow-up. */
   earlier: string;
@@ -2211,9 +2268,12 @@ export function understand(question: string, conversation: string, ctx: { indust
   const priced = (qs: Quantity[]) => qs.some((q) => q.kind === 'multiple' && /\b(ebitda|ebit|earnings|revenue|sales|profit)\b/i.test(q.context));
   const shortFollowUp = business.split(/\s+/).length <= 12;
   if (priced(quantities) || (priced(earlierQuantities) && shortFollowUp && (CHOOSE.test(asked) || (scores[0]?.strength ?? 0) < 1.5))) signal('deal', 1.5);
+  // An offer for the asker's own business (`BUY_OUT_OFFER`: "chain's offered £150k for my 2 nail salons") is a deal.
+  const buyOutOffer = BUY_OUT_OFFER.test(business);
+  if (buyOutOffer) signal('deal', 2);
   // A buyer's order at a price of its own ("a deli wants 600 jars a year at £5.50", beside our £8 a jar): whether the
   // price still covers what each unit costs is a question of contribution margin.
-  const bulkOffer = BULK_OFFER.test(business) && money.length >= 2;
+  const bulkOffer = BULK_OFFER.test(business) && money.length >= 2 && !BUY_OUT_OFFER.test(business);
   if (bulkOffer) signal('cost-margin', 1.5);
   // A platform's or an agent's cut of each sale ("delivery apps take 30%", "booking app takes 18% per session", "the
   // gallery wants 40% commission"): what each sale leaves after it is a question of contribution margin.
@@ -2229,6 +2289,10 @@ export function understand(question: string, conversation: string, ctx: { indust
   // A new line or a new market for what the business does (`GROWTH_MOVE`) is market entry, Ansoff's question.
   const growthMove = !priceChange && GROWTH_MOVE.test(business);
   if (growthMove) signal('market-entry', 2.5);
+  // A rival arriving (`NEW_RIVAL`), an offer for the business (`BUY_OUT_OFFER`) or a market to be sized (`MARKET_SIZE`),
+  // all weighed below, decide the question, not the margin of one option.
+  const newRival = NEW_RIVAL.test(business);
+  const marketSize = MARKET_SIZE.test(business);
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
@@ -2239,18 +2303,29 @@ export function understand(question: string, conversation: string, ctx: { indust
     !bulkOffer &&
     !priceChange &&
     !growthMove &&
+    !newRival &&
+    !buyOutOffer &&
+    !marketSize &&
     (money.length >= 2 || (money.some(isUnitPrice) && quantities.filter((q) => q.kind !== 'date').length >= 2)) &&
     business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
     (label !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
     /\?|\bor not\b/i.test(asked) &&
     Math.max(0, ...scores.map((x) => x.cue ?? 0)) < 1
   ) {
-    pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : 'margin';
-    signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : 'cost-margin', 2);
+    // Alternatives set side by side and "which?" asked ("town centre unit £1,800/mth or retail park £1,100/mth w parking.
+    // which one?"): a choice on several criteria (a weighted decision matrix), not one option's margin.
+    const choice = WHICH_ASK.test(asked) && ALTERNATIVES.test(business);
+    pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : choice ? 'choice' : 'margin';
+    signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : pricedChoice === 'choice' ? 'option-choice' : 'cost-margin', 2);
   }
   // A one-off purchase of kit, a vehicle or premises with its price (`PURCHASE`) weighs as an investment even beside
   // other cues ("vac kit ~£1,500, could charge £60 a go. add it?").
   else if (PURCHASE.test(business) && !bulkOffer) signal('investment', 1.5);
+  // Alternatives set side by side and "which?" asked beside other cues ("winter takings drop ~70%. hot food, wholesale
+  // to cafes, or a van at events? … which one?"): a choice on several criteria. Not which units to keep or close: that
+  // is portfolio triage, read from its own cues.
+  else if (WHICH_ASK.test(asked) && ALTERNATIVES.test(business) && !scores.some((x) => x.type === 'portfolio-triage' && x.strength >= 1))
+    signal('option-choice', 1.5);
   // Asking when a spend pays for itself ("how many sessions before it's paid for itself?", "would it pay back?").
   if (PAYBACK.test(business)) signal('investment', 1);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
@@ -2262,11 +2337,11 @@ export function understand(question: string, conversation: string, ctx: { indust
     (q) => q.kind === 'duration' && /day|hour|week/i.test(q.text) && !/runway/i.test(q.context) && !cashDays.some((d) => q.text.startsWith(`${d} `)),
   );
   if (elapsed.length >= 1 && (elapsed.length >= 2 || quantities.some((q) => q.kind === 'count' && q.value < elapsed[0]!.value))) signal('flow', 1);
-  // A headcount that grew ("from 40 to 130 people"): the organisation outgrew its structure.
+  // A headcount that grew ("from 40 to 130 people", "gone from 8 to 25 staff"): the organisation outgrew its structure.
   const counts = quantities.filter((q) => q.kind === 'count');
   if (
     counts.length >= 2 &&
-    /\b(grown|grew|growing|doubled|tripled|went)\b/i.test(business) &&
+    /\b(grown|grew|growing|doubled|tripled|went|gone)\b/i.test(business) &&
     counts.some((q) => /^(?:to\s+\d[\d,]*\s+)?(?:people|staff|employees|ftes?|heads|headcount)\b/i.test(q.context))
   )
     signal('decision-rights', 1);
@@ -2285,8 +2360,10 @@ export function understand(question: string, conversation: string, ctx: { indust
   // a market-entry question.
   // Without figures it stays as weak as one cue phrase: a worry about a rival with nothing else said ("a new garden
   // centre opened up down the road… what should we do") is still asked what matters most.
-  if (NEW_RIVAL.test(business)) signal('differentiation', quantities.some((q) => q.kind !== 'date') ? 1.5 : 1);
-  if (MARKET_SIZE.test(business)) signal('market-entry', 1.5);
+  if (newRival) signal('differentiation', quantities.some((q) => q.kind !== 'date') ? 1.5 : 1);
+  // Asked whether to meet the rival's price ("match them or hold?", "drop the price?"): a pricing decision.
+  if (newRival && PRICE_MATCH.test(asked)) signal('pricing', 2);
+  if (marketSize) signal('market-entry', 1.5);
   // Ratings sliding (`REVIEWS_SLIPPING`) are the customers' experience; customers turning to a substitute
   // (`SUBSTITUTE`) ask what job they hire it for.
   if (REVIEWS_SLIPPING.test(business)) signal('retention', 1.5);
@@ -2476,6 +2553,7 @@ const NOT_A_PRICE = String.raw`(?:(?!\b(?:cheaper|discount(?:ed|s)?|rates?|price
  * - a new line to fill a quiet season or the idle days ("adding corporate headshots or newborn shoots for the quiet
  *   months", "going after school fetes and corporate fun days midweek", "adding dog daycare for the quiet months");
  * - going into a new line ("thinking raw milk vending at the farm gate or going into cheese", "branch out into",
+ *   "branch into commercial",
  *   "diversify");
  * - too much hanging on one customer ("80% of our work comes from one church restoration contractor", "how do I stop
  *   being so dependent on them");
@@ -2488,7 +2566,7 @@ export const GROWTH_MOVE = new RegExp(
     String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:for|in|over|during|to fill)\s+(?:the\s+)?(?:quiet|slow|dead|empty|off)\b`,
     String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:midweek|mid-week|in (?:the )?winter|off[- ]season)\b`,
     String.raw`\b(?:fill|filling)\s+(?:the\s+)?(?:winter|quiet|slow|off[- ]season|midweek|weekdays)\b`,
-    String.raw`\b(?:going|go|move|moving|branch(?:ing)? out|expand(?:ing)?)\s+into\s+(?!(?:our|my|the|a|an|more|another|any|some|its|their|his|her|this|that|next)\b)(?!(?:red|debt|overdraft|administration|liquidation|loss|losses|winter|summer|spring|autumn|season|year|month|week|quarter|detail|details|hospital|retirement)\b)[a-z]`,
+    String.raw`\b(?:going|go|move|moving|branch(?:ing)?(?: out)?|expand(?:ing)?)\s+into\s+(?!(?:our|my|the|a|an|more|another|any|some|its|their|his|her|this|that|next)\b)(?!(?:red|debt|overdraft|administration|liquidation|loss|losses|winter|summer|spring|autumn|season|year|month|week|quarter|detail|details|hospital|retirement)\b)[a-z]`,
     String.raw`\bdiversif(?:y|ying|ied|ication)\b`,
     String.raw`\b(?:dependent|depending|reliant|relying|rely|depend|depends)\s+on\s+(?:them\b|(?:one|a single|just one|1|that one|this one)\s+(?:[\w-]+\s+){0,2}?(?:customers?|clients?|contractors?|buyers?|builders?|accounts?|venues?|retailers?|shops?|stores?|chains?|compan(?:y|ies)|firms?|agenc(?:y|ies)|wholesalers?|councils?)\b)`,
     String.raw`\b\d+\s?%\s+of\s+(?:our|my|the)\s+(?:work|income|revenue|turnover|sales|business|orders)\s+(?:comes?\s+)?from\s+(?:one|1|a single|just one)\b`,
@@ -2512,7 +2590,11 @@ const PURCHASE = new RegExp(
     // added for a price ("build 15 more runs for £60,000", "trailer build costs £18,000").
     String.raw`|\b(?:engine|machine|oven|kiln|van|trailer|printer|boiler|camera|kit|ute)\b\s+(?:new\s+)?~?\s?[£$€]\s?\d` +
     String.raw`|\b(?:build|building|add|adding|put in|install|installing)\s+(?:\d+|a|an|another|two|three|four|five)\s+(?:more\s+|new\s+|extra\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:for|at|costing|costs?)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d` +
-    String.raw`|\bbuild\s+(?:costs?|will cost|would cost)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d`,
+    String.raw`|\bbuild\s+(?:costs?|will cost|would cost)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d` +
+    // Bought outright or second-hand, or bought against leasing or hiring ("new one £6,500 outright or £160/mth lease",
+    // "new gas one £3k or heat pump £9,400", "secondhand one is £34k or contractor hire", "buy or keep hiring?"); not "buy more stock or…".
+    String.raw`|[£$€]\s?[\d.,]+k?\s+outright\b|\b(?:second-?hand|used|new)\s+(?:[\w-]+\s+)?one\b[^.;?!]{0,12}?[£$€]\s?\d` +
+    String.raw`|\bbuy\s+(?:it\s+|one\s+)?or\s+(?:keep\s+)?(?:lease|leasing|hire|hiring|rent|renting)\b|\b(?:lease|leasing|hire|hiring|rent|renting)\s+(?:it\s+|one\s+)?or\s+buy\b`,
   'i',
 );
 
@@ -2524,23 +2606,40 @@ const PURCHASE = new RegExp(
 const BULK_OFFER =
   /\b(?:wants?|wanted|offer(?:s|ed|ing)?|asked for|asking for|order(?:s|ed)?)\b[^.?!]{0,40}?\b\d[\d,.]*\s+(?:[a-z\u00c0-\u024f-]+\s+){1,4}?(?:at|for)\s+(?:[£$€]\s?\d|\d[\d.,]*\s?(?:€|euros?|pounds|dollars))/i;
 
+/**
+ * An offer for the asker's own business or a part of it: "chain's offered £150k for my 2 nail salons", "been offered
+ * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm". Not an offer for a car
+ * or a house ("offered £9k for my car").
+ */
+const BUY_OUT_OFFER =
+  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|gym|nurser(?:y|ies)|stores?|branches|sites?|brand|bakery|garage|clinic)\b|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b/i;
+
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
   /^(?:separately|unrelated|different (?:question|topic|matter)|another (?:question|thing|matter)|on (?:another|a different|an unrelated) note|new (?:question|topic)|changing (?:the )?(?:subject|topic))\b/i;
 
 /**
  * A rival arriving on the asker's doorstep ("big supermarket opening 2 miles away in march", "a chain toy store opening
- * 200m away", "Aldi's coming to town", "a new barbers has opened across the road"): how to stand apart from it.
+ * 200m away", "Aldi's coming to town", "a new barbers has opened across the road", "chain gym opened 500m away", "new
+ * place up the road doing cuts for £12"): how to stand apart from it.
  */
 const NEW_RIVAL =
-  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b/i;
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
+
+/**
+ * Meeting a rival's price, asked ("match them or hold?", "drop the price?", "undercut them?"): with a rival arriving
+ * (`NEW_RIVAL`), a pricing decision.
+ */
+const PRICE_MATCH =
+  /\b(?:match|undercut|beat)\s+(?:them|their|it|that|his|her|the)\b|\b(?:drop|cut|lower|reduce)\s+(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|subs)\b|\bprice war\b/i;
 
 /**
  * How big a market is ("bank wants to know how big this could get", "is there enough demand round here", "how many
- * people would actually buy it"): sizing it (TAM/SAM/SOM) leads the market-entry frameworks.
+ * people would actually buy it", "is there enough work to make a living?"): sizing it (TAM/SAM/SOM) leads the
+ * market-entry frameworks.
  */
 export const MARKET_SIZE =
-  /\b(?:how big (?:this|it|the market|the demand|the opportunity) (?:could|can|might|would|will|really) (?:get|be|grow)|how big (?:could|can|might|would) (?:this|it|the market|the demand|the opportunity) (?:get|be|grow)|how big is (?:the|this) (?:market|opportunity|demand)|market size|size (?:of )?(?:the|this|our) market|size the market|enough (?:demand|customers|buyers|trade) (?:out there|round here|around here|locally|in (?:the|this|our) (?:area|town|city|region))|how many (?:people|customers|buyers|businesses|households) (?:would|could|might|will) (?:actually )?(?:buy|pay for|want))\b/i;
+  /\b(?:how big (?:this|it|the market|the demand|the opportunity) (?:could|can|might|would|will|really) (?:get|be|grow)|how big (?:could|can|might|would) (?:this|it|the market|the demand|the opportunity) (?:get|be|grow)|how big is (?:the|this) (?:market|opportunity|demand)|market size|size (?:of )?(?:the|this|our) market|size the market|enough (?:demand|customers|buyers|trade) (?:out there|round here|around here|locally|in (?:the|this|our) (?:area|town|city|region))|how many (?:people|customers|buyers|businesses|households) (?:would|could|might|will) (?:actually )?(?:buy|pay for|want)|enough (?:work|trade|demand|customers|clients|business) (?:\w+ )?(?:to make a living|to live on|to pay (?:me|myself)|to be worth it))\b/i;
 
 /**
  * A rating or the reviews sliding ("google rating slid from 4.7 to 4.2", "avg review slipped from 4.8 to 4.3", "reviews
@@ -2586,6 +2685,20 @@ const CANDIDATES = new RegExp(
  */
 const EARLIER_CANDIDATES =
   /\b(?:two|three|four|five|six|[2-9])\s+(?:(?:[\w-]+\s+)?(?:options|choices|offers|quotes|bids|tenders|proposals|candidates|applicants|bidders)\b|shortlisted\b|[\w-]+\s+on the table\b)|^(?:two|three|four|five|six|[2-9])\s*:(?!\d)/im;
+
+/**
+ * A decision asked as "which?": "which one?", "which?", "which do we go for?", "how do we pick?". Not "which way is
+ * best to…" nor "which is cheaper to run" asked of one thing.
+ */
+const WHICH_ASK =
+  /^\W*(?:so\s+|ok\s+)?which\s*(?:one\s*)?[?!.]*$|\bwhich\s+(?:one|of\s+(?:them|the|these|those)|(?:do|should|would|shall)\s+(?:i|we)\s+(?:go for|go with|pick|choose|take|do|back|apply for))\b|\bhow\s+(?:do|should|would|can)\s+(?:i|we)\s+(?:pick|choose|decide)\b/i;
+/**
+ * Alternatives set side by side in one sentence: two priced ones ("£15k lottery grant for a new show or £8k council
+ * grant", "unit £1,800/mth or retail park £1,100/mth") or three listed ("hot food, wholesale to cafes, or a van at
+ * events?"), or a count of quotes or bids ("3 wholesalers quoted").
+ */
+const ALTERNATIVES =
+  /[£$€]\s?\d[^.;?!]{0,60}?\bor\b[^.;?!]{0,40}?[£$€]\s?\d|[^,.;?!]{3,40},\s*[^,.;?!]{3,40},?\s+or\s+[^,.;?!]{3,40}|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){1,2}?(?:quoted|quotes|bids|tendered|pitched)\b/i;
 
 /** A decision that asks to choose. */
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
@@ -2785,10 +2898,10 @@ const OWN_BUSINESS =
   /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors)\b)/i;
 /**
  * A part that speaks of the asker's own selling or teaching, or a trade's weekly work ("i sell sourdough from home, about
- * 80 loaves a week", "I teach piano and violin privately"): kept with the business, even in another domain's words.
+ * 80 loaves a week", "I teach piano and violin privately", "folk take our £45 veg box"): kept with the business, even in another domain's words.
  */
 const SELLS_OWN =
-  /\b(?:i|we)\s+(?:sell|charge|bake and sell|make and sell)\b|\b(?:i|we)\s+teach\s+(?!(?:my|our)\b)|\b\d+\s+(?:loaves|cakes|orders|customers|clients|covers|lessons|classes|bookings|pupils|students|dogs|cars)\s+(?:a|per)\s+(?:week|day|month)\b/i;
+  /\b(?:i|we)\s+(?:sell|charge|bake and sell|make and sell)\b|\bour\s+~?[£$€]\s?\d[\d.,]*k?\s+(?!(?:a|an|per|each|every|loan|mortgage|bills?|rent|budget|savings|deposit|wedding|holiday|honeymoon|house|home|car|council|energy|food|grocery|phone|water|tax)\b)[a-z][\w-]*|\b(?:i|we)\s+teach\s+(?!(?:my|our)\b)|\b\d+\s+(?:loaves|cakes|orders|customers|clients|covers|lessons|classes|bookings|pupils|students|dogs|cars)\s+(?:a|per)\s+(?:week|day|month)\b/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
