@@ -517,9 +517,18 @@ test("an organisation's numbers flat or its lettings never recovered are its own
 
 test('an employer counting their staff is answered; a priced product of "ours" keeps a mixed request\'s business half', () => {
   expectEach('answer', [
-    'my 5 stylists keep asking what gets them a rise. pay is anywhere £11-£13.50/hr, bit random. how do i make it fair?',
+    'my 5 staff keep asking what gets them a rise. pay is anywhere £11-£13.50/hr, bit random. how do i make it fair?',
     'folk take our £30 candle box for ~2 months then cancel. what are they after? also how do i get red wine out of a white sofa',
   ]);
   const p = planFor('folk take our £30 candle box for ~2 months then cancel. what are they after? also how do i get red wine out of a white sofa');
   expect(p.kind === 'answer' && p.analysis.understanding.declined).toEqual(['also how do i get red wine out of a white sofa']);
+});
+
+test('people who serve the asker, a retirement set-up and a family wish are still refused', () => {
+  expectEach('refuse', [
+    'my two carers keep arguing about who does the mornings for my mum. how do i sort it?',
+    'how should we be set up for retirement? 2 pensions n an isa',
+    'our kids keep asking for a puppy. which breed would they actually value?',
+    'is it normal for my 2 stylists to charge £120 for a balayage?',
+  ]);
 });

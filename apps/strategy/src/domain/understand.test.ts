@@ -816,3 +816,15 @@ test('enough work to make a living is a market to size; a grown firm asking how 
     understand('dog groomer, my 4 groomers keep asking what gets them a pay rise, pay is all over the place. how do i make it fair?', '').problem?.type,
   ).toBe('career');
 });
+
+test('a review of the new readings: a new client, customers paying, two prices, staff reasons, our own new site, a shrinking team and a flat are not the choices, rivals, purchases or deals', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('lost our biggest client, new one pays £1,800 a month. take it?')).not.toBe('investment');
+  expect(type('kitchen fitter, customers can pay £1,200 outright or £50/mth on finance. which should we push?')).not.toBe('investment');
+  expect(type('dog walker, £14 a walk now. should i go £16 or £18? which one?')).not.toBe('option-choice');
+  expect(type('cafe, 3 staff quoted me different reasons for leaving: pay, hours, or the manager. which one do we fix first?')).not.toBe('option-choice');
+  expect(type('we opened a new salon across town in march, 6 chairs at £40 a cut. how do we fill the chairs?')).not.toBe('differentiation');
+  expect(type('pub, gone from 9 staff to 4 people since covid, £6k a month wages. what now?')).not.toBe('decision-rights');
+  expect(type('been offered £185k for my studio flat, bought it for £150k. take it?')).not.toBe('deal');
+  expect(type('gym, a chain gym opened 300m away with a sauna. match them on the extras?')).not.toBe('pricing');
+});

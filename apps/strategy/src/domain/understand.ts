@@ -671,13 +671,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Name one accountable owner for each recurring decision and publish it; others are consulted, not approvers.',
     frameworks: ['raci-matrix', 'galbraith-star-model', 'team-topologies'],
     cues: [
-      // Everything still landing on the owner ("every rota n complaint still comes thru me"), and asking how to be organised.
+      // Everything still landing on the owner ("every rota n complaint still comes thru me").
       'comes through me',
       'comes thru me',
       'goes thru me',
       'lands on me',
       'land on me',
-      'be set up',
       ['decision', 0.6],
       'delegate',
       'delegation',
@@ -951,10 +950,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Build for the jobs customers hire you for; rank requests by their effect on satisfaction, not by how loudly they are asked.',
     frameworks: ['jobs-to-be-done', 'kano-model', 'value-proposition-canvas'],
     cues: [
-      // What customers ask for and would value most ("owners keep asking for webcams", "which will they actually value?").
-      ['keep asking for', 0.8],
-      'actually value',
-      'value most',
       'what to build',
       'feature requests',
       'features',
@@ -2314,7 +2309,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   ) {
     // Alternatives set side by side and "which?" asked ("town centre unit £1,800/mth or retail park £1,100/mth w parking.
     // which one?"): a choice on several criteria (a weighted decision matrix), not one option's margin.
-    const choice = WHICH_ASK.test(asked) && ALTERNATIVES.test(business);
+    const choice = WHICH_ASK.test(asked) && ALTERNATIVES.test(business) && !FIX_ASK.test(asked);
     pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : choice ? 'choice' : 'margin';
     signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : pricedChoice === 'choice' ? 'option-choice' : 'cost-margin', 2);
   }
@@ -2324,7 +2319,12 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Alternatives set side by side and "which?" asked beside other cues ("winter takings drop ~70%. hot food, wholesale
   // to cafes, or a van at events? … which one?"): a choice on several criteria. Not which units to keep or close: that
   // is portfolio triage, read from its own cues.
-  else if (WHICH_ASK.test(asked) && ALTERNATIVES.test(business) && !scores.some((x) => x.type === 'portfolio-triage' && x.strength >= 1))
+  else if (
+    WHICH_ASK.test(asked) &&
+    ALTERNATIVES.test(business) &&
+    !FIX_ASK.test(asked) &&
+    !scores.some((x) => x.type === 'portfolio-triage' && x.strength >= 1)
+  )
     signal('option-choice', 1.5);
   // Asking when a spend pays for itself ("how many sessions before it's paid for itself?", "would it pay back?").
   if (PAYBACK.test(business)) signal('investment', 1);
@@ -2341,7 +2341,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   const counts = quantities.filter((q) => q.kind === 'count');
   if (
     counts.length >= 2 &&
-    /\b(grown|grew|growing|doubled|tripled|went|gone)\b/i.test(business) &&
+    (/\b(grown|grew|growing|doubled|tripled|went)\b/i.test(business) || grewFrom(business)) &&
     counts.some((q) => /^(?:to\s+\d[\d,]*\s+)?(?:people|staff|employees|ftes?|heads|headcount)\b/i.test(q.context))
   )
     signal('decision-rights', 1);
@@ -2361,8 +2361,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Without figures it stays as weak as one cue phrase: a worry about a rival with nothing else said ("a new garden
   // centre opened up down the road… what should we do") is still asked what matters most.
   if (newRival) signal('differentiation', quantities.some((q) => q.kind !== 'date') ? 1.5 : 1);
-  // Asked whether to meet the rival's price ("match them or hold?", "drop the price?"): a pricing decision.
-  if (newRival && PRICE_MATCH.test(asked)) signal('pricing', 2);
+  // Asked whether to meet the rival's price, both prices given ("£12, i'm £18… match them or hold?"): a pricing decision.
+  // Not matching its hours or its extras with no prices ("match them on the extras?").
+  if (newRival && PRICE_MATCH.test(asked) && money.length >= 2) signal('pricing', 2);
   if (marketSize) signal('market-entry', 1.5);
   // Ratings sliding (`REVIEWS_SLIPPING`) are the customers' experience; customers turning to a substitute
   // (`SUBSTITUTE`) ask what job they hire it for.
@@ -2566,7 +2567,7 @@ export const GROWTH_MOVE = new RegExp(
     String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:for|in|over|during|to fill)\s+(?:the\s+)?(?:quiet|slow|dead|empty|off)\b`,
     String.raw`\b(?:add|adding|start|starting|launch|launching|offer|offering|go(?:ing)? after|try|trying)\b(?!\s+(?:laying|cutting|closing|shutting|reducing|letting|losing))${NOT_A_PRICE}{3,60}\b(?:midweek|mid-week|in (?:the )?winter|off[- ]season)\b`,
     String.raw`\b(?:fill|filling)\s+(?:the\s+)?(?:winter|quiet|slow|off[- ]season|midweek|weekdays)\b`,
-    String.raw`\b(?:going|go|move|moving|branch(?:ing)?(?: out)?|expand(?:ing)?)\s+into\s+(?!(?:our|my|the|a|an|more|another|any|some|its|their|his|her|this|that|next)\b)(?!(?:red|debt|overdraft|administration|liquidation|loss|losses|winter|summer|spring|autumn|season|year|month|week|quarter|detail|details|hospital|retirement)\b)[a-z]`,
+    String.raw`\b(?:going|go|move|moving|branch(?:ing)?(?: out)?|expand(?:ing)?)\s+into\s+(?!(?:our|my|the|a|an|more|another|any|some|its|their|his|her|this|that|next)\b)(?!(?:red|debt|overdraft|administration|liquidation|loss|losses|winter|summer|spring|autumn|season|year|month|week|quarter|detail|details|hospital|retirement|management)\b)[a-z]`,
     String.raw`\bdiversif(?:y|ying|ied|ication)\b`,
     String.raw`\b(?:dependent|depending|reliant|relying|rely|depend|depends)\s+on\s+(?:them\b|(?:one|a single|just one|1|that one|this one)\s+(?:[\w-]+\s+){0,2}?(?:customers?|clients?|contractors?|buyers?|builders?|accounts?|venues?|retailers?|shops?|stores?|chains?|compan(?:y|ies)|firms?|agenc(?:y|ies)|wholesalers?|councils?)\b)`,
     String.raw`\b\d+\s?%\s+of\s+(?:our|my|the)\s+(?:work|income|revenue|turnover|sales|business|orders)\s+(?:comes?\s+)?from\s+(?:one|1|a single|just one)\b`,
@@ -2592,9 +2593,11 @@ const PURCHASE = new RegExp(
     String.raw`|\b(?:build|building|add|adding|put in|install|installing)\s+(?:\d+|a|an|another|two|three|four|five)\s+(?:more\s+|new\s+|extra\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:for|at|costing|costs?)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d` +
     String.raw`|\bbuild\s+(?:costs?|will cost|would cost)\s+(?:about\s+|around\s+|~)?[£$€]\s?\d` +
     // Bought outright or second-hand, or bought against leasing or hiring ("new one £6,500 outright or £160/mth lease",
-    // "new gas one £3k or heat pump £9,400", "secondhand one is £34k or contractor hire", "buy or keep hiring?"); not "buy more stock or…".
-    String.raw`|[£$€]\s?[\d.,]+k?\s+outright\b|\b(?:second-?hand|used|new)\s+(?:[\w-]+\s+)?one\b[^.;?!]{0,12}?[£$€]\s?\d` +
-    String.raw`|\bbuy\s+(?:it\s+|one\s+)?or\s+(?:keep\s+)?(?:lease|leasing|hire|hiring|rent|renting)\b|\b(?:lease|leasing|hire|hiring|rent|renting)\s+(?:it\s+|one\s+)?or\s+buy\b`,
+    // "old boiler's dying, new gas one £3k or heat pump £9,400", "tractor's packed in. secondhand one is £34k or contractor
+    // hire", "buy or keep hiring?"); not a new landlord or client ("new one wants £1,400/mth"), nor customers' ways to
+    // pay ("customers can pay £1,200 outright or £50/mth", "brides can buy or hire a dress").
+    String.raw`|(?<!\bpay\s+)[£$€]\s?[\d.,]+k?\s+outright\b|\b(?:engine|machine|oven|kiln|van|trailer|printer|boiler|camera|kit|ute|tractor|cutter|mower|pump|fridge|freezer|till|lorry|truck|minibus|vehicle)\b[^?!]{0,40}?\b(?:second-?hand|used|new)\s+(?:[\w-]+\s+)?one\b[^.;?!]{0,12}?[£$€]\s?\d` +
+    String.raw`|(?<!\b(?:can|could|customers|clients|brides|people|folk)\s+)\bbuy\s+(?:it\s+|one\s+)?or\s+(?:keep\s+)?(?:lease|leasing|hire|hiring|rent|renting)\b|\b(?:lease|leasing|hire|hiring|rent|renting)\s+(?:it\s+|one\s+)?or\s+buy\b`,
   'i',
 );
 
@@ -2608,11 +2611,11 @@ const BULK_OFFER =
 
 /**
  * An offer for the asker's own business or a part of it: "chain's offered £150k for my 2 nail salons", "been offered
- * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm". Not an offer for a car
- * or a house ("offered £9k for my car").
+ * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm". Not an offer for a car,
+ * a home or its things ("offered £9k for my car", "£185k for my studio flat", "£400 for my home gym").
  */
 const BUY_OUT_OFFER =
-  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|gym|nurser(?:y|ies)|stores?|branches|sites?|brand|bakery|garage|clinic)\b|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b/i;
+  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency)\s+for\s+[£$€]|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
 
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
@@ -2624,7 +2627,7 @@ const TOPIC_SHIFT =
  * place up the road doing cuts for £12"): how to stand apart from it.
  */
 const NEW_RIVAL =
-  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
 
 /**
  * Meeting a rival's price, asked ("match them or hold?", "drop the price?", "undercut them?"): with a rival arriving
@@ -2694,11 +2697,21 @@ const WHICH_ASK =
   /^\W*(?:so\s+|ok\s+)?which\s*(?:one\s*)?[?!.]*$|\bwhich\s+(?:one|of\s+(?:them|the|these|those)|(?:do|should|would|shall)\s+(?:i|we)\s+(?:go for|go with|pick|choose|take|do|back|apply for))\b|\bhow\s+(?:do|should|would|can)\s+(?:i|we)\s+(?:pick|choose|decide)\b/i;
 /**
  * Alternatives set side by side in one sentence: two priced ones ("£15k lottery grant for a new show or £8k council
- * grant", "unit £1,800/mth or retail park £1,100/mth") or three listed ("hot food, wholesale to cafes, or a van at
- * events?"), or a count of quotes or bids ("3 wholesalers quoted").
+ * grant", "unit £1,800/mth or retail park £1,100/mth"; not two prices for one thing, "£42 or £45?") or three listed
+ * ("hot food, wholesale to cafes, or a van at events?"), or quotes or bids counted ("3 wholesalers quoted", "got 3
+ * quotes"; not "3 staff quoted me different reasons"). A list of problems asked which to fix is not a choice (`choice`).
  */
 const ALTERNATIVES =
-  /[£$€]\s?\d[^.;?!]{0,60}?\bor\b[^.;?!]{0,40}?[£$€]\s?\d|[^,.;?!]{3,40},\s*[^,.;?!]{3,40},?\s+or\s+[^,.;?!]{3,40}|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){1,2}?(?:quoted|quotes|bids|tendered|pitched)\b/i;
+  /[£$€]\s?\d[^.;?!]{6,60}?\bor\b[^.;?!]{0,40}?[£$€]\s?\d|[^,.;?!]{3,40},\s*[^,.;?!]{3,40},?\s+or\s+[^,.;?!]{3,40}|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+)?(?:wholesalers|suppliers|builders|firms|companies|printers|vendors|contractors|garages|agencies|venues|caterers)\s+(?:have\s+)?(?:quoted|bid|tendered|pitched)\b|\b(?:got|have|had)\s+(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+)?(?:quotes|bids|tenders)\b/i;
+
+/** Asking which problem to fix first ("which of them do i fix first?"): not a choice between options. */
+const FIX_ASK = /\b(?:fix|tackle|sort|deal with|address)\b/i;
+
+/** "gone from 8 to 25 staff": a count that grew (not "gone from 9 staff to 4"). */
+function grewFrom(text: string): boolean {
+  const m = /\bgone from (\d+)\s+(?:[a-z]+\s+)?to (\d+)\b/i.exec(text);
+  return m !== null && Number(m[2]) > Number(m[1]);
+}
 
 /** A decision that asks to choose. */
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
@@ -2901,7 +2914,7 @@ const OWN_BUSINESS =
  * 80 loaves a week", "I teach piano and violin privately", "folk take our £45 veg box"): kept with the business, even in another domain's words.
  */
 const SELLS_OWN =
-  /\b(?:i|we)\s+(?:sell|charge|bake and sell|make and sell)\b|\bour\s+~?[£$€]\s?\d[\d.,]*k?\s+(?!(?:a|an|per|each|every|loan|mortgage|bills?|rent|budget|savings|deposit|wedding|holiday|honeymoon|house|home|car|council|energy|food|grocery|phone|water|tax)\b)[a-z][\w-]*|\b(?:i|we)\s+teach\s+(?!(?:my|our)\b)|\b\d+\s+(?:loaves|cakes|orders|customers|clients|covers|lessons|classes|bookings|pupils|students|dogs|cars)\s+(?:a|per)\s+(?:week|day|month)\b/i;
+  /\b(?:i|we)\s+(?:sell|charge|bake and sell|make and sell)\b|\b(?:folk|people|ppl|customers|clients|members|families|punters)\s+(?:\w+\s+)?(?:take|buy|order|book|get|pay for)\s+our\s+~?[£$€]\s?\d|\b(?:i|we)\s+teach\s+(?!(?:my|our)\b)|\b\d+\s+(?:loaves|cakes|orders|customers|clients|covers|lessons|classes|bookings|pupils|students|dogs|cars)\s+(?:a|per)\s+(?:week|day|month)\b/i;
 /** A sentence that also asks something of the business. */
 const BUSINESS_HINT = /\b(pric|charge|customers?|revenue|margin|cost|bill|strategy|churn|growth|team|hire|market)\w*\b.*\?/i;
 // At the start of the question or of one of its sentences ("Quick one: what's a north star metric?").
