@@ -418,6 +418,17 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     title:
       "scope22 set (eval/scope22.json, 50 small trades' decisions with 2-4 figures and 10 vague worries, written blind like scope15 with accepts chosen strictly as the primary framework; its first run (commit 125d7a6) gave fit 56.0% (28/50), fact use 100% (50/50), 0 false refusals, 7/10 vague clarified, precision 9/11; it is a development set, so it is no longer untouched)",
   },
+  {
+    n: 23,
+    title:
+      'scope23 set (eval/scope23.json, 50 decisions of micro-businesses and small organisations, 5 of them non-English, and 10 vague worries, written blind like scope17 with accepts chosen strictly; never tuned on; its first run (commit 07dcea4) gave fit 68.0% (34/50), fact use 92.0% (46/50), 1 false refusal, 8/10 vague clarified, precision 17/18; its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 24,
+    title:
+      'scope24 set (eval/scope24.json, 50 decisions of small trades whose trade looks personal, 5 of them non-English, and 10 vague worries, written blind like scope14 with accepts chosen strictly; its first run (commit 07dcea4) gave fit 60.0% (30/50), fact use 88.0% (44/50), 2 false refusals, 10/10 vague clarified, precision 9/9; it is a development set, so it is no longer untouched)',
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 

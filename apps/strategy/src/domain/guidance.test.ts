@@ -187,3 +187,11 @@ test('a grown firm asking how to be set up starts with its design (Galbraith); a
     'nonprofit-portfolio-matrix',
   );
 });
+
+test('a rival arriving is mapped against the asker first (a positioning map); a framework asked for in words leads', () => {
+  const primary = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] }).primary.id;
+  expect(primary('village tea room, 10 yrs here. a costa drive-thru opens ~2 miles away in june. how do we keep our regulars?')).toBe(
+    'competitive-positioning-map',
+  );
+  expect(primary('soap maker, want to sell a £15 monthly soap box. how do i test it before i spend £2k on moulds?')).toBe('lean-canvas');
+});

@@ -75,7 +75,7 @@ const SELF_EMPLOYED =
 /** Trades of sole traders and small firms, as they name themselves first ("dog walker, …", "childminder here, …"). */
 const TRADES =
   'dog walker|dog groomer|groomer|plumber|electrician|builder|joiner|carpenter|roofer|plasterer|decorator|tiler|locksmith|mechanic|' +
-  'mobile mechanic|landscaper|window cleaner|cleaner|childminder|tutor|driving instructor|personal trainer|pt|photographer|' +
+  'mobile mechanic|landscaper|window cleaner|cleaner|childminder|tutor|driving instructor|personal trainer|pt|photographer|photog|' +
   'videographer|florist|baker|cake maker|caterer|chef|barber|hairdresser|mobile hairdresser|beautician|nail tech|tattoo artist|' +
   'tattooist|massage therapist|physio|osteopath|translator|interpreter|copywriter|graphic designer|illustrator|web designer|' +
   'web developer|bookkeeper|accountant|consultant|freelancer|sole trader|farrier|blacksmith|potter|ceramicist|jeweller|' +
@@ -88,22 +88,24 @@ const OFFICES = 'sec|secretary|treasurer|chair|chairman|chairwoman|bar manager|m
 /**
  * The asker's trade or office said first, as a sole trader or an officer writes on a phone ("dog walker, 14 dogs on the
  * books…", "childminder here, …", "rugby club bar manager. match days…", "brass band sec. 28 players…"): a trade of
- * `TRADES` (with up to two words before it: "mobile dog groomer") then a comma, " here" or " - "; or an office of
+ * `TRADES` (with up to two words before it: "mobile dog groomer") then a comma, " here" or " - ", or with at most one
+ * word before it, a full stop ("wedding photog. couples pay…"; not "call a plumber."); or an office of
  * `OFFICES` (with up to three words before it: "rugby club bar manager") then a comma, a full stop, " here" or " - ".
  * A club or society named first ("chess club, rated 1400") is not enough: a member writes so too.
  */
 const TRADE_FIRST = new RegExp(
   String.raw`^(?:(?:hi|hello|hey|morning|evening|good morning|hi there|hello there)[,!.:]?\s+)?` +
     String.raw`(?!(?:my|our|his|her|their|your|the|this|that|hobby|hobbyist|amateur|keen|aspiring|wannabe|weekend|apprentice|trainee|student|retired|former|ex)\b)` +
-    String.raw`(?:(?:[a-z][a-z&'/-]*\s+){0,2}(?:${TRADES})(?:\s+here\b|\s*,|\s+-\s)|(?:[a-z][a-z&'/-]*\s+){0,3}(?:${OFFICES})(?:\s+here\b|\s*[,.]|\s+-\s))`,
+    String.raw`(?:(?:[a-z][a-z&'/-]*\s+){0,2}(?:${TRADES})(?:\s+here\b|\s*,|\s+-\s)|(?!(?:a|an|call|need|get|find|hire|book|ask)\b)(?:[a-z][a-z&'/-]*\s+)?(?:${TRADES})\.\s|(?:[a-z][a-z&'/-]*\s+){0,3}(?:${OFFICES})(?:\s+here\b|\s*[,.]|\s+-\s))`,
   'i',
 );
 /**
  * What a seller speaks of, as their own: customers and work ("14 dogs on the books", "getting enquiries every week", "30
- * regulars", "my round", "subs £10"); not another's ("he has 20 jobs a week", "friends keep asking for bookings").
+ * regulars", "my round", "subs £10", "couples pay 25% deposit"); not another's ("he has 20 jobs a week", "friends keep asking
+ * for bookings").
  */
 const SELLER_WORDS =
-  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b/i;
+  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b|\b(?:couples|clients|customers|families|owners|brides|guests)\s+(?:pay|paying|book|booking|owe)\b/i;
 /**
  * The asker as a trade's customer or an employee ("quoted me £4k", "booked one for thursday", "used one for my Corsa",
  * "my spaniel came back with a nick on his ear", "my gaffer"); not a supplier's reply ("our supplier came back with a 12% rise").

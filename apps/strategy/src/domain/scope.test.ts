@@ -532,3 +532,13 @@ test('people who serve the asker, a retirement set-up and a family wish are stil
     'is it normal for my 2 stylists to charge £120 for a balayage?',
   ]);
 });
+
+test('a trade named with a full stop, a Dutch employer and a Portuguese offer for the school are answered', () => {
+  expectEach('answer', [
+    'wedding photog. couples pay a 30% deposit n the rest drags on for months, ~£7k owed. ask for it all before the day?',
+    'hovenier, 4 man in dienst. elke offerte en bestelling loopt via mij en klussen liggen stil. wat geef ik eerst uit handen?',
+  ]);
+  expectEach('refuse', ['call a plumber. they want £90 an hour to fix my boiler, is that fair?']);
+  const p = planFor('escola de dança, 150 alunas. outra professora quer comprar a escola por ~35k€. é preço justo?');
+  expect(p.kind === 'answer' && p.analysis.understanding.problem?.type).toBe('deal');
+});

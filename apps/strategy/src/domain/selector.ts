@@ -8,7 +8,7 @@ import MiniSearch from 'minisearch';
 import type { Framework, Library, Stage } from './library.js';
 import { normalise, stem, STOP_WORDS, words } from './text.js';
 import { frameworkExampleSource } from './framework-examples.js';
-import { MARKET_SIZE, PROBLEMS, type Understanding } from './understand.js';
+import { MARKET_SIZE, NEW_RIVAL, PROBLEMS, type Understanding } from './understand.js';
 
 export interface SelectionContext {
   industry?: string | undefined;
@@ -326,6 +326,7 @@ export class FrameworkSelector {
     const causeUnknown = Boolean(u && CAUSE_UNKNOWN.test(u.business));
     const marketSize = Boolean(u && MARKET_SIZE.test(u.business));
     const organisationAsked = Boolean(u && ORGANISATION_ASKED.test(u.business));
+    const newRival = Boolean(u && NEW_RIVAL.test(u.business));
     const inOrder = (type: keyof typeof PROBLEMS) => {
       const ids = PROBLEMS[type].frameworks;
       if (type === 'quality' && causeUnknown)
@@ -333,6 +334,7 @@ export class FrameworkSelector {
       // A market to be sized ("how big this could get") is sized first.
       if (type === 'market-entry' && marketSize) return ['tam-sam-som', ...ids.filter((id) => id !== 'tam-sam-som')];
       // How the whole organisation should be set up ("how should we be set up?") is its design, before who decides what.
+      if (type === 'differentiation' && newRival) return ['competitive-positioning-map', ...ids.filter((id) => id !== 'competitive-positioning-map')];
       if (type === 'decision-rights' && organisationAsked) return ['galbraith-star-model', ...ids.filter((id) => id !== 'galbraith-star-model')];
       return ids;
     };
@@ -345,6 +347,9 @@ export class FrameworkSelector {
       add(top.type, WEIGHTS.problem * Math.min(1, top.strength / 2.5));
       if (u.runnerUp) add(u.runnerUp.type, WEIGHTS.problem * 0.55 * Math.min(1, u.runnerUp.strength / 2.5) * Math.min(1, u.runnerUp.strength / top.strength));
     }
+    // A framework the question asks for in its own words (`Understanding.asksFor`) weighs as a problem's first framework.
+    if (u?.asksFor)
+      problemBoost.set(u.asksFor.framework, Math.max(problemBoost.get(u.asksFor.framework) ?? 0, WEIGHTS.problem * (WEIGHTS.problemOrder[0] ?? 1)));
     // The framework example bank's reading of the question (users' words, not the library's).
     const like = new Map<string, number>();
     const bank = u && WEIGHTS.examples > 0 ? frameworkExampleSource(this.ids) : null;
@@ -380,7 +385,7 @@ export class FrameworkSelector {
       const boost = problemBoost.get(f.id);
       if (boost) {
         score += boost;
-        reasons.push(`fits the problem: ${u!.problem!.label}`);
+        reasons.push(u?.asksFor?.framework === f.id ? `fits the question: ${u.asksFor.reason}` : `fits the problem: ${u!.problem!.label}`);
       }
       // A name that is also an everyday phrase ("first 90 days" of a customer) names the framework only when the problem fits it or the question asks what it is.
       const everydayOk = u ? Boolean(u.definition) || (u.problem ? PROBLEMS[u.problem.type].frameworks.includes(f.id) : false) : true;

@@ -828,3 +828,25 @@ test('a review of the new readings: a new client, customers paying, two prices, 
   expect(type('been offered £185k for my studio flat, bought it for £150k. take it?')).not.toBe('deal');
   expect(type('gym, a chain gym opened 300m away with a sauna. match them on the extras?')).not.toBe('pricing');
 });
+
+test('a framework asked for in a small trade words: testing an idea, whom to go after, how the whole thing earns its money', () => {
+  const asks = (q: string) => understand(q, '').asksFor?.framework;
+  expect(asks('soap maker, want to sell a £15 monthly soap box. how do i test it before i spend £2k on moulds?')).toBe('lean-canvas');
+  expect(asks('dog walker, thinking puppy classes at £10 a go. how do i check ppl will actually pay before i book a hall?')).toBe('lean-canvas');
+  expect(asks('battery refurbisher, 3% come back faulty. how do we test it before dispatch?')).toBeUndefined();
+  expect(asks('music school, 6 teachers, we advertise to everyone from age 4 to 80 at £30/hr. who should we go after?')).toBe('stp-segmentation');
+  expect(asks('ex-tenant owes £2k rent arrears, who should we go after for the money?')).toBeUndefined();
+  expect(asks('bowls club, 80 members at £40/yr barely covers the green. how else could we pay our way?')).toBe('business-model-canvas');
+  expect(asks('funeral director, families want direct cremation ~£1,500 not a full service ~£4k. how do we change the way we earn?')).toBe(
+    'business-model-canvas',
+  );
+  // It leads the selection even beside a priced choice's figures.
+  expect(understand('soap maker, want to sell a £15 monthly soap box. how do i test it before i spend £2k on moulds?', '').pricedChoice).toBeUndefined();
+});
+
+test('getting through the quiet months is runway; paying 60+ days late is working capital; a chain drive-thru opening is a rival', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('2 holiday lets in devon. jan-mar bring in ~£1k but bills are ~£1.8k a mth. how do we get to easter?')).toBe('runway');
+  expect(type('cleaning firm, 4 staff. 2 letting agents pay 60+ days late n i pay wages every fri. how do i stop bankrolling them?')).toBe('working-capital');
+  expect(type('village tea room, 10 yrs here. a costa drive-thru opens ~2 miles away in june. how do we keep our regulars?')).toBe('differentiation');
+});

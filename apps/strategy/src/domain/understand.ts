@@ -379,6 +379,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'bridge',
       'fundraise',
       'fundraising',
+      // Getting through the quiet months on the cash there is ("how do we get to easter?", "tide us over").
+      'get to easter',
+      'get through the winter',
+      'get through winter',
+      'get us through',
+      'tide us over',
+      'till spring',
     ],
   },
   'working-capital': {
@@ -389,6 +396,8 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       // Hours spent chasing what customers owe, and how they pay ("i spend hrs chasing", "switch everyone to DD").
       ['chasing', 0.6],
       'direct debit',
+      'bankrolling',
+      'drags on',
       'working capital',
       'receivables',
       'payables',
@@ -629,6 +638,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'pay rise',
       'pay scale',
       'fair pay',
+      // Pay that does not grow with service ("all on the same rate whether they've done 1 yr or 6 yrs").
+      'same rate whether',
+      'length of service',
+      'old hands',
     ],
   },
   'team-trust': {
@@ -720,6 +733,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       "i'm the bottleneck",
       // Who does which job in a small team ("who does what?", "rows over who does till vs sorting donations").
       'who does what',
+      'meant to do what',
       'whose job',
       'whose responsibility',
       'who is responsible',
@@ -1554,6 +1568,11 @@ export interface Understanding {
    * choice between alternatives set side by side.
    */
   pricedChoice?: 'margin' | 'purchase' | 'bundle' | 'choice' | undefined;
+  /**
+   * A framework the question asks for in its own words where no problem type leads to it (`FRAMEWORK_ASKS`): testing an
+   * idea before spending (Lean Canvas), whom to go after (STP), how the whole thing earns its money (Business Model Canvas).
+   */
+  asksFor?: FrameworkAsk | undefined;
   quantities: Quantity[];
   /** What earlier turns said (their situation, clipped), for restating a follow-up. */
   earlier: string;
@@ -2288,6 +2307,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // all weighed below, decide the question, not the margin of one option.
   const newRival = NEW_RIVAL.test(business);
   const marketSize = MARKET_SIZE.test(business);
+  const asksFor = FRAMEWORK_ASKS.find((x) => x.re.test(business));
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
@@ -2301,6 +2321,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     !newRival &&
     !buyOutOffer &&
     !marketSize &&
+    !asksFor &&
     (money.length >= 2 || (money.some(isUnitPrice) && quantities.filter((q) => q.kind !== 'date').length >= 2)) &&
     business.split(/\s+/).length <= TELEGRAPHIC_WORDS &&
     (label !== undefined || identity !== undefined || !HOUSEHOLD_MONEY.test(business)) &&
@@ -2445,6 +2466,7 @@ export function understand(question: string, conversation: string, ctx: { indust
     identity,
     selfLabel: label,
     pricedChoice,
+    asksFor,
     quantities,
     earlierQuantities,
     earlier: earlierEnglish,
@@ -2473,8 +2495,8 @@ export function understand(question: string, conversation: string, ctx: { indust
 const CASH_DAYS = new RegExp(
   [
     String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|only|just|not until|until|after|within|at|around|about|roughly|in|to))*\s+(\d+)\s*(?:days|weeks)\b`,
-    // Paying late by a stretch ("2 families always pay 2 wks late").
-    String.raw`\b(?:pay|pays|paying|paid)\s+(?:us\s+|me\s+)?(\d+)\s*(?:days?|weeks?|wks?|months?)\s+late\b`,
+    // Paying late by a stretch ("2 families always pay 2 wks late", "pay 60+ days late").
+    String.raw`\b(?:pay|pays|paying|paid)\s+(?:us\s+|me\s+)?(\d+)\+?\s*(?:days?|weeks?|wks?|months?)\s+late\b`,
     String.raw`\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b`,
     String.raw`\b(?:terms|credit)\s+(?:are|is|of)\s+(?:about\s+|around\s+)?(\d+)\s*days\b`,
     String.raw`\b(?:take|takes|taking)\s+(\d+)\s*days\s+to\s+pay\b`,
@@ -2611,11 +2633,12 @@ const BULK_OFFER =
 
 /**
  * An offer for the asker's own business or a part of it: "chain's offered £150k for my 2 nail salons", "been offered
- * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm". Not an offer for a car,
+ * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm", glossed "wants to buy a
+ * school by ~40k€"). Not an offer for a car,
  * a home or its things ("offered £9k for my car", "£185k for my studio flat", "£400 for my home gym").
  */
 const BUY_OUT_OFFER =
-  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency)\s+for\s+[£$€]|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
+  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the|a)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy|studio|nursery)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
 
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
@@ -2624,10 +2647,10 @@ const TOPIC_SHIFT =
 /**
  * A rival arriving on the asker's doorstep ("big supermarket opening 2 miles away in march", "a chain toy store opening
  * 200m away", "Aldi's coming to town", "a new barbers has opened across the road", "chain gym opened 500m away", "new
- * place up the road doing cuts for £12"): how to stand apart from it.
+ * place up the road doing cuts for £12", "a costa drive-thru opens ~1 mile away"): how to stand apart from it.
  */
-const NEW_RIVAL =
-  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
+export const NEW_RIVAL =
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive-?thru|drive-?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
 
 /**
  * Meeting a rival's price, asked ("match them or hold?", "drop the price?", "undercut them?"): with a rival arriving
@@ -2712,6 +2735,42 @@ function grewFrom(text: string): boolean {
   const m = /\bgone from (\d+)\s+(?:[a-z]+\s+)?to (\d+)\b/i.exec(text);
   return m !== null && Number(m[2]) > Number(m[1]);
 }
+
+/** A framework asked for in the question's own words (`Understanding.asksFor`). */
+export interface FrameworkAsk {
+  framework: 'lean-canvas' | 'stp-segmentation' | 'business-model-canvas';
+  /** Why it fits, as the answer's reasons say it. */
+  reason: string;
+  re: RegExp;
+}
+
+/**
+ * Questions that ask for a framework no problem type leads to, in a small trade's words:
+ * - testing an idea before spending on it ("how do i test it before i spend £3k on packaging", "before going all in",
+ *   "test the water first", "how do i check ppl will actually pay", "how do i know if there's takers"): Lean Canvas; not
+ *   testing a product's quality ("how do we test the batteries before dispatch");
+ * - whom to go after ("who should we go after?", "who's my ideal client?", "which customers should we focus on"):
+ *   STP; not a debt or a rival ("who should we go after for the money they owe");
+ * - how the whole thing earns its money ("how do i rethink how it earns?", "a plan showing how it pays its way", "how
+ *   else could we pay our way?", "change the way we earn"): the Business Model Canvas.
+ */
+export const FRAMEWORK_ASKS: FrameworkAsk[] = [
+  {
+    framework: 'lean-canvas',
+    reason: 'an idea to test before spending on it',
+    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|the waters?|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:i|we|going)|first|cheaply|small)\b|test(?:ing)? the waters?\b|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s| is| are)\s+(?:enough\s+)?(?:takers|demand|interest)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
+  },
+  {
+    framework: 'stp-segmentation',
+    reason: 'choosing whom to serve',
+    re: /\bwho (?:should|do|shall|would) (?:we|i) (?:go after|target|aim (?:at|for)|market to|pitch to)\b(?![^.?!]{0,20}\b(?:owe|owes|debt|money|payment))|\bwho(?:'s| is) (?:my|our) (?:ideal|best|target) (?:customer|client|buyer)s?\b|\bwhich (?:customers|clients|kind of (?:customers?|clients?)|type of (?:customers?|clients?)) (?:should|do) (?:we|i) (?:go after|target|focus on|aim (?:at|for))\b/i,
+  },
+  {
+    framework: 'business-model-canvas',
+    reason: 'how the whole business earns its money',
+    re: /\b(?:rethink|rework|redesign|change) (?:how|the way) (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:earns?|makes? (?:its |our )?money|pays? (?:its|our) way)\b|\bhow (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:pays? (?:its|our) way|earns? its keep)\b|\bhow (?:else )?(?:could|can|cd|do|should|might) (?:we|it|the (?:club|society|charity|hall)) pay (?:our|its) way\b/i,
+  },
+];
 
 /** A decision that asks to choose. */
 const CHOOSE = /\b(pick|choose|chose|select|decide|which|where|prioriti[sz]e|rank|compare|better|either|or)\b/i;
