@@ -89,14 +89,14 @@ const OFFICES = 'sec|secretary|treasurer|chair|chairman|chairwoman|bar manager|m
  * The asker's trade or office said first, as a sole trader or an officer writes on a phone ("dog walker, 14 dogs on the
  * books…", "childminder here, …", "rugby club bar manager. match days…", "brass band sec. 28 players…"): a trade of
  * `TRADES` (with up to two words before it: "mobile dog groomer") then a comma, " here" or " - ", or with at most one
- * word before it, a full stop ("wedding photog. couples pay…"; not "call a plumber."); or an office of
+ * word before it, a full stop ("wedding photog. couples pay…"; not "call a plumber.", "hired tutor."); or an office of
  * `OFFICES` (with up to three words before it: "rugby club bar manager") then a comma, a full stop, " here" or " - ".
  * A club or society named first ("chess club, rated 1400") is not enough: a member writes so too.
  */
 const TRADE_FIRST = new RegExp(
   String.raw`^(?:(?:hi|hello|hey|morning|evening|good morning|hi there|hello there)[,!.:]?\s+)?` +
     String.raw`(?!(?:my|our|his|her|their|your|the|this|that|hobby|hobbyist|amateur|keen|aspiring|wannabe|weekend|apprentice|trainee|student|retired|former|ex)\b)` +
-    String.raw`(?:(?:[a-z][a-z&'/-]*\s+){0,2}(?:${TRADES})(?:\s+here\b|\s*,|\s+-\s)|(?!(?:a|an|call|need|get|find|hire|book|ask)\b)(?:[a-z][a-z&'/-]*\s+)?(?:${TRADES})\.\s|(?:[a-z][a-z&'/-]*\s+){0,3}(?:${OFFICES})(?:\s+here\b|\s*[,.]|\s+-\s))`,
+    String.raw`(?:(?:[a-z][a-z&'/-]*\s+){0,2}(?:${TRADES})(?:\s+here\b|\s*,|\s+-\s)|(?!(?:a|an|my|our|new|call|called|need|needed|get|got|find|found|hire|hired|book|booked|ask|asked|ring|rang|use|used|using|try|tried|want|wanted)\b)(?:[a-z][a-z&'/-]*\s+)?(?:${TRADES})\.\s|(?:[a-z][a-z&'/-]*\s+){0,3}(?:${OFFICES})(?:\s+here\b|\s*[,.]|\s+-\s))`,
   'i',
 );
 /**

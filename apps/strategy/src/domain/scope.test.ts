@@ -542,3 +542,11 @@ test('a trade named with a full stop, a Dutch employer and a Portuguese offer fo
   const p = planFor('escola de dança, 150 alunas. outra professora quer comprar a escola por ~35k€. é preço justo?');
   expect(p.kind === 'answer' && p.analysis.understanding.problem?.type).toBe('deal');
 });
+
+test('a trade named after a past verb, Portuguese "vendo" and a Dutch garden plan are not a seller', () => {
+  expectEach('refuse', [
+    'hired tutor. families pay £40 an hour round here but she wants £55. is that fair?',
+    'estou vendo a final com meus amigos. quem ganha?',
+    'mijn ontwerp voor mijn tuin ligt stil. hoe begin ik weer?',
+  ]);
+});

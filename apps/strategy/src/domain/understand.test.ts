@@ -7,6 +7,7 @@ import {
   GROWTH_MOVE,
   listedOptions,
   MARKET_SIZE,
+  NEW_RIVAL,
   nounPhrases,
   problemScores,
   selfLabel,
@@ -849,4 +850,20 @@ test('getting through the quiet months is runway; paying 60+ days late is workin
   expect(type('2 holiday lets in devon. jan-mar bring in ~£1k but bills are ~£1.8k a mth. how do we get to easter?')).toBe('runway');
   expect(type('cleaning firm, 4 staff. 2 letting agents pay 60+ days late n i pay wages every fri. how do i stop bankrolling them?')).toBe('working-capital');
   expect(type('village tea room, 10 yrs here. a costa drive-thru opens ~2 miles away in june. how do we keep our regulars?')).toBe('differentiation');
+});
+
+test('a second review of the new readings: quality tests, disputes, vacancies, travellers, households and customers are not framework asks, runway or rivals', () => {
+  const asks = (q: string) => understand(q, '').asksFor?.framework;
+  expect(asks('salon, new £3k booking system. how do we test it before we go live?')).toBeUndefined();
+  expect(asks('how do i test the water in my hot tub?')).toBeUndefined();
+  expect(asks('client went bust owing us £12k. who should we go after?')).toBeUndefined();
+  expect(asks('who should we target for the new sales director role?')).toBeUndefined();
+  expect(asks('students on a gap year, £3k left. how else could we pay our way while travelling?')).toBeUndefined();
+  expect(asks('ex chef, meal prep at ~£8 a meal. how do i test it before i quit my job')).toBe('lean-canvas');
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('how do my chickens get through the winter?')).not.toBe('runway');
+  expect(type('my parents are bankrolling my wedding and want a say in everything. help')).not.toBe('working-capital');
+  expect(NEW_RIVAL.test('the tesco express opens at 6am. should i do my weekly shop before work?')).toBe(false);
+  expect(NEW_RIVAL.test('a costa drive thru opens ~1 mile away in spring')).toBe(true);
+  expect(type('i want to buy a studio for £120k as my first home. fair price?')).not.toBe('deal');
 });

@@ -379,13 +379,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'bridge',
       'fundraise',
       'fundraising',
-      // Getting through the quiet months on the cash there is ("how do we get to easter?", "tide us over").
-      'get to easter',
-      'get through the winter',
-      'get through winter',
-      'get us through',
-      'tide us over',
-      'till spring',
+      // Getting through the quiet months on the cash there is ("how do we get to easter?").
+      'how do we get to easter',
+      'how do we get through the winter',
+      'how do we get through winter',
     ],
   },
   'working-capital': {
@@ -396,8 +393,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       // Hours spent chasing what customers owe, and how they pay ("i spend hrs chasing", "switch everyone to DD").
       ['chasing', 0.6],
       'direct debit',
-      'bankrolling',
-      'drags on',
       'working capital',
       'receivables',
       'payables',
@@ -640,8 +635,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'fair pay',
       // Pay that does not grow with service ("all on the same rate whether they've done 1 yr or 6 yrs").
       'same rate whether',
-      'length of service',
-      'old hands',
+      'same pay whether',
     ],
   },
   'team-trust': {
@@ -2307,7 +2301,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // all weighed below, decide the question, not the margin of one option.
   const newRival = NEW_RIVAL.test(business);
   const marketSize = MARKET_SIZE.test(business);
-  const asksFor = FRAMEWORK_ASKS.find((x) => x.re.test(business));
+  const asksFor = FRAMEWORK_ASKS.find((x) => x.re.test(business) && (!x.needs || x.needs.test(business)) && !x.unless?.test(business));
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
@@ -2633,12 +2627,12 @@ const BULK_OFFER =
 
 /**
  * An offer for the asker's own business or a part of it: "chain's offered £150k for my 2 nail salons", "been offered
- * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm", glossed "wants to buy a
- * school by ~40k€"). Not an offer for a car,
+ * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm", glossed "wants to buy the
+ * school by ~40k€"). Not one the asker makes ("i want to buy a studio for £120k"), nor an offer for a car,
  * a home or its things ("offered £9k for my car", "£185k for my studio flat", "£400 for my home gym").
  */
 const BUY_OUT_OFFER =
-  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the|a)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy|studio|nursery)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
+  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
 
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
@@ -2650,7 +2644,7 @@ const TOPIC_SHIFT =
  * place up the road doing cuts for £12", "a costa drive-thru opens ~1 mile away"): how to stand apart from it.
  */
 export const NEW_RIVAL =
-  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive-?thru|drive-?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive[- ]?thru|drive[- ]?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens(?=\s+(?:~|about\s+|around\s+)?(?:\d[\d.,]*\s*(?:m|km|miles?|mins?)\b|up\b|down\b|across\b|round\b|next door|nearby|in\s+(?:town|the\s+village|the\s+spring|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b))|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
 
 /**
  * Meeting a rival's price, asked ("match them or hold?", "drop the price?", "undercut them?"): with a rival arriving
@@ -2742,6 +2736,10 @@ export interface FrameworkAsk {
   /** Why it fits, as the answer's reasons say it. */
   reason: string;
   re: RegExp;
+  /** Also needed in the question (an organisation of the asker's, for the Business Model Canvas). */
+  needs?: RegExp;
+  /** Not when the question says this (a debt or a dispute, a vacancy, for STP). */
+  unless?: RegExp;
 }
 
 /**
@@ -2750,24 +2748,30 @@ export interface FrameworkAsk {
  *   "test the water first", "how do i check ppl will actually pay", "how do i know if there's takers"): Lean Canvas; not
  *   testing a product's quality ("how do we test the batteries before dispatch");
  * - whom to go after ("who should we go after?", "who's my ideal client?", "which customers should we focus on"):
- *   STP; not a debt or a rival ("who should we go after for the money they owe");
+ *   STP; not a debt, a dispute or a vacancy ("client went bust owing us £12k, who should we go after?", "who should we
+ *   target for the new sales director role?");
  * - how the whole thing earns its money ("how do i rethink how it earns?", "a plan showing how it pays its way", "how
- *   else could we pay our way?", "change the way we earn"): the Business Model Canvas.
+ *   else could we pay our way?", "change the way we earn"), said of an organisation or a trade: the Business Model
+ *   Canvas; not a family's or travellers' money ("how else could we pay our way while travelling?").
  */
 export const FRAMEWORK_ASKS: FrameworkAsk[] = [
   {
     framework: 'lean-canvas',
     reason: 'an idea to test before spending on it',
-    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|the waters?|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:i|we|going)|first|cheaply|small)\b|test(?:ing)? the waters?\b|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s| is| are)\s+(?:enough\s+)?(?:takers|demand|interest)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
+    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:going all in|(?:i|we) (?:spend|sink|put|invest|buy|book|commit|go all in|sign|launch it|quit|leave|give up|hand in))|cheaply|small)\b|test(?:ing)? the waters?\b(?!\s+(?:in|of|for|quality))|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s| is| are)\s+(?:enough\s+)?(?:takers|demand|interest)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
   },
   {
     framework: 'stp-segmentation',
     reason: 'choosing whom to serve',
-    re: /\bwho (?:should|do|shall|would) (?:we|i) (?:go after|target|aim (?:at|for)|market to|pitch to)\b(?![^.?!]{0,20}\b(?:owe|owes|debt|money|payment))|\bwho(?:'s| is) (?:my|our) (?:ideal|best|target) (?:customer|client|buyer)s?\b|\bwhich (?:customers|clients|kind of (?:customers?|clients?)|type of (?:customers?|clients?)) (?:should|do) (?:we|i) (?:go after|target|focus on|aim (?:at|for))\b/i,
+    unless:
+      /\b(?:owe|owes|owed|owing|debt|debts|deposit back|return the deposit|insurer|insurance|damage|damaged|botched|bust|refund|compensation|claim|sue|court|role|job|vacancy|position|hire|hiring)\b/i,
+    re: /\bwho (?:should|do|shall|would) (?:we|i) (?:go after|target|aim (?:at|for)|market to|pitch to)\b|\bwho(?:'s| is) (?:my|our) (?:ideal|best|target) (?:customer|client|buyer)s?\b|\bwhich (?:customers|clients|kind of (?:customers?|clients?)|type of (?:customers?|clients?)) (?:should|do) (?:we|i) (?:go after|target|focus on|aim (?:at|for))\b/i,
   },
   {
     framework: 'business-model-canvas',
     reason: 'how the whole business earns its money',
+    needs:
+      /\b(?:club|society|charity|hall|shop|business|firm|company|farm|pub|caf[eé]|studio|salon|centre|venue|school|nursery|church|trust|members|plots|customers|clients|families|trade|takings|turnover|funeral director|director|allotment)\b/i,
     re: /\b(?:rethink|rework|redesign|change) (?:how|the way) (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:earns?|makes? (?:its |our )?money|pays? (?:its|our) way)\b|\bhow (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:pays? (?:its|our) way|earns? its keep)\b|\bhow (?:else )?(?:could|can|cd|do|should|might) (?:we|it|the (?:club|society|charity|hall)) pay (?:our|its) way\b/i,
   },
 ];
