@@ -429,6 +429,17 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
     title:
       'scope24 set (eval/scope24.json, 50 decisions of small trades whose trade looks personal, 5 of them non-English, and 10 vague worries, written blind like scope14 with accepts chosen strictly; its first run (commit 07dcea4) gave fit 60.0% (30/50), fact use 88.0% (44/50), 2 false refusals, 10/10 vague clarified, precision 9/9; it is a development set, so it is no longer untouched)',
   },
+  {
+    n: 25,
+    title:
+      "scope25 set (eval/scope25.json, 80 messages written blind like scope21: 50 small trades' decisions (38 plain, 6 mixed, 6 non-English), 10 vague worries and 20 personal requests in business words; its first run (commit 42acc1d) gave fit 70.0% (35/50), fact use 90.0% (45/50), 2 false refusals, 12 of 20 personal requests answered, 10/10 vague clarified, precision 15/16; it is a development set, so it is no longer untouched)",
+  },
+  {
+    n: 26,
+    title:
+      'scope26 set (eval/scope26.json, 50 decisions of small trades and organisations, 4 of them non-English, and 10 vague worries, written blind like scope23; never tuned on; its first run (commit 42acc1d) gave fit 66.0% (33/50), fact use 92.0% (46/50), 1 false refusal, 6/10 vague clarified, precision 11/13; its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 

@@ -101,17 +101,18 @@ const TRADE_FIRST = new RegExp(
 );
 /**
  * What a seller speaks of, as their own: customers and work ("14 dogs on the books", "getting enquiries every week", "30
- * regulars", "my round", "subs £10", "couples pay 25% deposit"); not another's ("he has 20 jobs a week", "friends keep asking
+ * regulars", "my round", "subs £10", "couples pay 25% deposit", "letting agents owe me ~£7.5k"); not another's ("he has 20 jobs a week", "friends keep asking
  * for bookings").
  */
 const SELLER_WORDS =
-  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b|\b(?:couples|clients|customers|families|owners|brides|guests)\s+(?:pay|paying|book|booking|owe)\b/i;
+  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b|\b(?:couples|clients|customers|families|owners|brides|guests)\s+(?:pay|paying|book|booking|owe)\b|\b(?:owe|owes|owing)\s+(?:me|us)\b/i;
 /**
  * The asker as a trade's customer or an employee ("quoted me £4k", "booked one for thursday", "used one for my Corsa",
- * "my spaniel came back with a nick on his ear", "my gaffer"); not a supplier's reply ("our supplier came back with a 12% rise").
+ * "my spaniel came back with a nick on his ear", "my gaffer", "the builder owes me £500"); not a supplier's reply ("our
+ * supplier came back with a 12% rise") nor those who owe a trade ("letting agents owe me ~£7.5k").
  */
 const CUSTOMER_OR_EMPLOYEE =
-  /\b(?:my|our)\s+(?:[\w-]+\s+)?(?:dog|cat|pup|puppy|spaniel|terrier|labrador|poodle|horse|pony|car|van|boiler|phone|laptop|bike|watch|coat|dress|suit)\s+came back\b|\b(?:charged|charges|charging|quoted|quoting|billed|billing|owes?|sold)\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
+  /\b(?:my|our)\s+(?:[\w-]+\s+)?(?:dog|cat|pup|puppy|spaniel|terrier|labrador|poodle|horse|pony|car|van|boiler|phone|laptop|bike|watch|coat|dress|suit)\s+came back\b|\b(?:charged|charges|charging|quoted|quoting|billed|billing|sold)\s+(?:me|us)\b|(?<!\b(?:clients?|customers?|agents?|agencies|families|tenants|debtors|accounts|councils?|schools?|contractors?)\s+)\bowes?\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
 /** The asker as a trade's customer, an employee or a relative ("my sons have lessons"). */
 const CUSTOMER_SIDE = new RegExp(
   `${CUSTOMER_OR_EMPLOYEE.source}|\\b(?:my|our)\\s+(?:sons?|daughters?|grand\\w+|step\\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents)\\b`,
@@ -521,6 +522,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // So does a problem the library's frameworks are made for, recognised strongly, unless the scope bank reads it
     // clearly personal (`STRONG_PROBLEM`: "What should my first 90 days look like?", not "my personal goals").
     const strongProblem = () => (u.problem?.strength ?? 0) >= STRONG_PROBLEM && anyShare() >= STRONG_PROBLEM_SHARE;
+    // So does a framework asked for in a trade's words (`Understanding.asksFor`: testing an idea before spending on it,
+    // whom to go after, how the whole thing earns) with money of its own ("yarn subscription box at £30/month… cheapest
+    // way to test it?").
+    const asksWithMoney = Boolean(u.asksFor) && u.quantities.some((q) => q.kind === 'money');
     // A vague worry with no other domain's words, not from a customer (`CUSTOMER_SIDE`, `LOCAL_CUSTOMER`), is refused
     // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.
     const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
@@ -534,6 +539,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !businessWords &&
       !weRecognised &&
       !tradeTrouble &&
+      !asksWithMoney &&
       !strongProblem() &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
@@ -563,6 +569,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // undercharge for wedding cakes. 3 tier is £280, … £60 in ingredients"): answered, whatever the cake's words read as.
     // So is a seller pricing their own work with a clearly recognised problem ("private chef, cook for families in their
     // homes. do i charge per hour or per meal?").
+    else if (!scope.inScope && asksWithMoney && !scope.domain && !(scope.otherHits ?? 0)) scope = { ...scope, inScope: true };
     else if (
       !scope.inScope &&
       (ownOrganisation || seller) &&

@@ -550,3 +550,11 @@ test('a trade named after a past verb, Portuguese "vendo" and a Dutch garden pla
     'mijn ontwerp voor mijn tuin ligt stil. hoe begin ik weer?',
   ]);
 });
+
+test("a trade's debtors are not the asker's creditors; an idea to test with money in it is answered", () => {
+  expectEach('answer', [
+    'plumber, on my own. letting agents owe me ~£6k, some of it 60+ days overdue. how do i stop funding them?',
+    'i knit baby hats n want to try a wool subscription box at £25/month. dont want to sink £1.5k into stock till i know ppl will pay. cheapest way to test it?',
+  ]);
+  expectEach('refuse', ['my mate owes me £200 and won’t pay it back, what do i do?']);
+});

@@ -867,3 +867,21 @@ test('a second review of the new readings: quality tests, disputes, vacancies, t
   expect(NEW_RIVAL.test('a costa drive thru opens ~1 mile away in spring')).toBe(true);
   expect(type('i want to buy a studio for £120k as my first home. fair price?')).not.toBe('deal');
 });
+
+test('a third set of small-trade readings: a price put up, money owed overdue, a new kind of customer, a group offer, a whole setup reworked', () => {
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('mobile groomer, £40 a groom n not touched it in 2 yrs. others round here are £48. how much can i put it up without losing regulars?')).toBe(
+    'pricing',
+  );
+  expect(type('electrician, on my own. 3 builders owe me ~£6k, some of it 45+ days overdue. how do i stop funding them?')).toBe('working-capital');
+  expect(type('i make wooden toys, ~£30 each, ~80 a month online. 2 nurseries asked to stock them. should i start going after nurseries properly?')).toBe(
+    'market-entry',
+  );
+  expect(type('family bakery, 2nd generation. a big group has offered £400k, we turn over ~£300k a yr. how do i tell if thats fair?')).toBe('deal');
+  expect(type('a big group has offered 20% off for the first month at the new gym. worth joining?')).not.toBe('deal');
+  const asks = (q: string) => understand(q, '').asksFor?.framework;
+  expect(asks('riding school, 12 ponies, lessons at £30 barely cover costs. parties, loans or memberships instead? how do we rework the whole setup?')).toBe(
+    'business-model-canvas',
+  );
+  expect(asks('soap maker, thinking a £20 gift box. dont want to sink £1k into stock till i know ppl will pay. cheapest way to test it?')).toBe('lean-canvas');
+});

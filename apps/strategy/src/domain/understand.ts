@@ -313,6 +313,12 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Price to the value each segment gets, test it before rolling it out, and move existing customers last and with notice.',
     frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
     cues: [
+      // A price raised, as a sole trader says it ("how much can i put it up without scaring off my regulars?").
+      'put it up',
+      'put my prices up',
+      'put my price up',
+      'put prices up',
+      'put up my prices',
       'rate',
       'rates',
       'fee',
@@ -390,6 +396,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Work the levers in order of cash released: collect faster, hold less stock, pay on the terms agreed.',
     frameworks: ['cash-conversion-cycle', 'thirteen-week-cash-flow'],
     cues: [
+      // Money owed to the trade ("letting agents owe me ~£7.5k, some of it 60+ days overdue… how do i stop funding them?").
+      'owe me',
+      'owes me',
+      'overdue',
+      'funding them',
       // Hours spent chasing what customers owe, and how they pay ("i spend hrs chasing", "switch everyone to DD").
       ['chasing', 0.6],
       'direct debit',
@@ -609,6 +620,11 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Write observable expectations per level with the managers who will use them, and calibrate them on real people before the next review.',
     frameworks: ['career-ladder-competency-framework', 'okrs', 'five-dysfunctions-of-a-team'],
     cues: [
+      // Where a junior goes next ("juniors keep asking what it takes to move up… how do i lay out a fair path?").
+      'progression',
+      'career path',
+      'fair path',
+      ['move up', 0.8],
       'promoted',
       'promotion',
       'promotions',
@@ -743,6 +759,8 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Build the case and the coalition before the rollout, pilot with a willing group, and retire the old way once the new one works.',
     frameworks: ['kotter-8-step-change', 'mckinsey-7s', 'okrs'],
     cues: [
+      // People resisting a change ("~70 regulars up in arms").
+      'up in arms',
       'digitise',
       'digitize',
       'go live',
@@ -913,6 +931,13 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Measure every step from first contact to paying and fix the step with the biggest drop-off first.',
     frameworks: ['pirate-metrics-aarrr', 'customer-journey-map', 'growth-loops'],
     cues: [
+      // Enquiries that do not become sales ("~25 dms a wk asking prices n like 2 actually sign. why arent ppl biting?").
+      ['dms', 0.6],
+      'not biting',
+      "aren't biting",
+      'arent biting',
+      'actually sign',
+      'actually book',
       ['enquiries', 0.6],
       ['visits', 0.5],
       'where am i losing',
@@ -934,6 +959,10 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Make each user bring the next (sharing, referrals, content) and measure how many new users each cohort brings.',
     frameworks: ['growth-loops', 'pirate-metrics-aarrr', 'north-star-metric'],
     cues: [
+      // Customers bringing customers ("how do i get my customers bringing me more?").
+      'bringing me more',
+      'bring me more',
+      'bring their friends',
       // Customers brought by other customers ("nearly all came via other parents").
       'came via',
       'via other',
@@ -1097,6 +1126,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       'commodity',
       'commoditised',
       'stand out',
+      'stand apart',
       'differentiate',
       'same as everyone',
       'lower prices',
@@ -2491,6 +2521,8 @@ const CASH_DAYS = new RegExp(
     String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|only|just|not until|until|after|within|at|around|about|roughly|in|to))*\s+(\d+)\s*(?:days|weeks)\b`,
     // Paying late by a stretch ("2 families always pay 2 wks late", "pay 60+ days late").
     String.raw`\b(?:pay|pays|paying|paid)\s+(?:us\s+|me\s+)?(\d+)\+?\s*(?:days?|weeks?|wks?|months?)\s+late\b`,
+    // Owed past its date ("some of it 60+ days overdue").
+    String.raw`\b(\d+)\+?\s*(?:days?|weeks?|wks?)\s+overdue\b`,
     String.raw`\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b`,
     String.raw`\b(?:terms|credit)\s+(?:are|is|of)\s+(?:about\s+|around\s+)?(\d+)\s*days\b`,
     String.raw`\b(?:take|takes|taking)\s+(\d+)\s*days\s+to\s+pay\b`,
@@ -2574,7 +2606,8 @@ const NOT_A_PRICE = String.raw`(?:(?!\b(?:cheaper|discount(?:ed|s)?|rates?|price
  *   "diversify");
  * - too much hanging on one customer ("80% of our work comes from one church restoration contractor", "how do I stop
  *   being so dependent on them");
- * - starting up in another place ("a funder offers £40k to start up in bradford too", "open a second shop in").
+ * - starting up in another place ("a funder offers £40k to start up in bradford too", "open a second shop in");
+ * - going after a new kind of customer ("should i start going after vet practices properly?").
  * Not a line dropped ("go weddings only?"), a quiet day filled by a price ("cheaper midweek rates"), a season or a
  * debt gone into ("going into our busiest season", "going into the overdraft"), nor one member of staff relied on.
  */
@@ -2589,6 +2622,7 @@ export const GROWTH_MOVE = new RegExp(
     String.raw`\b\d+\s?%\s+of\s+(?:our|my|the)\s+(?:work|income|revenue|turnover|sales|business|orders)\s+(?:comes?\s+)?from\s+(?:one|1|a single|just one)\b`,
     String.raw`\b(?:start(?:ing)?\s+up|set(?:ting)?\s+up|open(?:ing)?|launch(?:ing)?)\s+(?:a\s+(?:second|2nd|new)\s+\w+\s+)?in\s+(?!(?:the\s+)?(?:evenings?|mornings?|afternoons?|weekends?|winter|summer|spring|autumn|holidays|week)\b)[a-z]+(?:\s+[a-z]+)?\s+(?:too|as well)\b`,
     String.raw`\b(?:a|our)\s+(?:second|2nd)\s+(?:shop|site|branch|location|studio|salon|cafe|café|unit|van)\s+in\b`,
+    String.raw`\b(?:start|starting)\s+(?:properly\s+)?(?:going after|selling to|supplying|targeting|approaching)\s+(?:[\w-]+\s+){0,2}?(?:practices|shops|caf[eé]s|businesses|schools|nurseries|offices|hotels|retailers|stockists|garden centres|farm shops|delis|restaurants|pubs|gyms|salons|vets|clinics|care homes|councils|trade customers)\b`,
   ].join('|'),
   'i',
 );
@@ -2612,6 +2646,7 @@ const PURCHASE = new RegExp(
     // "old boiler's dying, new gas one £3k or heat pump £9,400", "tractor's packed in. secondhand one is £34k or contractor
     // hire", "buy or keep hiring?"); not a new landlord or client ("new one wants £1,400/mth"), nor customers' ways to
     // pay ("customers can pay £1,200 outright or £50/mth", "brides can buy or hire a dress").
+    String.raw`|\b(?:buy(?:ing)?\s+new|new\s+buy)\s+or\s+(?:keep\s+|carry on\s+|further\s+|just\s+)?(?:patch|patching|fix|fixing|repair|repairing|mend|mending|flick|flicken)` +
     String.raw`|(?<!\bpay\s+)[£$€]\s?[\d.,]+k?\s+outright\b|\b(?:engine|machine|oven|kiln|van|trailer|printer|boiler|camera|kit|ute|tractor|cutter|mower|pump|fridge|freezer|till|lorry|truck|minibus|vehicle)\b[^?!]{0,40}?\b(?:second-?hand|used|new)\s+(?:[\w-]+\s+)?one\b[^.;?!]{0,12}?[£$€]\s?\d` +
     String.raw`|(?<!\b(?:can|could|customers|clients|brides|people|folk)\s+)\bbuy\s+(?:it\s+|one\s+)?or\s+(?:keep\s+)?(?:lease|leasing|hire|hiring|rent|renting)\b|\b(?:lease|leasing|hire|hiring|rent|renting)\s+(?:it\s+|one\s+)?or\s+buy\b`,
   'i',
@@ -2627,12 +2662,12 @@ const BULK_OFFER =
 
 /**
  * An offer for the asker's own business or a part of it: "chain's offered £150k for my 2 nail salons", "been offered
- * £80k for the round", "wants to buy the business for £200k", "offer of £1.2m for the firm", glossed "wants to buy the
+ * £80k for the round", "a big group has offered £850k", "wants to buy the business for £200k", "offer of £1.2m for the firm", glossed "wants to buy the
  * school by ~40k€"). Not one the asker makes ("i want to buy a studio for £120k"), nor an offer for a car,
  * a home or its things ("offered £9k for my car", "£185k for my studio flat", "£400 for my home gym").
  */
 const BUY_OUT_OFFER =
-  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
+  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:group|chain|company|buyer|competitor|rival|investor|consolidator)\s+(?:has\s+|have\s+|just\s+|'s\s+)*(?:offered|bid)\s+(?:us\s+|me\s+)?(?:~|about\s+|around\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?(?!\s+(?:a|an|per|each)\b)|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
 
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
@@ -2644,14 +2679,14 @@ const TOPIC_SHIFT =
  * place up the road doing cuts for £12", "a costa drive-thru opens ~1 mile away"): how to stand apart from it.
  */
 export const NEW_RIVAL =
-  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive[- ]?thru|drive[- ]?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens(?=\s+(?:~|about\s+|around\s+)?(?:\d[\d.,]*\s*(?:m|km|miles?|mins?)\b|up\b|down\b|across\b|round\b|next door|nearby|in\s+(?:town|the\s+village|the\s+spring|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b))|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive[- ]?thru|drive[- ]?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens(?=\s+(?:~|about\s+|around\s+)?(?:\d[\d.,]*\s*(?:m|km|miles?|mins?)\b|up\b|down\b|across\b|round\b|next door|nearby|in\s+(?:town|the\s+village|the\s+spring|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b))|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|arrived|(?:just\s+)?landed\s+in\s+(?:town|the\s+village|the\s+area)|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
 
 /**
  * Meeting a rival's price, asked ("match them or hold?", "drop the price?", "undercut them?"): with a rival arriving
  * (`NEW_RIVAL`), a pricing decision.
  */
 const PRICE_MATCH =
-  /\b(?:match|undercut|beat)\s+(?:them|their|it|that|his|her|the)\b|\b(?:drop|cut|lower|reduce)\s+(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|subs)\b|\bprice war\b/i;
+  /(?<!\bwithout\s+)\b(?:match|undercut|beat)\s+(?:them|their|it|that|his|her|the)\b|(?<!\bwithout\s+)\b(?:drop|cut|lower|reduce)\s+(?:(?:my|our|the)\s+)?(?:prices?|rates?|fees?|subs)\b|\bprice war\b/i;
 
 /**
  * How big a market is ("bank wants to know how big this could get", "is there enough demand round here", "how many
@@ -2758,7 +2793,7 @@ export const FRAMEWORK_ASKS: FrameworkAsk[] = [
   {
     framework: 'lean-canvas',
     reason: 'an idea to test before spending on it',
-    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:going all in|(?:i|we) (?:spend|sink|put|invest|buy|book|commit|go all in|sign|launch it|quit|leave|give up|hand in))|cheaply|small)\b|test(?:ing)? the waters?\b(?!\s+(?:in|of|for|quality))|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s| is| are)\s+(?:enough\s+)?(?:takers|demand|interest)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
+    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:going all in|(?:i|we) (?:spend|sink|put|invest|buy|book|commit|go all in|sign|launch it|quit|leave|give up|hand in))|cheaply|small)\b|test(?:ing)? the waters?\b(?!\s+(?:in|of|for|quality))|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\b(?:cheapest|quickest|best) way to test (?:it|this|the idea|demand)\b|\b(?:till|until) (?:i|we) know (?:ppl|people|folk|customers) (?:will|would) (?:actually\s+)?(?:pay|buy)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s|s| is| are)\s+(?:enough\s+|actual\s+|real\s+|any\s+)?(?:takers|demand|interest)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
   },
   {
     framework: 'stp-segmentation',
@@ -2772,7 +2807,7 @@ export const FRAMEWORK_ASKS: FrameworkAsk[] = [
     reason: 'how the whole business earns its money',
     needs:
       /\b(?:club|society|charity|hall|shop|business|firm|company|farm|pub|caf[eé]|studio|salon|centre|venue|school|nursery|church|trust|members|plots|customers|clients|families|trade|takings|turnover|funeral director|director|allotment)\b/i,
-    re: /\b(?:rethink|rework|redesign|change) (?:how|the way) (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:earns?|makes? (?:its |our )?money|pays? (?:its|our) way)\b|\bhow (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:pays? (?:its|our) way|earns? its keep)\b|\bhow (?:else )?(?:could|can|cd|do|should|might) (?:we|it|the (?:club|society|charity|hall)) pay (?:our|its) way\b/i,
+    re: /\b(?:rethink|rework|redesign|change) (?:how|the way) (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:earns?|makes? (?:its |our )?money|pays? (?:its|our) way)\b|\bhow (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:pays? (?:its|our) way|earns? its keep)\b|\bhow (?:else )?(?:could|can|cd|do|should|might) (?:we|it|the (?:club|society|charity|hall)) pay (?:our|its) way\b|\b(?:rework|rethink|redesign|overhaul)\s+the\s+whole\s+(?:setup|set-up|set up|business|model|thing|way we earn)\b/i,
   },
 ];
 
