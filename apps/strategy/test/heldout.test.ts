@@ -148,8 +148,9 @@ test.each([
   [24, 50, 40],
   // 35 of 50 when it was written (42acc1d), with 2 false refusals and 12 of 20 personal requests answered; read and
   // tuned on (a price put up, money owed overdue, a new kind of customer, a group's offer, a whole setup reworked, an
-  // idea to test with money in it, a trade's debtors).
-  [25, 50, 46],
+  // idea to test with money in it, a trade's debtors: 46; 45 once "put it up" was dropped as a pricing cue, after a
+  // review found it on tents and christmas trees).
+  [25, 50, 45],
 ])("the scope%i set (development set of small trades' telegraphic decisions) keeps its reached framework fit", (n, of, ok) => {
   const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
   expect(set.fit.of).toBe(of);

@@ -112,7 +112,7 @@ const SELLER_WORDS =
  * supplier came back with a 12% rise") nor those who owe a trade ("letting agents owe me ~£7.5k").
  */
 const CUSTOMER_OR_EMPLOYEE =
-  /\b(?:my|our)\s+(?:[\w-]+\s+)?(?:dog|cat|pup|puppy|spaniel|terrier|labrador|poodle|horse|pony|car|van|boiler|phone|laptop|bike|watch|coat|dress|suit)\s+came back\b|\b(?:charged|charges|charging|quoted|quoting|billed|billing|sold)\s+(?:me|us)\b|(?<!\b(?:clients?|customers?|agents?|agencies|families|tenants|debtors|accounts|councils?|schools?|contractors?)\s+)\bowes?\s+(?:me|us)\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
+  /\b(?:my|our)\s+(?:[\w-]+\s+)?(?:dog|cat|pup|puppy|spaniel|terrier|labrador|poodle|horse|pony|car|van|boiler|phone|laptop|bike|watch|coat|dress|suit)\s+came back\b|\b(?:charged|charges|charging|quoted|quoting|billed|billing|sold)\s+(?:me|us)\b|(?<!\b(?:clients?|customers?|agents?|agencies|debtors|accounts|builders|contractors|pubs|shops|caf[eé]s|restaurants)\s+)\bowes?\s+(?:me|us)\b|\bowes?\s+(?:me|us)\s+my\b|\b(?:booked|used|hired|got in|had in)\s+(?:one|him|her|them)\b|\b(?:my|our)\s+(?:boss|gaffer|manager|employer)\b|\b(?:i'm|i am|as)\s+an?\s+employee\b/i;
 /** The asker as a trade's customer, an employee or a relative ("my sons have lessons"). */
 const CUSTOMER_SIDE = new RegExp(
   `${CUSTOMER_OR_EMPLOYEE.source}|\\b(?:my|our)\\s+(?:sons?|daughters?|grand\\w+|step\\w+|kids?|child|children|husband|wife|partner|mum|mom|dad|parents)\\b`,
@@ -161,6 +161,9 @@ const PRICES_OWN_WORK = new RegExp(
     String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b`,
   'i',
 );
+
+/** Words of selling something of one's own: a box, a subscription, stock, orders, customers, a stall or a shop. */
+const SELLING = /\b(?:sell|selling|sold|subscription|box|boxes|stock|orders|customers|clients|stall|shop|launch|charge)\b/i;
 
 /** The asker selling a possession ("selling my old car, … should i drop the price?", "we put our house on the market"). */
 const SELLS_POSSESSION = new RegExp(String.raw`\b(?:sell(?:ing)?|sold|put|list(?:ed|ing)?)\s+${NOT_FOR_SALE}`, 'i');
@@ -525,7 +528,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // So does a framework asked for in a trade's words (`Understanding.asksFor`: testing an idea before spending on it,
     // whom to go after, how the whole thing earns) with money of its own ("yarn subscription box at £30/month… cheapest
     // way to test it?").
-    const asksWithMoney = Boolean(u.asksFor) && u.quantities.some((q) => q.kind === 'money');
+    const asksWithMoney = Boolean(u.asksFor) && u.quantities.some((q) => q.kind === 'money') && SELLING.test(u.english);
     // A vague worry with no other domain's words, not from a customer (`CUSTOMER_SIDE`, `LOCAL_CUSTOMER`), is refused
     // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.
     const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);

@@ -558,3 +558,11 @@ test("a trade's debtors are not the asker's creditors; an idea to test with mone
   ]);
   expectEach('refuse', ['my mate owes me £200 and won’t pay it back, what do i do?']);
 });
+
+test('a personal trial with money, a nanny owed wages and a deposit owed to a tenant stay refused', () => {
+  expectEach('refuse', [
+    'i want to try the gym before i sign up for £40 a month, how do i test it cheaply?',
+    "i'm a nanny, the families owe me £600 in wages from last month",
+    'letting agents owe me my £900 deposit from the flat, how do i get it back?',
+  ]);
+});

