@@ -101,8 +101,8 @@ const TRADE_FIRST = new RegExp(
 );
 /**
  * What a seller speaks of, as their own: customers and work ("14 dogs on the books", "getting enquiries every week", "30
- * regulars", "my round", "subs £10", "couples pay 25% deposit", "letting agents owe me ~£7.5k"); not another's ("he has 20 jobs a week", "friends keep asking
- * for bookings").
+ * regulars", "my round", "subs £10", "couples pay 25% deposit", "letting agents owe me ~£7.5k"); not another's ("he has
+ * 20 jobs a week", "friends keep asking for bookings").
  */
 const SELLER_WORDS =
   /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b|\b(?:couples|clients|customers|families|owners|brides|guests)\s+(?:pay|paying|book|booking|owe)\b|\b(?:owe|owes|owing)\s+(?:me|us)\b/i;
@@ -121,8 +121,8 @@ const CUSTOMER_SIDE = new RegExp(
 
 /**
  * The asker selling, supplying or employing ("we charge £650 a week", "the hotels we supply", "our sourdough sells at
- * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…", "my 4 groomers keep asking…", "hubby reckons i undercharge for wedding cakes",
- * "knit baby blankets, sell on etsy for £38"); not selling a possession ("will our
+ * £3.80", "our wine sells well at the cellar door", "our apprentice keeps asking…", "my 4 groomers keep asking…", "hubby
+ * reckons i undercharge for wedding cakes", "knit baby blankets, sell on etsy for £38"); not selling a possession ("will our
  * flat sell for more?", "our old sofa sold for £80"), a card charge ("we charged $400 on the card") or an employer ("the
  * café I work for").
  */
@@ -526,8 +526,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // clearly personal (`STRONG_PROBLEM`: "What should my first 90 days look like?", not "my personal goals").
     const strongProblem = () => (u.problem?.strength ?? 0) >= STRONG_PROBLEM && anyShare() >= STRONG_PROBLEM_SHARE;
     // So does a framework asked for in a trade's words (`Understanding.asksFor`: testing an idea before spending on it,
-    // whom to go after, how the whole thing earns) with money of its own ("yarn subscription box at £30/month… cheapest
-    // way to test it?").
+    // whom to go after, how the whole thing earns) with money and something sold (`SELLING`: "a yarn subscription box at
+    // £30/month… till i know ppl will pay"; not a gym trial's "how do i test it cheaply").
     const asksWithMoney = Boolean(u.asksFor) && u.quantities.some((q) => q.kind === 'money') && SELLING.test(u.english);
     // A vague worry with no other domain's words, not from a customer (`CUSTOMER_SIDE`, `LOCAL_CUSTOMER`), is refused
     // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.

@@ -333,8 +333,9 @@ export class FrameworkSelector {
         return ['six-sigma-dmaic', ...ids.filter((id) => id !== 'six-sigma-dmaic' && id !== 'poka-yoke-error-proofing'), 'poka-yoke-error-proofing'];
       // A market to be sized ("how big this could get") is sized first.
       if (type === 'market-entry' && marketSize) return ['tam-sam-som', ...ids.filter((id) => id !== 'tam-sam-som')];
-      // How the whole organisation should be set up ("how should we be set up?") is its design, before who decides what.
+      // A rival arriving (`NEW_RIVAL`: "a costa drive-thru opens ~1 mile away") is first mapped against the asker.
       if (type === 'differentiation' && newRival) return ['competitive-positioning-map', ...ids.filter((id) => id !== 'competitive-positioning-map')];
+      // How the whole organisation should be set up ("how should we be set up?") is its design, before who decides what.
       if (type === 'decision-rights' && organisationAsked) return ['galbraith-star-model', ...ids.filter((id) => id !== 'galbraith-star-model')];
       return ids;
     };

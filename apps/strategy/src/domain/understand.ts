@@ -313,7 +313,7 @@ export const PROBLEMS: Record<ProblemType, ProblemDef> = {
     rule: 'Price to the value each segment gets, test it before rolling it out, and move existing customers last and with notice.',
     frameworks: ['value-based-pricing', 'contribution-margin-analysis', 'unit-economics'],
     cues: [
-      // A price raised, as a sole trader says it ("how much can i put it up without scaring off my regulars?").
+      // A price raised, as a sole trader says it ("how much can i put my prices up without scaring off my regulars?").
       'put my prices up',
       'put my price up',
       'put prices up',
