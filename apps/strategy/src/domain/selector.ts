@@ -8,7 +8,7 @@ import MiniSearch from 'minisearch';
 import type { Framework, Library, Stage } from './library.js';
 import { normalise, stem, STOP_WORDS, words } from './text.js';
 import { frameworkExampleSource } from './framework-examples.js';
-import { MARKET_SIZE, NEW_RIVAL, PROBLEMS, type Understanding } from './understand.js';
+import { MARKET_SIZE, NEW_RIVAL, PROBLEMS, type ProblemType, type Understanding } from './understand.js';
 
 export interface SelectionContext {
   industry?: string | undefined;
@@ -137,6 +137,18 @@ const MISSION_DRIVEN =
  */
 const ORGANISATION_ASKED =
   /\bhow\s+(?:should|do|would|can|shall)\s+(?:i|we)\s+(?:be\s+set\s+up|set\s+(?:it|us|things|ourselves|the (?:business|firm|company))\s+up|structure\s+(?:it|us|things|ourselves|the (?:business|firm|company))|organi[sz]e\s+(?:it|us|things|ourselves))\b|\bhow\s+should\s+(?:it|we|the (?:business|firm|company))\s+be\s+(?:set up|structured|organi[sz]ed)\b/i;
+
+/**
+ * Problem types whose first framework depends on what the question says, as [type, what it says, the framework that
+ * then leads]: a market to be sized ("how big this could get") is sized first; a rival arriving (`NEW_RIVAL`: "a costa
+ * drive-thru opens ~1 mile away") is first mapped against the asker; how the whole organisation should be set up
+ * (`ORGANISATION_ASKED`) is its design, before who decides what.
+ */
+const LEADS: ReadonlyArray<readonly [ProblemType, RegExp, string]> = [
+  ['market-entry', MARKET_SIZE, 'tam-sam-som'],
+  ['differentiation', NEW_RIVAL, 'competitive-positioning-map'],
+  ['decision-rights', ORGANISATION_ASKED, 'galbraith-star-model'],
+];
 
 /**
  * A quality problem whose cause is not known yet ("no obvious reason, how do we get to the bottom of it", "can't pin
@@ -324,20 +336,13 @@ export class FrameworkSelector {
     const missionDriven = !u || MISSION_DRIVEN.test(`${u.earlier}\n${u.business}`);
     const forOrganisation = (id: string) => (!missionDriven && id === 'nonprofit-portfolio-matrix' ? 'contribution-margin-analysis' : id);
     const causeUnknown = Boolean(u && CAUSE_UNKNOWN.test(u.business));
-    const marketSize = Boolean(u && MARKET_SIZE.test(u.business));
-    const organisationAsked = Boolean(u && ORGANISATION_ASKED.test(u.business));
-    const newRival = Boolean(u && NEW_RIVAL.test(u.business));
     const inOrder = (type: keyof typeof PROBLEMS) => {
       const ids = PROBLEMS[type].frameworks;
       if (type === 'quality' && causeUnknown)
         return ['six-sigma-dmaic', ...ids.filter((id) => id !== 'six-sigma-dmaic' && id !== 'poka-yoke-error-proofing'), 'poka-yoke-error-proofing'];
-      // A market to be sized ("how big this could get") is sized first.
-      if (type === 'market-entry' && marketSize) return ['tam-sam-som', ...ids.filter((id) => id !== 'tam-sam-som')];
-      // A rival arriving (`NEW_RIVAL`: "a costa drive-thru opens ~1 mile away") is first mapped against the asker.
-      if (type === 'differentiation' && newRival) return ['competitive-positioning-map', ...ids.filter((id) => id !== 'competitive-positioning-map')];
-      // How the whole organisation should be set up ("how should we be set up?") is its design, before who decides what.
-      if (type === 'decision-rights' && organisationAsked) return ['galbraith-star-model', ...ids.filter((id) => id !== 'galbraith-star-model')];
-      return ids;
+      // Tested only for the types the question's problem reaches (`LEADS`).
+      const lead = u && LEADS.find(([t, says]) => t === type && says.test(u.business))?.[2];
+      return lead ? [lead, ...ids.filter((id) => id !== lead)] : ids;
     };
     if (u?.problem) {
       const top = u.problem;

@@ -2307,7 +2307,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   if (buyOutOffer) signal('deal', 2);
   // A buyer's order at a price of its own ("a deli wants 600 jars a year at £5.50", beside our £8 a jar): whether the
   // price still covers what each unit costs is a question of contribution margin.
-  const bulkOffer = BULK_OFFER.test(business) && money.length >= 2 && !BUY_OUT_OFFER.test(business);
+  const bulkOffer = BULK_OFFER.test(business) && money.length >= 2 && !buyOutOffer;
   if (bulkOffer) signal('cost-margin', 1.5);
   // A platform's or an agent's cut of each sale ("delivery apps take 30%", "booking app takes 18% per session", "the
   // gallery wants 40% commission"): what each sale leaves after it is a question of contribution margin.
@@ -2328,6 +2328,8 @@ export function understand(question: string, conversation: string, ctx: { indust
   const newRival = NEW_RIVAL.test(business);
   const marketSize = MARKET_SIZE.test(business);
   const asksFor = FRAMEWORK_ASKS.find((x) => x.re.test(business) && (!x.needs || x.needs.test(business)) && !x.unless?.test(business));
+  // Alternatives set side by side and "which?" asked (`WHICH_ASK`, `ALTERNATIVES`), not which problem to fix first.
+  const alternativesAsked = WHICH_ASK.test(asked) && ALTERNATIVES.test(business) && !FIX_ASK.test(asked);
   // A small trade's priced choice, typed as on a phone ("PT here. 18 clients 1-2-1 at £35 a session. thinking small
   // group, 4 people at £15 each. switch or not"), that names no problem in words: what each option earns after its own
   // costs decides it (contribution margin), and a one-off purchase it weighs ("van needs a £5k engine. fix it or sell
@@ -2350,8 +2352,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   ) {
     // Alternatives set side by side and "which?" asked ("town centre unit £1,800/mth or retail park £1,100/mth w parking.
     // which one?"): a choice on several criteria (a weighted decision matrix), not one option's margin.
-    const choice = WHICH_ASK.test(asked) && ALTERNATIVES.test(business) && !FIX_ASK.test(asked);
-    pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : choice ? 'choice' : 'margin';
+    pricedChoice = PRICE_OFFER.test(decision) ? 'bundle' : PURCHASE.test(business) ? 'purchase' : alternativesAsked ? 'choice' : 'margin';
     signal(pricedChoice === 'bundle' ? 'pricing' : pricedChoice === 'purchase' ? 'investment' : pricedChoice === 'choice' ? 'option-choice' : 'cost-margin', 2);
   }
   // A one-off purchase of kit, a vehicle or premises with its price (`PURCHASE`) weighs as an investment even beside
@@ -2360,13 +2361,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   // Alternatives set side by side and "which?" asked beside other cues ("winter takings drop ~70%. hot food, wholesale
   // to cafes, or a van at events? … which one?"): a choice on several criteria. Not which units to keep or close: that
   // is portfolio triage, read from its own cues.
-  else if (
-    WHICH_ASK.test(asked) &&
-    ALTERNATIVES.test(business) &&
-    !FIX_ASK.test(asked) &&
-    !scores.some((x) => x.type === 'portfolio-triage' && x.strength >= 1)
-  )
-    signal('option-choice', 1.5);
+  else if (alternativesAsked && !scores.some((x) => x.type === 'portfolio-triage' && x.strength >= 1)) signal('option-choice', 1.5);
   // Asking when a spend pays for itself ("how many sessions before it's paid for itself?", "would it pay back?").
   if (PAYBACK.test(business)) signal('investment', 1);
   // Two elapsed times in days or hours (ours against a target or a competitor's) make it a flow question.
