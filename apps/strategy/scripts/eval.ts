@@ -440,6 +440,18 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       'scope26 set (eval/scope26.json, 50 decisions of small trades and organisations, 4 of them non-English, and 10 vague worries, written blind like scope23; never tuned on; its first run (commit 42acc1d) gave fit 66.0% (33/50), fact use 92.0% (46/50), 1 false refusal, 6/10 vague clarified, precision 11/13; its questions are still unread)',
     unread: true,
   },
+  {
+    n: 27,
+    title:
+      "scope27 set (eval/scope27.json, 50 phone-typed decisions of very small organisations, 5 of them non-English, and 10 vague worries, written blind from the frameworks' id, name, summary and whenToUse with accepts chosen strictly; never tuned on; its first run (commit c29307b) gave fit 82.0% (41/50), fact use 96.0% (48/50), 3 false refusals, 9/10 vague clarified, precision 10/10; its questions are still unread)",
+    unread: true,
+  },
+  {
+    n: 28,
+    title:
+      'scope28 set (eval/scope28.json, 50 decisions of small organisations in three registers (telegraphic, a plain paragraph, a ramble with a side worry), 5 of them non-English, and 10 vague worries, written blind like scope27; never tuned on; its first run (commit c29307b) gave fit 82.0% (41/50), fact use 100% (50/50), 0 false refusals, 10/10 vague clarified, precision 14/15; its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 

@@ -1,14 +1,22 @@
 /**
  * `pnpm --filter @latchkey/strategy train:models`: trains the regressions of the example banks
- * (library/problem-examples.json, framework-examples.json, vague-examples.json and scope-examples.json) and saves
- * their weights (library/problem-model.bin, framework-model.bin, vague-model.bin and scope-model.bin), so the service starts without training.
+ * (library/problem-examples.json, whole and its first two batches, framework-examples.json, vague-examples.json and
+ * scope-examples.json) and saves their weights (library/problem-model.bin, problem-scope-model.bin, framework-model.bin,
+ * vague-model.bin and scope-model.bin), so the service starts without training.
  * Run it after changing a bank, the word vectors or the training settings; a test fails until then
  * (the service still works meanwhile: a model that no longer fits is trained at start instead).
  */
 import { statSync } from 'node:fs';
 import { FRAMEWORK_MODEL_FILE, loadFrameworkExamples } from '../src/domain/framework-examples.js';
 import { loadLibrary } from '../src/domain/library.js';
-import { ExampleClassifier, loadProblemExamples, PROBLEM_MODEL_FILE, writeTrainedWeights } from '../src/domain/problem-examples.js';
+import {
+  ExampleClassifier,
+  loadProblemExamples,
+  PROBLEM_MODEL_FILE,
+  PROBLEM_SCOPE_MODEL_FILE,
+  scopeSample,
+  writeTrainedWeights,
+} from '../src/domain/problem-examples.js';
 import { PROBLEMS } from '../src/domain/understand.js';
 import { SCOPE_MODEL_FILE, scopeExamples } from '../src/domain/scope-examples.js';
 import { VAGUE_MODEL_FILE, vaguenessExamples } from '../src/domain/vague-examples.js';
@@ -17,6 +25,11 @@ import { wordVectors } from '../src/domain/word-vectors.js';
 const library = loadLibrary();
 const banks = [
   { name: 'problem types', file: PROBLEM_MODEL_FILE, examples: () => loadProblemExamples(Object.keys(PROBLEMS)).examples },
+  {
+    name: 'problem types, first two batches, for the scope rules',
+    file: PROBLEM_SCOPE_MODEL_FILE,
+    examples: () => scopeSample(loadProblemExamples(Object.keys(PROBLEMS)).examples),
+  },
   { name: 'frameworks', file: FRAMEWORK_MODEL_FILE, examples: () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples },
   { name: 'vague or specific', file: VAGUE_MODEL_FILE, examples: () => vaguenessExamples() },
   { name: 'business or not', file: SCOPE_MODEL_FILE, examples: () => scopeExamples() },

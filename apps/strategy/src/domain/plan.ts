@@ -429,7 +429,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     glossedFigures ||
     (seller && !CUSTOMER_SIDE.test(u.business) && u.quantities.some((q) => q.kind !== 'date' && q.kind !== 'duration')) ||
     (industry !== '' && whole >= (u.vague ? VAGUE_WORRY_SHARE : CLEARLY_BUSINESS) && (industryMentioned || weSpeak));
-  if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || (u.problem?.strength ?? 0) >= 1 || trade)) {
+  if (!scope.inScope && !scope.notWork && scope.domain && strayMarkers && ownSide && (scope.businessHits >= 1 || u.scopeStrength >= 1 || trade)) {
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }
@@ -452,11 +452,11 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // Money amounts and a stated identity ("we run 3 bakeries") are business evidence too.
     // So is an organisation speaking of itself ("our", "we") with a number of its own.
     // A question as close to the example bank of business questions as a typical bank question is (cosine FULL_SIMILARITY) counts as one more.
-    const likeBank = Math.min(1, (u.similar[0]?.similarity ?? 0) / FULL_SIMILARITY);
+    const likeBank = Math.min(1, u.scopeSimilarity / FULL_SIMILARITY);
     // The caller's industry named in the request counts as one more: a sole trader's "180 houses, £15 each
     // every 4 weeks. want £60k a year. how?" says no "we" or "our".
     const evidence =
-      (u.problem?.strength ?? 0) +
+      u.scopeStrength +
       (seller ? 1.5 : 0) +
       (u.quantities.some((q) => q.kind === 'money') ? 1 : 0) +
       (u.identity ? 1 : 0) +
@@ -473,7 +473,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       u.vague &&
       (scope.businessHits >= 0.8 ||
         hasContext ||
-        (u.problem?.strength ?? 0) >= 1 ||
+        u.scopeStrength >= 1 ||
         ((scope.otherHits ?? 0) === 0 && (TROUBLE.test(u.english) || OWN_ORGANISATION.test(u.english))) ||
         planning);
     // A language the engine cannot gloss, with figures of its own and no other domain's markers, gets clarifying questions.
@@ -521,10 +521,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // So does a clearly recognised business problem asked as "we" ("How do we calculate the real profit of each menu
     // item?", "Our B2B platform gives everyone the same price. Should we introduce volume discounts?"): the scope bank
     // reads a few such questions low, and a household's "we" is seldom asked with one, but for selling its house or car.
-    const weRecognised = speaksAsWe && (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM && !SELLS_POSSESSION.test(u.english);
+    const weRecognised = speaksAsWe && u.scopeStrength >= RECOGNISED_PROBLEM && !SELLS_POSSESSION.test(u.english);
     // So does a problem the library's frameworks are made for, recognised strongly, unless the scope bank reads it
     // clearly personal (`STRONG_PROBLEM`: "What should my first 90 days look like?", not "my personal goals").
-    const strongProblem = () => (u.problem?.strength ?? 0) >= STRONG_PROBLEM && anyShare() >= STRONG_PROBLEM_SHARE;
+    const strongProblem = () => u.scopeStrength >= STRONG_PROBLEM && anyShare() >= STRONG_PROBLEM_SHARE;
     // So does a framework asked for in a trade's words (`Understanding.asksFor`: testing an idea before spending on it,
     // whom to go after, how the whole thing earns) with money and something sold (`SELLING`: "a yarn subscription box at
     // £30/month… till i know ppl will pay"; not a gym trial's "how do i test it cheaply").
@@ -576,7 +576,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     else if (
       !scope.inScope &&
       (ownOrganisation || seller) &&
-      (u.problem?.strength ?? 0) >= RECOGNISED_PROBLEM &&
+      u.scopeStrength >= RECOGNISED_PROBLEM &&
       (u.quantities.some((q) => q.kind === 'money') || pricesOwnWork)
     )
       scope = { ...scope, inScope: true };
@@ -599,6 +599,6 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // A request whose only business part says who the asker is ("Run a B&B in Kerry.", "I manage a campsite.") and whose
   // question was declined as another domain's ("Personal one: my credit card is at €4,000…") is not a mixed request:
   // nothing of the business is asked.
-  if (scope.inScope && u.declined.length && IDENTITY_ONLY.test(u.business.trim()) && (u.problem?.strength ?? 0) < 1) scope = { ...scope, inScope: false };
+  if (scope.inScope && u.declined.length && IDENTITY_ONLY.test(u.business.trim()) && u.scopeStrength < 1) scope = { ...scope, inScope: false };
   return { kind: scope.inScope ? 'answer' : 'refuse', analysis, scope };
 }

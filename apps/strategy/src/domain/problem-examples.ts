@@ -40,6 +40,24 @@ export const PROBLEM_EXAMPLES_FILE = path.join(DEFAULT_LIBRARY_DIR, 'problem-exa
  */
 export const PROBLEM_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'problem-model.bin');
 
+/**
+ * `apps/strategy/library/problem-scope-model.bin`: the regression trained on the problem-type bank's first
+ * `SCOPE_EXAMPLES_PER_TYPE` questions of each type (`scopeSample`), for the readings the scope rules weigh.
+ */
+export const PROBLEM_SCOPE_MODEL_FILE = path.join(DEFAULT_LIBRARY_DIR, 'problem-scope-model.bin');
+
+/**
+ * How many questions of each problem type (the bank's first two batches) the scope rules' reading of the bank is
+ * trained on: their thresholds (`plan.ts`) were set on those, so a later batch, which weighs in choosing the type,
+ * does not move the answer-or-refuse decision.
+ */
+export const SCOPE_EXAMPLES_PER_TYPE = 60;
+
+/** The first `SCOPE_EXAMPLES_PER_TYPE` questions of each type of a problem-type bank (see `PROBLEM_SCOPE_MODEL_FILE`). */
+export function scopeSample(examples: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(examples).map(([type, qs]) => [type, qs.slice(0, SCOPE_EXAMPLES_PER_TYPE)]));
+}
+
 /** Softmax temperature over cosine similarities (chosen by leave-one-out cross-validation over the bank). */
 export const TEMPERATURE = 0.04;
 /** Cosine to the nearest centroid at which the classifier's evidence counts in full (typical of a bank question held out). */
