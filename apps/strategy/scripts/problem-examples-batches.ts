@@ -11,11 +11,14 @@ import { EXAMPLE_WEIGHT, PROBLEMS, understand, useProblemExamples, warmUp } from
 import { wordVectors } from '../src/domain/word-vectors.js';
 
 const bank = loadProblemExamples(Object.keys(PROBLEMS)).examples;
+// The three batches as written: questions 1-40 of each type, 41-60 and 61-80 (every type has all 80).
 const batches: Array<[number, number]> = [
   [0, 40],
   [40, 60],
   [60, 80],
 ];
+const short = Object.entries(bank).filter(([, qs]) => qs.length !== 80);
+if (short.length) throw new Error(`every problem type needs its 80 questions of three batches: ${short.map(([t, qs]) => `${t} has ${qs.length}`).join(', ')}`);
 warmUp();
 console.log(`problem-type bank, leave-one-batch-out (EXAMPLE_WEIGHT ${EXAMPLE_WEIGHT})`);
 let total = 0;

@@ -917,11 +917,34 @@ test('the example bank reads words in context as the cue phrases do, and a follo
   expect(type('What should my first 90 days look like?', 'We run dental group. 4 practices; 60 staff; around 12%. Problem: quality and error rates.')).toBe(
     'new-role',
   );
-  // The asker's own new cafe is not a rival arriving.
-  expect(NEW_RIVAL.test('we are a new cafe opening in march in leeds, 40 covers. how should we price coffee?')).toBe(false);
-  expect(NEW_RIVAL.test('a new cafe is opening in march two doors from us')).toBe(true);
-  // A framework asked what its name stands for is a definition.
-  expect(understand('RACI: what does it stand for and when is it actually useful?', '').definition).toBe(true);
+  // Spelt with a space, or asked as "the number of", it is still prevented; a team named after it is still cut.
+  expect(type('physio clinic, no shows about 12%. how do we cut no shows?')).toBe('quality');
+  expect(type('how do we reduce the number of no-shows at the salon?')).toBe('quality');
+  expect(type('we need to cut the complaints team from 8 to 5 to save £120k')).toBe('budget-cut');
+  // A cost gone up is still read as one beside sales that went up; payment up front is not sales going up.
+  expect(type('bakery, flour up 30%, bread sales up too. put prices up?')).toBe('cost-margin');
+  expect(type('should we demand up front payment from new clients?')).toBe('working-capital');
+  // The asker's own new place is not a rival arriving; a rival beside the asker's own trade still is.
+  for (const q of [
+    'we are a new cafe opening in march in leeds, 40 covers. how should we price coffee?',
+    "we're a small new cafe opening in march, 40 covers. how should we price coffee?",
+    'me and my wife are a new bakery opening in may',
+    'as a new cafe opening in june, what should we charge',
+    "we're a new shop down the road from the station",
+  ])
+    expect({ q, rival: NEW_RIVAL.test(q) }).toEqual({ q, rival: false });
+  for (const q of [
+    'a new cafe is opening in march two doors from us',
+    "i'm a barber. a new barbers is opening next door",
+    'our costs are up and a new cafe opened next door',
+  ])
+    expect({ q, rival: NEW_RIVAL.test(q) }).toEqual({ q, rival: true });
+  // A framework asked what its name stands for is a definition; what a brand stands for is not.
+  const definition = (q: string) => understand(q, '').definition;
+  expect(definition('RACI: what does it stand for and when is it actually useful?')).toBe(true);
+  expect(definition('so what does RACI stand for?')).toBe(true);
+  expect(definition('what do the letters in SWOT stand for?')).toBe(true);
+  expect(definition('What does our brand stand for? We are a 3-shop bakery repositioning after a rival opened.')).toBe(false);
 });
 
 test("the scope rules' strength keeps the scale their thresholds were set on", () => {
