@@ -1,8 +1,8 @@
 /**
  * `pnpm --filter @latchkey/strategy exec tsx --conditions=source scripts/problem-examples-batches.ts`:
- * leave-one-batch-out over the problem-type bank (library/problem-examples.json: its first 40 questions of each type,
- * the next 20 and the last 20 were written at three times, by different writers). Each batch is classified by
- * `understand()` with the bank's classifier trained on the other two batches; the report gives the problem type
+ * leave-one-batch-out over the problem-type bank (library/problem-examples.json: its first 40 questions of each type
+ * and three batches of 20 after them were written at four times, by different writers). Each batch is classified by
+ * `understand()` with the bank's classifier trained on the other three batches; the report gives the problem type
  * `understand()` decides (cue phrases, the numbers' meaning and the bank at `EXAMPLE_WEIGHT`) and the bank's most
  * similar type alone. The table in `EXAMPLE_WEIGHT`'s comment came from running it with that constant edited.
  */
@@ -11,14 +11,15 @@ import { EXAMPLE_WEIGHT, PROBLEMS, understand, useProblemExamples, warmUp } from
 import { wordVectors } from '../src/domain/word-vectors.js';
 
 const bank = loadProblemExamples(Object.keys(PROBLEMS)).examples;
-// The three batches as written: questions 1-40 of each type, 41-60 and 61-80 (every type has all 80).
+// The four batches as written: questions 1-40 of each type, 41-60, 61-80 and 81-100 (every type has all 100).
 const batches: Array<[number, number]> = [
   [0, 40],
   [40, 60],
   [60, 80],
+  [80, 100],
 ];
-const short = Object.entries(bank).filter(([, qs]) => qs.length !== 80);
-if (short.length) throw new Error(`every problem type needs its 80 questions of three batches: ${short.map(([t, qs]) => `${t} has ${qs.length}`).join(', ')}`);
+const short = Object.entries(bank).filter(([, qs]) => qs.length !== 100);
+if (short.length) throw new Error(`every problem type needs its 100 questions of four batches: ${short.map(([t, qs]) => `${t} has ${qs.length}`).join(', ')}`);
 warmUp();
 console.log(`problem-type bank, leave-one-batch-out (EXAMPLE_WEIGHT ${EXAMPLE_WEIGHT})`);
 let total = 0;

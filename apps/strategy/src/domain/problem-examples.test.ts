@@ -34,11 +34,11 @@ const classifier = new ExampleClassifier(bank.examples);
 
 afterEach(() => useProblemExamples(undefined));
 
-test('the bank holds 25-80 distinct questions for every problem type, and says how it was written', () => {
+test('the bank holds 25-120 distinct questions for every problem type, and says how it was written', () => {
   expect(Object.keys(bank.examples).sort()).toEqual([...types].sort());
   for (const qs of Object.values(bank.examples)) {
     expect(qs.length).toBeGreaterThanOrEqual(25);
-    expect(qs.length).toBeLessThanOrEqual(80);
+    expect(qs.length).toBeLessThanOrEqual(120);
   }
   expect(bank.about).toMatch(/not read/);
 });
@@ -72,8 +72,9 @@ test('cross-validation: the bank alone, the cue phrases alone and both signals i
   const r = crossValidateBank(library, new FrameworkSelector(library), false);
   expect(r.questions).toBe(Object.values(bank.examples).flat().length);
   expect(r.classifierTop1.ok / r.questions).toBeGreaterThanOrEqual(0.7);
-  // The cue phrases alone: 0.47 over the first two batches; the third batch's small trades name few of them (0.41 over all three).
-  expect(r.cueTop1.ok / r.questions).toBeGreaterThanOrEqual(0.4);
+  // The cue phrases alone: 0.47 over the first two batches; the later batches' small organisations name few of them
+  // (0.41 over three batches, 0.375 over four).
+  expect(r.cueTop1.ok / r.questions).toBeGreaterThanOrEqual(0.35);
   expect(r.understandWith.ok / r.questions).toBeGreaterThanOrEqual(0.64);
   expect(r.understandWith.ok).toBeGreaterThan(r.understandWithout.ok);
   expect(() => classifier.holdingOut(r.questions)).toThrow(RangeError);

@@ -1,5 +1,5 @@
 /**
- * The example bank (`library/problem-examples.json`: 25-80 questions in
+ * The example bank (`library/problem-examples.json`: 25-120 questions in
  * users' own words per problem type) and a classifier over it, the
  * data-driven second signal of the problem-type classification beside the
  * hand-written cue phrases of `understand.ts`.
@@ -72,11 +72,11 @@ export interface ProblemExamples {
 
 const bankSchema = z.strictObject({
   about: z.string().trim().min(20),
-  examples: z.record(z.string().regex(/^[a-z]+(?:-[a-z]+)*$/), z.array(z.string().trim().min(10)).min(25).max(80)),
+  examples: z.record(z.string().regex(/^[a-z]+(?:-[a-z]+)*$/), z.array(z.string().trim().min(10)).min(25).max(120)),
 });
 
 /**
- * Reads and validates the example bank: every type in `types` has 25-80
+ * Reads and validates the example bank: every type in `types` has 25-120
  * examples, no other type appears and no question is listed twice.
  * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
  */
