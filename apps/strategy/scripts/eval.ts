@@ -271,6 +271,12 @@ const BLIND_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 29,
     title:
+      'scope29 set (eval/scope29.json, 50 decisions of small organisations in three registers, 5 of them non-English, and 10 vague worries, written blind like scope28 with each framework the best answer to at most two; never tuned on; its first run (commit c58d850) gave fit 88.0% (44/50), fact use 98.0% (49/50), 1 false refusal, 10/10 vague clarified, precision 20/20; its questions are still unread)',
+    unread: true,
+  },
+  {
+    n: 29,
+    title:
       'blind29 set (eval/blind29.json, 40 questions written blind, never tuned on; its first run (commit 983a404) gave fit 74.3% (26/35), fact use 84.4% (27/32), 0 false refusals, 1 non-business answered, 3/3 vague clarified, precision 100% (9/9), 2/2 non-English saying English; its questions are still unread)',
     unread: true,
   },
