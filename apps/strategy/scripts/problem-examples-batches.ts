@@ -4,7 +4,8 @@
  * and three batches of 20 after them were written at four times, by different writers). Each batch is classified by
  * `understand()` with the bank's classifier trained on the other three batches; the report gives the problem type
  * `understand()` decides (cue phrases, the numbers' meaning and the bank at `EXAMPLE_WEIGHT`) and the bank's most
- * similar type alone. The table in `EXAMPLE_WEIGHT`'s comment came from running it with that constant edited.
+ * similar type alone. The numbers in `EXAMPLE_WEIGHT`'s comment came from running it with that constant edited (its
+ * table over three batches, before the fourth joined the bank).
  */
 import { ExampleClassifier, loadProblemExamples } from '../src/domain/problem-examples.js';
 import { EXAMPLE_WEIGHT, PROBLEMS, understand, useProblemExamples, warmUp } from '../src/domain/understand.js';
