@@ -6,6 +6,7 @@
  * cross-validation of the problem-type classification over the
  * example bank (library/problem-examples.json).
  */
+import path from 'node:path';
 import { crossValidateBank } from '../src/domain/bank-eval.js';
 import { loadFrameworkExamples } from '../src/domain/framework-examples.js';
 import { ExampleClassifier } from '../src/domain/problem-examples.js';
@@ -271,12 +272,6 @@ const BLIND_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 29,
     title:
-      'scope29 set (eval/scope29.json, 50 decisions of small organisations in three registers, 5 of them non-English, and 10 vague worries, written blind like scope28 with each framework the best answer to at most two; never tuned on; its first run (commit c58d850) gave fit 88.0% (44/50), fact use 98.0% (49/50), 1 false refusal, 10/10 vague clarified, precision 20/20; its questions are still unread)',
-    unread: true,
-  },
-  {
-    n: 29,
-    title:
       'blind29 set (eval/blind29.json, 40 questions written blind, never tuned on; its first run (commit 983a404) gave fit 74.3% (26/35), fact use 84.4% (27/32), 0 false refusals, 1 non-business answered, 3/3 vague clarified, precision 100% (9/9), 2/2 non-English saying English; its questions are still unread)',
     unread: true,
   },
@@ -458,6 +453,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       'scope28 set (eval/scope28.json, 50 decisions of small organisations in three registers (telegraphic, a plain paragraph, a ramble with a side worry), 5 of them non-English, and 10 vague worries, written blind like scope27; never tuned on; its first run (commit c29307b) gave fit 82.0% (41/50), fact use 100% (50/50), 0 false refusals, 10/10 vague clarified, precision 14/15; its questions are still unread)',
     unread: true,
   },
+  {
+    n: 29,
+    title:
+      'scope29 set (eval/scope29.json, 50 decisions of small organisations in three registers, 5 of them non-English, and 10 vague worries, written blind like scope28 with each framework the best answer to at most two; never tuned on; its first run (commit c58d850) gave fit 88.0% (44/50), fact use 98.0% (49/50), 1 false refusal, 10/10 vague clarified, precision 20/20; its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 
@@ -481,7 +482,12 @@ for (const bank of [
 
 /** Runs and prints each numbered set (`fileOf(n)`), totals only for a set kept unread. */
 function printSets(sets: Array<{ n: number; title: string; unread?: boolean }>, fileOf: (n: number) => string): void {
-  for (const set of sets) printSet(runHeldout(library, selector, loadHeldout(fileOf(set.n))), set.title, { unread: set.unread ?? false });
+  for (const set of sets) {
+    // A title must name its own set's file (an entry pasted into the wrong list would report one set under another's name).
+    const file = path.basename(fileOf(set.n));
+    if (!set.title.includes(`eval/${file}`)) throw new Error(`the title of ${file} does not name eval/${file}: ${set.title.slice(0, 80)}…`);
+    printSet(runHeldout(library, selector, loadHeldout(fileOf(set.n))), set.title, { unread: set.unread ?? false });
+  }
 }
 
 /** The same report as the held-out set, for another set. */
