@@ -1768,7 +1768,12 @@ export const SIGNAL_WEIGHT = 2;
  * its own", "a type already at one cue") compare against it.
  */
 function ruleScale(x: ProblemScore): number {
-  return x.strength - (x.examples ?? 0) * (1 - SCOPE_EXAMPLE_WEIGHT / EXAMPLE_WEIGHT) - (x.signals ?? 0) * (1 - 1 / SIGNAL_WEIGHT);
+  return withoutBank(x) + (x.examples ?? 0) * (SCOPE_EXAMPLE_WEIGHT / EXAMPLE_WEIGHT);
+}
+
+/** A problem score's strength from the cue phrases and the numbers' meaning (at 1), without the example bank, in cue units. */
+function withoutBank(x: ProblemScore): number {
+  return x.strength - (x.examples ?? 0) - (x.signals ?? 0) * (1 - 1 / SIGNAL_WEIGHT);
 }
 
 /** The example bank's weight in cue units at which the scope thresholds of `plan.ts` were set (`Understanding.scopeStrength`). */
@@ -2540,16 +2545,14 @@ export function understand(question: string, conversation: string, ctx: { indust
   const definitionAsk = definition ? (all.find((x) => asksDefinition(x.trim())) ?? english) : undefined;
   // Vagueness is judged without the example bank: it finds a nearest problem type for almost any text,
   // so its similarity says what kind of problem a question is, not that the question says enough.
-  /** A score's strength from the cue phrases and the numbers' meaning (at 1), without the bank. */
-  const own = (x: ProblemScore) => x.strength - (x.examples ?? 0) - (x.signals ?? 0) * (1 - 1 / SIGNAL_WEIGHT);
-  const strength = Math.max(0, ...scores.map(own));
+  const strength = Math.max(0, ...scores.map(withoutBank));
   // The strongest problem on the scope rules' scale: each type's cue phrases and numbers' meaning at 1, and the bank's
   // first two batches' reading of the words as written at `SCOPE_EXAMPLE_WEIGHT` (the type chosen may differ).
   const scopeReading = scopeExampleSource().classify(bankText);
   const scopeEvidence = (type: string) => SCOPE_EXAMPLE_WEIGHT * (scopeReading.find((x) => x.type === type && x.evidence >= 0.01)?.evidence ?? 0);
   const scopeStrength = Math.max(
     0,
-    ...scores.map((x) => own(x) + scopeEvidence(x.type)),
+    ...scores.map((x) => withoutBank(x) + scopeEvidence(x.type)),
     ...scopeReading.filter((x) => !scores.some((y) => y.type === x.type)).map((x) => scopeEvidence(x.type)),
   );
   // Too little to go on: few words and no clear problem, or a cry for help that names no clear problem
