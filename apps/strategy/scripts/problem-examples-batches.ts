@@ -1,26 +1,23 @@
 /**
  * `pnpm --filter @latchkey/strategy exec tsx --conditions=source scripts/problem-examples-batches.ts`:
  * leave-one-batch-out over the problem-type bank (library/problem-examples.json: its first 40 questions of each type
- * and three batches of 20 after them were written at four times, by different writers). Each batch is classified by
- * `understand()` with the bank's classifier trained on the other three batches; the report gives the problem type
+ * and batches of 20 after them were written at different times, by different writers). Each batch is classified by
+ * `understand()` with the bank's classifier trained on the other batches; the report gives the problem type
  * `understand()` decides (cue phrases, the numbers' meaning and the bank at `EXAMPLE_WEIGHT`) and the bank's most
- * similar type alone. The numbers in `EXAMPLE_WEIGHT`'s comment came from running it with that constant edited (its
- * table over three batches, before the fourth joined the bank).
+ * similar type alone. The numbers in `EXAMPLE_WEIGHT`'s comment came from running it with that constant edited.
  */
 import { ExampleClassifier, loadProblemExamples } from '../src/domain/problem-examples.js';
 import { EXAMPLE_WEIGHT, PROBLEMS, understand, useProblemExamples, warmUp } from '../src/domain/understand.js';
 import { wordVectors } from '../src/domain/word-vectors.js';
 
 const bank = loadProblemExamples(Object.keys(PROBLEMS)).examples;
-// The four batches as written: questions 1-40 of each type, 41-60, 61-80 and 81-100 (every type has all 100).
-const batches: Array<[number, number]> = [
-  [0, 40],
-  [40, 60],
-  [60, 80],
-  [80, 100],
-];
-const short = Object.entries(bank).filter(([, qs]) => qs.length !== 100);
-if (short.length) throw new Error(`every problem type needs its 100 questions of four batches: ${short.map(([t, qs]) => `${t} has ${qs.length}`).join(', ')}`);
+// The batches as written: questions 1-40 of each type, then 20 per batch (41-60, 61-80, ...); every type has them all.
+const size = Object.values(bank)[0]?.length ?? 0;
+const short = Object.entries(bank).filter(([, qs]) => qs.length !== size || (size - 40) % 20 !== 0 || size < 60);
+if (short.length)
+  throw new Error(`every problem type needs the same whole batches (40, then 20 each): ${short.map(([t, qs]) => `${t} has ${qs.length}`).join(', ')}`);
+const batches: Array<[number, number]> = [[0, 40]];
+for (let lo = 40; lo < size; lo += 20) batches.push([lo, lo + 20]);
 warmUp();
 console.log(`problem-type bank, leave-one-batch-out (EXAMPLE_WEIGHT ${EXAMPLE_WEIGHT})`);
 let total = 0;
