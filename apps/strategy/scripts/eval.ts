@@ -465,6 +465,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       "scope30 set (eval/scope30.json, 50 decisions of small organisations in three registers, 5 of them non-English, and 10 vague worries, written blind like scope29 from the frameworks' id, name, summary and whenToUse; never tuned on; its first run (commit 1bb9da6) gave fit 94.0% (47/50), fact use 96.0% (48/50), 0 false refusals, 9/10 vague clarified, precision 19/20; its questions are still unread)",
     unread: true,
   },
+  {
+    n: 31,
+    title:
+      'scope31 set (eval/scope31.json, 50 decisions of small organisations in three registers (about 15 of them from organisations of 20 to 300 staff), 5 of them non-English, and 10 vague worries, written blind like scope30; never tuned on; its first run (commit a72ca0c) gave fit 96.0% (48/50), fact use 84.0% (42/50), 1 false refusal, 9/10 vague clarified, precision 27/28; its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 
