@@ -2,7 +2,7 @@
  * `pnpm --filter @latchkey/strategy train:models`: trains the regressions of the example banks
  * (library/problem-examples.json, whole and its first two batches, framework-examples.json, vague-examples.json and
  * scope-examples.json) and saves their weights (library/problem-model.bin, problem-scope-model.bin, framework-model.bin,
- * vague-model.bin, scope-model.bin and small-organisation-model.bin), so the service starts without training.
+ * vague-model.bin and scope-model.bin), so the service starts without training.
  * Run it after changing a bank, the word vectors or the training settings; a test fails until then
  * (the service still works meanwhile: a model that no longer fits is trained at start instead).
  */
@@ -18,7 +18,7 @@ import {
   writeTrainedWeights,
 } from '../src/domain/problem-examples.js';
 import { PROBLEMS } from '../src/domain/understand.js';
-import { SCOPE_MODEL_FILE, scopeExamples, SMALL_ORGANISATION_MODEL_FILE, smallOrganisationExamples } from '../src/domain/scope-examples.js';
+import { SCOPE_MODEL_FILE, scopeExamples } from '../src/domain/scope-examples.js';
 import { VAGUE_MODEL_FILE, vaguenessExamples } from '../src/domain/vague-examples.js';
 import { wordVectors } from '../src/domain/word-vectors.js';
 
@@ -33,7 +33,6 @@ const banks = [
   { name: 'frameworks', file: FRAMEWORK_MODEL_FILE, examples: () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples },
   { name: 'vague or specific', file: VAGUE_MODEL_FILE, examples: () => vaguenessExamples() },
   { name: 'business or not', file: SCOPE_MODEL_FILE, examples: () => scopeExamples() },
-  { name: 'business or not, small organisations', file: SMALL_ORGANISATION_MODEL_FILE, examples: () => smallOrganisationExamples() },
 ];
 for (const bank of banks) {
   const examples = bank.examples();

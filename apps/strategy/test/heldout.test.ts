@@ -113,17 +113,14 @@ test.each([
 test.each([
   // First run (da96fb3, before the scope bank's fourth batch): 45 of 200 refused, 64 of 150 answered; read and tuned on.
   // 22 and 37 with an organisation's own trouble read in 'flat', 'never recovered', 'not shifting'; 19 with its phone, quotes and goods.
-  // 18 and 38 with the second reading of small organisations (`SMALL_ORGANISATION_SHARE`).
-  ['vague-worries', 18, 38],
+  ['vague-worries', 19, 37],
   // First run (da96fb3): 63 of 250 refused, 74 of 200 answered; read and tuned on.
-  // 33 and 55 with the second reading of small organisations.
-  ['trade-questions', 33, 55],
+  ['trade-questions', 38, 54],
   // First run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread (totals only). 27 and 38 at 8f85b54; the
   // unmarked question read from 0.6 (UNMARKED_BUSINESS) took both 2 further, to 25 and 40; an owner's 'this is
   // personal' to 39.
   // 38 answered with the Dutch 'stoppen' glossed as stop, not quit.
-  // 23 and 39 with the second reading of small organisations.
-  ['trade-test', 23, 39],
+  ['trade-test', 25, 38],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
   expect(r.business.refused.length).toBeLessThanOrEqual(refused);
@@ -132,9 +129,8 @@ test.each([
 
 test("the framework bank's tenth batch (written for it, not joined, held out from every classifier) is answered with its frameworks", () => {
   // eval/banks/framework-batch10.json: 588 business questions of small organisations, 12 per framework. At 1bb9da6
-  // the selector picked the question's framework for 541 and refused 19; 548 and 12 with the problem-type bank's fifth
-  // batch and the scope rules' second reading of small organisations (`SMALL_ORGANISATION_SHARE`), chosen with these
-  // refusals in view.
+  // and with the problem-type bank's fifth batch, the selector picked the question's framework for 541 and refused 19
+  // (a second scope reading that took the refusals to 14 was tried and not kept: README).
   const batch = readFrameworkExamples(path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', 'framework-batch10.json'));
   const selector = new FrameworkSelector(library);
   let fit = 0;
@@ -148,8 +144,8 @@ test("the framework bank's tenth batch (written for it, not joined, held out fro
       else if (plan.analysis.primary.id === id) fit++;
     }
   expect(of).toBe(588);
-  expect(refused).toBeLessThanOrEqual(12);
-  expect(fit).toBeGreaterThanOrEqual(548);
+  expect(refused).toBeLessThanOrEqual(19);
+  expect(fit).toBeGreaterThanOrEqual(541);
 });
 
 test.each([

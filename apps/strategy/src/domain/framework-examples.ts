@@ -57,24 +57,13 @@ const SAMPLE_EVERY = 8;
 /**
  * Business questions from the framework example bank for the vague and scope classifiers: every `SAMPLE_EVERY`th of
  * the first `SAMPLED_PER_FRAMEWORK` questions of each framework, in bank order (10 per framework, 490 in all). A
- * later batch of the framework bank does not move those classifiers' readings (the second scope reading, of small
- * organisations, takes the later batches whole: `frameworkBankLater`).
+ * later batch of the framework bank does not move those classifiers' readings.
  * @throws LibraryError as `readFrameworkExamples`.
  */
 export function frameworkBankSample(bank = readFrameworkExamples()): string[] {
   return Object.values(bank.examples)
     .flatMap((qs) => qs.slice(0, SAMPLED_PER_FRAMEWORK))
     .filter((_, i) => i % SAMPLE_EVERY === 0);
-}
-
-/**
- * The framework example bank's questions after each framework's first `SAMPLED_PER_FRAMEWORK` (its later batches,
- * written in the register of very small organisations), for the business side of the second scope reading
- * (`smallOrganisationExamples`), in bank order.
- * @throws LibraryError as `readFrameworkExamples`.
- */
-export function frameworkBankLater(bank = readFrameworkExamples()): string[] {
-  return Object.values(bank.examples).flatMap((qs) => qs.slice(SAMPLED_PER_FRAMEWORK));
 }
 
 /**

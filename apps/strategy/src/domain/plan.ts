@@ -8,7 +8,7 @@ import type { Library } from './library.js';
 import { classifyScope, FAMILY_DOMAIN, type ScopeVerdict } from './scope.js';
 import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
-import { businessShareSource, smallOrganisationShareSource } from './scope-examples.js';
+import { businessShareSource } from './scope-examples.js';
 import { TROUBLE, warmUp as warmUpUnderstanding } from './understand.js';
 import { overlap, terms } from './text.js';
 
@@ -220,11 +220,10 @@ const QUOTED_FOR_HOME =
 
 /**
  * A trade's customer, neighbour, employee or member speaking ("the bakery near me", "my favourite cafe", "where else can i
- * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "i work at a kennels", "my hours at the café",
- * "should i switch teacher?").
+ * get good bread?", "whats the best time to go?", "should I join the pub quiz team", "i work at a kennels", "my hours at the café").
  */
 const LOCAL_CUSTOMER =
-  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher)|(?:switch|change|find (?:a new|another)|get (?:a new|another))\s+(?:my\s+)?(?:teacher|tutor|instructor|coach|trainer|dentist|doctor|gp|vet|hairdresser|barber|mechanic|childminder|nursery))\b/i;
+  /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
@@ -353,32 +352,13 @@ export const GLOSSED_PARTNER_SHARE = 0.3;
 export const RECOGNISED_PROBLEM = 2;
 
 /**
- * The share of the second scope reading (`smallOrganisationShareSource`: the scope bank with the example banks' later
- * batches of very small organisations, and a batch of personal requests in their register) from which a request the
- * scope rules refuse is answered. Chosen on the read scope banks and sets, and on the framework bank's tenth batch held
- * out (588 business questions; README "A second reading of small organisations"):
- *
- * | share | scope banks' business refused (of 450) | tenth batch refused | personal answered (banks, of 350) | read sets |
- * |---|---|---|---|---|
- * | (none) | 57 | 19 | 91 | 85 |
- * | 0.8 | 51 | 12 | 93 | 85 |
- * | 0.7 | 48 | 8 | 98 | 87 |
- * | 0.6 | 46 | 7 | 101 | 88 |
- *
- * No business question of the read sets is refused at any of them; at 0.8 the read sets answer no more personal
- * requests than before. Without the guards in `planAnswer` it answered a cookie recipe and a customer's tip.
- */
-export const SMALL_ORGANISATION_SHARE = 0.8;
-
-/**
- * Builds what `planAnswer` reads on its first call (the understanding models, the selector's index and the scope
- * bank's two classifiers), so the first request does not wait for them.
+ * Builds what `planAnswer` reads on its first call (the understanding models, the selector's index and the scope bank's
+ * classifier, about 0.25 s of it), so the first request does not wait for them.
  */
 export function warmUpPlan(selector: FrameworkSelector): void {
   warmUpUnderstanding();
   selector.warmUp();
   businessShareSource();
-  smallOrganisationShareSource();
 }
 
 /**
@@ -387,8 +367,7 @@ export function warmUpPlan(selector: FrameworkSelector): void {
  * turns, or after earlier business questions, it is in scope unless it shows
  * another domain's markers. On a first turn, the scope bank's reading then
  * settles what the rules cannot (see `CLEARLY_NOT_BUSINESS`, `CLEARLY_BUSINESS`, `CERTAINLY_BUSINESS`, `CUSTOMER_SHARE`,
- * `VAGUE_WORRY_SHARE`, `STRONG_PROBLEM` and `OFFICE_HOLDER_SHARE`), and the second reading, of small organisations,
- * may answer what they refuse (`SMALL_ORGANISATION_SHARE`).
+ * `VAGUE_WORRY_SHARE`, `STRONG_PROBLEM` and `OFFICE_HOLDER_SHARE`).
  */
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);
@@ -402,8 +381,6 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // die Reinigung") is most often a partner in the firm: the gloss's "my son" is not read as a family matter.
   const judged = u.language !== 'en' && whole >= GLOSSED_PARTNER_SHARE ? u.business.replace(RELATIVE, 'a partner') : u.business;
   let scope = classifyScope(judged, selector, analysis.selection.strength);
-  // Another domain the request's words show before any rule weighs the asker's trade against it.
-  const firstDomain = scope.domain;
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
   // The caller names the asker's industry: evidence of a business, never proof (an owner can ask a personal question).
   // It counts when the request itself uses the industry's words ("window cleaning" in "window cleaning round, 180
@@ -618,31 +595,6 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !CUSTOMER_SIDE.test(u.english)
     )
       scope = { ...scope, inScope: true };
-  }
-  // A first turn in English that the rules refuse but that the reading of small organisations (`SMALL_ORGANISATION_SHARE`)
-  // calls business ("cleaning round, 30 houses, lost 4 this month to a cheaper guy. match him?", "cake orders, 14 this
-  // week, oven only fits 3 at once. 2nd oven?") is answered, unless:
-  // - the asker said it is not about work;
-  // - its words show another domain and no organisation of the asker's own (`runsSomething`, `ownNumbers`): a bakery's
-  //   and a recipe's words are alike to that reading;
-  // - a sentence of it was declined as another domain's: what is left ("How much of everything do I need?" after "I
-  //   need to scale my lasagne recipe (serves 6) up for 40 people") says too little;
-  // - the asker speaks as a customer, an employee or a hobbyist (`CUSTOMER_OR_EMPLOYEE`, `LOCAL_CUSTOMER`,
-  //   `QUOTED_FOR_HOME`, `HOBBY`). A relative may be a partner in the trade ("me n the wife").
-  if (
-    !scope.inScope &&
-    source &&
-    !scope.notWork &&
-    (!firstDomain || runsSomething || ownNumbers) &&
-    !u.declined.length &&
-    u.language === 'en' &&
-    !CUSTOMER_OR_EMPLOYEE.test(u.english) &&
-    !LOCAL_CUSTOMER.test(u.english) &&
-    !quotedForHome &&
-    !HOBBY.test(u.english)
-  ) {
-    const small = smallOrganisationShareSource();
-    if (small && small.businessShare(u.business) >= SMALL_ORGANISATION_SHARE) scope = { ...scope, inScope: true };
   }
   // A request whose only business part says who the asker is ("Run a B&B in Kerry.", "I manage a campsite.") and whose
   // question was declined as another domain's ("Personal one: my credit card is at €4,000…") is not a mixed request:

@@ -81,31 +81,12 @@ const bankSchema = z.strictObject({
  * @throws LibraryError when the file is missing, is not JSON or breaks those rules.
  */
 export function loadProblemExamples(types: readonly string[], file = PROBLEM_EXAMPLES_FILE): ProblemExamples {
-  const bank = readProblemExamples(file);
+  const bank = readExampleBank(file, bankSchema);
   const missing = types.filter((t) => !bank.examples[t]);
   const unknown = Object.keys(bank.examples).filter((t) => !types.includes(t));
   if (missing.length || unknown.length)
     throw new LibraryError(`${file}: problem types missing (${missing.join(', ') || 'none'}) or unknown (${unknown.join(', ') || 'none'})`);
   return bank;
-}
-
-/**
- * Reads and validates the example bank's shape (25-120 questions per type, none twice) without checking its types
- * against `understand.ts` (for modules that `understand.ts` itself imports).
- * @throws LibraryError as `readExampleBank`.
- */
-export function readProblemExamples(file = PROBLEM_EXAMPLES_FILE): ProblemExamples {
-  return readExampleBank(file, bankSchema);
-}
-
-/**
- * The problem-type bank's questions after each type's first `SCOPE_EXAMPLES_PER_TYPE` (its later batches, by writers of
- * very small organisations and of every size), for the business side of the second scope reading
- * (`smallOrganisationExamples` of `scope-examples.ts`).
- * @throws LibraryError as `readProblemExamples`.
- */
-export function problemBankLater(bank = readProblemExamples()): string[] {
-  return Object.values(bank.examples).flatMap((qs) => qs.slice(SCOPE_EXAMPLES_PER_TYPE));
 }
 
 /**

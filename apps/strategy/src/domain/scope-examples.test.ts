@@ -10,24 +10,11 @@ import path from 'node:path';
 import { loadLibrary, LibraryError } from './library.js';
 import { planAnswer } from './plan.js';
 import { ExampleClassifier, readTrainedWeights } from './problem-examples.js';
-import {
-  businessShareSource,
-  loadScopeExamples,
-  SCOPE_MODEL_FILE,
-  SCOPE_NOT_BUSINESS,
-  scopeExamples,
-  SMALL_ORGANISATION_MODEL_FILE,
-  smallOrganisationExamples,
-  useBusinessShareSource,
-  useSmallOrganisationShareSource,
-} from './scope-examples.js';
+import { businessShareSource, loadScopeExamples, SCOPE_MODEL_FILE, scopeExamples, useBusinessShareSource } from './scope-examples.js';
 import { FrameworkSelector } from './selector.js';
 import { wordVectors } from './word-vectors.js';
 
-afterEach(() => {
-  useBusinessShareSource(undefined);
-  useSmallOrganisationShareSource(undefined);
-});
+afterEach(() => useBusinessShareSource(undefined));
 
 const library = loadLibrary();
 const selector = new FrameworkSelector(library);
@@ -91,6 +78,10 @@ test('business questions that look personal are answered, the vague ones with cl
 
 test('the classifier tells held-out requests apart (one fold of ten), and the shipped weights fit the banks', () => {
   const c = new ExampleClassifier(scopeExamples(), [], wordVectors());
+  // The later requests that are not business are kept in the bank, not learned (the thresholds were set without them).
+  const bank = loadScopeExamples();
+  expect(bank.examples.notBusinessLater.length).toBeGreaterThanOrEqual(900);
+  expect(scopeExamples(bank).notBusiness).toEqual(bank.examples.notBusiness);
   const { ok, of } = c.heldOutTop1({ every: 10, offset: 3 });
   expect(ok / of).toBeGreaterThanOrEqual(0.85);
   const notBusiness = c.heldOutTop1({ every: 10, offset: 3, type: 'notBusiness' });
@@ -98,40 +89,4 @@ test('the classifier tells held-out requests apart (one fold of ten), and the sh
   // library/scope-model.bin is this training (else: pnpm --filter @latchkey/strategy train:models).
   expect(readTrainedWeights(SCOPE_MODEL_FILE)?.fingerprint).toBe(c.fingerprint);
   expect(businessShareSource()!.businessShare(personal[0]!)).toBeCloseTo(c.classify(personal[0]!).find((x) => x.type === 'business')!.share, 5);
-});
-
-test("the reading of small organisations answers a trade's terse question the rules refuse, and only then", () => {
-  // Written for this test: a trade's decision in a phone's words, which the scope bank's reading calls personal.
-  const trades = [
-    'cleaning round, 30 houses, lost 4 this month to a cheaper guy. match him?',
-    'cake orders, 14 this week, oven only fits 3 at once. 2nd oven?',
-  ];
-  for (const q of trades) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'answer' });
-  useSmallOrganisationShareSource(null);
-  for (const q of trades) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'refuse' });
-  // Asked only about a refusal: an answer stays an answer whatever it reads.
-  useSmallOrganisationShareSource({ businessShare: () => 0 });
-  expect(decide(business[2]!).kind).toBe('answer');
-  // Refused requests of other kinds stay refused; so does one the asker says is not about work, however it reads.
-  useSmallOrganisationShareSource(undefined);
-  for (const q of [...personal, 'should I join the pub quiz team or the darts team?']) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'refuse' });
-  useSmallOrganisationShareSource({ businessShare: () => 1 });
-  expect(decide('Not a work question: what should I cook for eight friends on Saturday?').kind).toBe('refuse');
-});
-
-test("the reading of small organisations learns the scope bank's every batch and the example banks' later ones, and its shipped weights fit them", () => {
-  const bank = loadScopeExamples();
-  const base = scopeExamples(bank);
-  const small = smallOrganisationExamples(bank);
-  // The scope rules' own reading keeps the batches its thresholds were set on.
-  expect(base.notBusiness).toHaveLength(SCOPE_NOT_BUSINESS);
-  expect(bank.examples.notBusiness.length).toBeGreaterThan(SCOPE_NOT_BUSINESS);
-  expect(small.notBusiness).toEqual(bank.examples.notBusiness);
-  expect(small.business.length).toBeGreaterThan(base.business.length + 3000);
-  expect(new Set(small.business.map((q) => q.toLowerCase())).size).toBe(small.business.length);
-  const c = new ExampleClassifier(small, [], wordVectors());
-  const { ok, of } = c.heldOutTop1({ every: 10, offset: 3 });
-  expect(ok / of).toBeGreaterThanOrEqual(0.85);
-  // library/small-organisation-model.bin is this training (else: pnpm --filter @latchkey/strategy train:models).
-  expect(readTrainedWeights(SMALL_ORGANISATION_MODEL_FILE)?.fingerprint).toBe(c.fingerprint);
 });
