@@ -27,14 +27,24 @@ export interface FactSheet {
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-const money = (n: number, like: Quantity) => {
+const money = (n: number, like: Quantity): string => {
+  // A loss is written "-£2,000", not "£-2,000".
+  if (n < 0) return `-${money(-n, like)}`;
   const sign = /^[^\d]*?([$€£])/.exec(like.text)?.[1] ?? '';
-  if (Math.abs(n) >= 1e6) return `${sign}${fmt(n / 1e6, 2)}M`;
-  if (Math.abs(n) >= 1e4) return `${sign}${fmt(n / 1e3, 1)}k`;
-  return `${sign}${fmt(n, 2)}`;
+  if (n >= 1e6) return `${sign}${fmt(n / 1e6, 2)}M`;
+  if (n >= 1e4) return `${sign}${fmt(n / 1e3, 1)}k`;
+  // Pence and cents in two digits ("£0.60", not "£0.6").
+  const cents = Math.round(n * 100) % 100 !== 0;
+  return `${sign}${cents ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : fmt(n)}`;
 };
 const pct = (n: number) => `${fmt(n, 1)}%`;
 const PER_LABEL: Record<string, string> = { day: 'a day', week: 'a week', month: 'a month', year: 'a year' };
+/**
+ * Two amounts of money further apart than this (the larger over the smaller) are not read as one amount that changed
+ * ("From £9 to £1,100 is +12,122.2%" for a ticket and a venue's hire); a price raised or cut, or a rival's price
+ * against ours, seldom moves more than threefold.
+ */
+const COMPARABLE_RATIO = 3;
 
 /** A number with the word that makes it a limit, as the asker wrote it ("under 0.5%"). */
 const withLimit = (q: Quantity) => (q.limit ? `${q.limit} ${q.text}` : q.text);
@@ -42,8 +52,10 @@ const withLimit = (q: Quantity) => (q.limit ? `${q.limit} ${q.text}` : q.text);
 function describe(q: Quantity, deadline: string | undefined): string {
   const isDeadline = Boolean(deadline && deadline.includes(q.text));
   const ctx = q.context ? ` ${q.context}` : '';
+  // A number with no words after it is quoted with the words that name it before ("pitch hire £60").
+  const label = !q.context && q.label ? `${q.label} ` : '';
   const written = q.written ? ` ("${q.written}")` : '';
-  return `${q.change ? `${q.change} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
+  return `${label}${q.change ? `${q.change} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
     .replace(/\s+/g, ' ')
     .replace(/ \/ /g, '/')
     .trim();
@@ -166,9 +178,13 @@ function buildFactSheet(u: Understanding): FactSheet {
       );
   }
 
-  // Two monthly amounts: a price change or a cost that grew.
+  // Two amounts of the same kind: a price change, a rival's price against ours, a cost that grew. Amounts per another
+  // period, or more than `COMPARABLE_RATIO` apart ("£40 lawn cuts to £25k garden builds", a £6,500 machine against
+  // £160 a month), are different things, not one amount that changed.
   const monthly = moneys.filter((m) => m !== cash && m !== burn);
-  if (monthly.length >= 2 && !(cash && burn)) {
+  const comparable = (a: Quantity, b: Quantity) =>
+    a.per === b.per && a.value > 0 && b.value > 0 && Math.max(a.value, b.value) / Math.min(a.value, b.value) <= COMPARABLE_RATIO;
+  if (monthly.length >= 2 && !(cash && burn) && comparable(monthly[0]!, monthly[1]!)) {
     const [a, b] = monthly as [Quantity, Quantity];
     const change = ((b.value - a.value) / a.value) * 100;
     insights.push(

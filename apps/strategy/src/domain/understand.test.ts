@@ -76,6 +76,27 @@ test('the fact sheet does the arithmetic on the numbers', () => {
   );
 });
 
+test('two amounts are compared only when they are of a kind; a sum is quoted as written and a fall signed before it', () => {
+  // A ticket's price and a venue's hire, a lawn cut and a garden build, a machine and its monthly lease: not one amount that moved.
+  for (const q of [
+    'youth theatre, 2 shows a yr. last one sold 310 tickets at £9, venue £1,100 per show. add a 3rd show or go to £12 tickets?',
+    'landscape gardeners, 4 of us. we do everything from £40 lawn cuts to £25k garden builds. who should we go after',
+    'sign maker, vinyl cutter on its last legs. new one £6,500 outright or £160/mth lease over 4 yrs. buy or lease?',
+  ])
+    expect({ q, insights: factSheet(understand(q, '')).insights.filter((x) => /^From /.test(x)) }).toEqual({ q, insights: [] });
+  // A rival's price against ours, a price raised: compared, the fall written "-£3".
+  const rival = factSheet(understand("barber, new place up the road doing cuts for £12, i'm £18 n been quieter last 3 wks. match them or hold?", ''));
+  expect(rival.insights).toContain('From £12 to £18 is +50% (£6).');
+  const cut = factSheet(understand('chippy, cod & chips £9.50, two shops nearby still £8.90. put it up again or smaller portions?', ''));
+  expect(cut.insights).toContain('From £9.50 to £8.90 is -6.3% (-£0.60).');
+  expect(factSheet(understand('youth theatre, last one sold 310 tickets at £9. add a 3rd show?', '')).baseline).toContain('310 tickets at £9');
+  // A number with nothing after it is quoted with the words that name it, and its sentence ends with it.
+  const bar = factSheet(understand('cricket club bar. £18k takings a season, steward costs £9k. go volunteer run or keep him?', '')).baseline;
+  expect(bar).toContain('steward costs £9k');
+  expect(bar).not.toContain('go volunteer');
+  expect(factSheet(understand('knit baby blankets, sell on etsy for £38. 6 hrs each, wool £9. worth carrying on?', '')).baseline).toContain('wool £9');
+});
+
 test('calendar deadlines become weeks from the day the question is asked', async () => {
   const { weeksToCalendarDeadline } = await import('./facts.js');
   const now = new Date(Date.UTC(2026, 10, 23)); // 23 November 2026

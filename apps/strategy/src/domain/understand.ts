@@ -47,6 +47,11 @@ export interface Quantity {
   change?: string;
   /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
   written?: string;
+  /**
+   * What names it when no words after it do: the nouns and adjectives just before it in its clause, at most three
+   * ("pitch hire" of "pitch hire £60", "wool" of "6 hrs each, wool £9").
+   */
+  label?: string;
 }
 
 export type ProblemType =
@@ -1378,7 +1383,9 @@ export function extractQuantities(input: string): Quantity[] {
     // What it measures: the words after it up to punctuation or a conjunction (at most 6).
     const ctx: string[] = [];
     // A counted group says what it counts itself ("team of 7"), unless a noun follows ("a fleet of 40 vans").
-    for (let i = last + 1; i < tokens.length && ctx.length < 6 && !(group && pos[last + 1] !== 'NOUN'); i++) {
+    // A number that ends its sentence ("£9k." read as "£", "9", "k.") has nothing after it in that sentence.
+    const endsSentence = /^\w*\.$/.test(tokens[last] ?? '');
+    for (let i = last + 1; i < tokens.length && ctx.length < 6 && !endsSentence && !(group && pos[last + 1] !== 'NOUN'); i++) {
       // A hyphen inside a word ("hand-offs") is part of it.
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
       if (!hyphen && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
@@ -1416,11 +1423,21 @@ export function extractQuantities(input: string): Quantity[] {
     if (tight !== written && text.includes(tight)) written = tight;
     // A limit keeps its word ("under 1%", "fewer than 13"): the target as the asker put it.
     const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to)\s*$/i.exec(before)?.[1]?.toLowerCase();
+    const label: string[] = [];
+    if (!ctx.length)
+      for (let i = first - 1; i >= 0 && label.length < 3 && ['NOUN', 'PROPN', 'ADJ'].includes(pos[i]!) && /^[a-z][a-z'-]*$/i.test(tokens[i]!); i--)
+        label.unshift(tokens[i]!);
     out.push({
       text: written,
       value: value ?? 0,
       kind,
-      context: ctx.join(' ').replace(/\s+-\s+/g, '-'),
+      ...(label.length ? { label: label.join(' ') } : {}),
+      // Tokens joined as written: "tickets at £9", not "tickets at £ 9".
+      context: ctx
+        .join(' ')
+        .replace(/\s+-\s+/g, '-')
+        .replace(/([$€£₹¥])\s+(?=\d)/g, '$1')
+        .replace(/(\d)\s+%/g, '$1%'),
       at: first,
       ...(per ? { per } : {}),
       ...(TARGET_WORDS.test(before) ? { target: true } : {}),
