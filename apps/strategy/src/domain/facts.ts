@@ -28,11 +28,14 @@ export interface FactSheet {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 const money = (n: number, like: Quantity): string => {
-  // A loss is written "-£2,000", not "£-2,000".
-  if (n < 0) return `-${money(-n, like)}`;
-  const sign = /^[^\d]*?([$€£])/.exec(like.text)?.[1] ?? '';
-  if (n >= 1e6) return `${sign}${fmt(n / 1e6, 2)}M`;
-  if (n >= 1e4) return `${sign}${fmt(n / 1e3, 1)}k`;
+  if (!Number.isFinite(n)) return 'n/a';
+  // The currency as written before the amount ("£", "R$", "NZ$", "€", "₹").
+  const sign = /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥])/.exec(like.text)?.[1] ?? '';
+  // A loss is written "-£2,000", not "£-2,000"; an amount that rounds to nothing has no sign.
+  if (n < 0 && Math.round(-n * 100) > 0) return `-${money(-n, like)}`;
+  n = Math.abs(n);
+  if (n >= 999_500) return `${sign}${fmt(n / 1e6, 2)}M`;
+  if (n >= 9_999.5) return `${sign}${fmt(n / 1e3, 1)}k`;
   // Pence and cents in two digits ("£0.60", not "£0.6").
   const cents = Math.round(n * 100) % 100 !== 0;
   return `${sign}${cents ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : fmt(n)}`;
@@ -178,12 +181,13 @@ function buildFactSheet(u: Understanding): FactSheet {
       );
   }
 
-  // Two amounts of the same kind: a price change, a rival's price against ours, a cost that grew. Amounts per another
-  // period, or more than `COMPARABLE_RATIO` apart ("£40 lawn cuts to £25k garden builds", a £6,500 machine against
+  // Two amounts of the same kind: a price change, a rival's price against ours, a cost that grew. Amounts in another
+  // currency or per another period, or more than `COMPARABLE_RATIO` apart ("£40 lawn cuts to £25k garden builds", a £6,500 machine against
   // £160 a month), are different things, not one amount that changed.
-  const monthly = moneys.filter((m) => m !== cash && m !== burn);
+  const monthly = moneys.filter((m) => m !== cash && !(cash && m === burn));
+  const currency = (q: Quantity) => /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥])/.exec(q.text)?.[1] ?? '';
   const comparable = (a: Quantity, b: Quantity) =>
-    a.per === b.per && a.value > 0 && b.value > 0 && Math.max(a.value, b.value) / Math.min(a.value, b.value) <= COMPARABLE_RATIO;
+    a.per === b.per && currency(a) === currency(b) && a.value > 0 && b.value > 0 && Math.max(a.value, b.value) / Math.min(a.value, b.value) <= COMPARABLE_RATIO;
   if (monthly.length >= 2 && !(cash && burn) && comparable(monthly[0]!, monthly[1]!)) {
     const [a, b] = monthly as [Quantity, Quantity];
     const change = ((b.value - a.value) / a.value) * 100;

@@ -95,6 +95,12 @@ test('two amounts are compared only when they are of a kind; a sum is quoted as 
   expect(bar).toContain('steward costs £9k');
   expect(bar).not.toContain('go volunteer');
   expect(factSheet(understand('knit baby blankets, sell on etsy for £38. 6 hrs each, wool £9. worth carrying on?', '')).baseline).toContain('wool £9');
+  // Another currency is not compared; two monthly rents are (no cash in the bank given); "£30k." ends the van's words.
+  expect(factSheet(understand('coffee £2.80, rival sells at €3.50. match?', '')).insights.filter((x) => /^From /.test(x))).toEqual([]);
+  expect(factSheet(understand('rent £1,200 a month now, new unit £1,500 a month. move?', '')).insights).toContain(
+    'From £1,200 to £1,500 is +25% (£300 a month).',
+  );
+  expect(factSheet(understand('2 vans £30k. sell one?', '')).baseline).not.toContain('sell');
 });
 
 test('calendar deadlines become weeks from the day the question is asked', async () => {

@@ -48,8 +48,9 @@ export interface Quantity {
   /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
   written?: string;
   /**
-   * What names it when no words after it do: the nouns and adjectives just before it in its clause, at most three
-   * ("pitch hire" of "pitch hire £60", "wool" of "6 hrs each, wool £9").
+   * What names it when no words after it do: up to three words just before it that the tagger reads as nouns or
+   * adjectives ("wool" of "6 hrs each, wool £9", "steward costs" of "steward costs £9k"), unless an earlier number's
+   * words already hold them.
    */
   label?: string;
 }
@@ -1389,6 +1390,11 @@ export function extractQuantities(input: string): Quantity[] {
       // A hyphen inside a word ("hand-offs") is part of it.
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
       if (!hyphen && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
+      // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
+      if (/^\w+\.$/.test(tokens[i]!) && !/^\d+\.$/.test(tokens[i]!)) {
+        ctx.push(tokens[i]!.slice(0, -1));
+        break;
+      }
       ctx.push(tokens[i]!);
     }
     const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
@@ -1427,6 +1433,8 @@ export function extractQuantities(input: string): Quantity[] {
     if (!ctx.length)
       for (let i = first - 1; i >= 0 && label.length < 3 && ['NOUN', 'PROPN', 'ADJ'].includes(pos[i]!) && /^[a-z][a-z'-]*$/i.test(tokens[i]!); i--)
         label.unshift(tokens[i]!);
+    // Not words an earlier number already quotes ("April £700" after "£650 in April").
+    if (label.length && out.some((q) => q.context.toLowerCase().includes(label.join(' ').toLowerCase()))) label.length = 0;
     out.push({
       text: written,
       value: value ?? 0,
@@ -1436,7 +1444,8 @@ export function extractQuantities(input: string): Quantity[] {
       context: ctx
         .join(' ')
         .replace(/\s+-\s+/g, '-')
-        .replace(/([$€£₹¥])\s+(?=\d)/g, '$1')
+        .replace(/([$€£₹¥])\s+(\d[\d.,]*)/g, (spaced, sign: string, digits: string) => (text.includes(`${sign}${digits}`) ? `${sign}${digits}` : spaced))
+        .replace(/(\d)\s+([kKmM])\b/g, '$1$2')
         .replace(/(\d)\s+%/g, '$1%'),
       at: first,
       ...(per ? { per } : {}),
