@@ -27,10 +27,11 @@ export interface FactSheet {
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+/** The currency written before an amount ("£", "R$", "NZ$", "€", "₹"); '' when none. */
+const currencyOf = (q: Quantity) => /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥])/.exec(q.text)?.[1] ?? '';
 const money = (n: number, like: Quantity): string => {
   if (!Number.isFinite(n)) return 'n/a';
-  // The currency as written before the amount ("£", "R$", "NZ$", "€", "₹").
-  const sign = /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥])/.exec(like.text)?.[1] ?? '';
+  const sign = currencyOf(like);
   // A loss is written "-£2,000", not "£-2,000"; an amount that rounds to nothing has no sign.
   if (n < 0 && Math.round(-n * 100) > 0) return `-${money(-n, like)}`;
   n = Math.abs(n);
@@ -182,14 +183,17 @@ function buildFactSheet(u: Understanding): FactSheet {
   }
 
   // Two amounts of the same kind: a price change, a rival's price against ours, a cost that grew. Amounts in another
-  // currency or per another period, or more than `COMPARABLE_RATIO` apart ("£40 lawn cuts to £25k garden builds", a £6,500 machine against
-  // £160 a month), are different things, not one amount that changed.
-  const monthly = moneys.filter((m) => m !== cash && !(cash && m === burn));
-  const currency = (q: Quantity) => /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥])/.exec(q.text)?.[1] ?? '';
+  // currency or per another period, or more than `COMPARABLE_RATIO` apart ("£40 lawn cuts to £25k garden builds", a
+  // £6,500 machine against £160 a month), are different things, not one amount that changed.
+  const amounts = moneys.filter((m) => m !== cash && !(cash && m === burn));
   const comparable = (a: Quantity, b: Quantity) =>
-    a.per === b.per && currency(a) === currency(b) && a.value > 0 && b.value > 0 && Math.max(a.value, b.value) / Math.min(a.value, b.value) <= COMPARABLE_RATIO;
-  if (monthly.length >= 2 && !(cash && burn) && comparable(monthly[0]!, monthly[1]!)) {
-    const [a, b] = monthly as [Quantity, Quantity];
+    a.per === b.per &&
+    currencyOf(a) === currencyOf(b) &&
+    a.value > 0 &&
+    b.value > 0 &&
+    Math.max(a.value, b.value) / Math.min(a.value, b.value) <= COMPARABLE_RATIO;
+  if (amounts.length >= 2 && !(cash && burn) && comparable(amounts[0]!, amounts[1]!)) {
+    const [a, b] = amounts as [Quantity, Quantity];
     const change = ((b.value - a.value) / a.value) * 100;
     insights.push(
       `From ${a.text} to ${b.text} is ${change >= 0 ? '+' : ''}${pct(change)} (${money(b.value - a.value, a)}${a.per || b.per ? ` ${PER_LABEL[(b.per ?? a.per)!]}` : ''}).`,

@@ -1778,8 +1778,8 @@ export function useProblemExamples(source: ProblemExampleSource | undefined): vo
  * between jobs, managers of organisations of 50 to 2,000, founders and online sellers, owners writing English as a
  * second language) came after: held out, `understand()` read it right 412 times (the bank alone 435); the five batches
  * left out in turn give 2,244 of 3,360 at 6, 2,375 at 10 and 2,441 at 15, and the read sets 1,116, 1,117 and 1,107 of
- * 1,221: 10 stays. Scope keeps the scale its thresholds were set on
- * (`Understanding.scopeStrength`), and vagueness does not count the bank.
+ * 1,221: 10 stays. Scope keeps the scale its thresholds were set on (`Understanding.scopeStrength`), and vagueness
+ * does not count the bank.
  */
 export const EXAMPLE_WEIGHT = 10;
 
