@@ -100,8 +100,9 @@ test.each([
   [2, 15, 12],
   // First run (8e8a926): 4 false refusals, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 12 and 9/10.
   [3, 12, 9],
-  // First run (49d054d): 1 false refusal, 12 of 15 non-business answered, 8/10 vague clarified; now 0, 9 and 8/10.
-  [4, 9, 8],
+  // First run (49d054d): 1 false refusal, 12 of 15 non-business answered, 8/10 vague clarified; 0, 9 and 8/10 until the
+  // scope bank's reading took in the n-gram regression (12 answered since).
+  [4, 12, 8],
 ])('the scope%i set (development set of the scope decision) refuses no business question', (n, answered, clarified) => {
   const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
   expect(set.total).toBe(60);
@@ -113,14 +114,17 @@ test.each([
 test.each([
   // First run (da96fb3, before the scope bank's fourth batch): 45 of 200 refused, 64 of 150 answered; read and tuned on.
   // 22 and 37 with an organisation's own trouble read in 'flat', 'never recovered', 'not shifting'; 19 with its phone, quotes and goods.
-  ['vague-worries', 19, 37],
+  // 17 and 42 with the n-gram regression in the scope bank's reading.
+  ['vague-worries', 17, 42],
   // First run (da96fb3): 63 of 250 refused, 74 of 200 answered; read and tuned on.
-  ['trade-questions', 38, 54],
+  // 29 and 53 with the n-gram regression in the scope bank's reading (38 and 54 before).
+  ['trade-questions', 29, 53],
   // First run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread (totals only). 27 and 38 at 8f85b54; the
   // unmarked question read from 0.6 (UNMARKED_BUSINESS) took both 2 further, to 25 and 40; an owner's 'this is
   // personal' to 39.
   // 38 answered with the Dutch 'stoppen' glossed as stop, not quit.
-  ['trade-test', 25, 38],
+  // 22 and 35 with the n-gram regression in the scope bank's reading.
+  ['trade-test', 22, 35],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
   expect(r.business.refused.length).toBeLessThanOrEqual(refused);

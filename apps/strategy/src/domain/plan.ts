@@ -265,6 +265,18 @@ function namesOwnOrganisation(text: string): boolean {
   );
 }
 
+/*
+ * The scope bank's reading is the mean of two (`businessShareSource`: the bank classifier and the n-gram regression
+ * over the bank with both example banks), which reads lower than the classifier alone did. Five of the shares below
+ * were set again together for it (`CLEARLY_NOT_BUSINESS`, `CLEARLY_BUSINESS`, `CERTAINLY_BUSINESS`, `UNMARKED_BUSINESS`
+ * and `VAGUE_WORRY_SHARE`; before: 0.5, 0.5, 0.8, 0.6 and 0.2), on the development sets, the two read scope banks
+ * (`eval/banks`: 450 business questions, 350 other requests) and the scope tests: business questions refused 57 -> 46,
+ * other requests answered 91 -> 95; on the development sets 0 false refusals as before, and 88 requests that are not
+ * business answered where 85 were. `UNMARKED_BUSINESS` at 0.45 answered "Spanish evening class, £180 a term…" (0.47),
+ * at 0.6 refused "i've got loads of followers but no one actually books" (0.53); `VAGUE_WORRY_SHARE` at 0.12 clarified
+ * "feeling kinda burnt out from college" (0.1225).
+ */
+
 /**
  * Business share (scope bank) under which a first-turn request in English is refused when no sentence of it reads
  * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
@@ -273,14 +285,14 @@ function namesOwnOrganisation(text: string): boolean {
  * uses `VAGUE_WORRY_SHARE` instead, a trade's customer `CUSTOMER_SHARE`. It equals `CLEARLY_BUSINESS`: since the scope
  * bank's fourth batch the rules leave no band between the two.
  */
-export const CLEARLY_NOT_BUSINESS = 0.5;
+export const CLEARLY_NOT_BUSINESS = 0.35;
 /**
  * Business share (scope bank), of the whole request or of a sentence naming the asker's organisation, from which a
  * first-turn request the rules refuse is answered when it names an organisation of the asker's own, and from which the
  * caller's industry counts for a request that is not vague (0.6 before the scope bank's fourth batch, which reads a
  * small trade's own words lower and a personal request's lower still).
  */
-export const CLEARLY_BUSINESS = 0.5;
+export const CLEARLY_BUSINESS = 0.35;
 /**
  * Business share (scope bank) of the whole request from which a first-turn request the rules refuse is answered
  * even when it names no organisation of the asker's own ("A discount pet store opened across the road from us and I'm
@@ -288,7 +300,7 @@ export const CLEARLY_BUSINESS = 0.5;
  * blind has 6 fewer refused, and one personal request of the scope tests reads higher ("Farmer here, my daughter's
  * getting married…": 0.97, a known miss).
  */
-export const CERTAINLY_BUSINESS = 0.8;
+export const CERTAINLY_BUSINESS = 0.65;
 
 /**
  * Business share (scope bank) from which a first-turn question the rules refuse is answered when it shows no other
@@ -297,7 +309,7 @@ export const CERTAINLY_BUSINESS = 0.8;
  * questions, and no more personal request of the development banks (0.5 answered 3 more); on the unread test bank, 2
  * more business questions and 2 more personal requests.
  */
-export const UNMARKED_BUSINESS = 0.6;
+export const UNMARKED_BUSINESS = 0.5;
 
 /**
  * Business share (scope bank) under which a request from a trade's customer, employee or member (`LOCAL_CUSTOMER`:
@@ -316,7 +328,7 @@ export const CUSTOMER_SHARE = 0.8;
  * small trades and 150 personal ones written blind (`eval/banks`), the rules with the scope bank's fourth batch and
  * 0.2 refuse 28 of the first and clarify 37 of the second (before the batch, at 0.6 and 0.5: 45 and 64).
  */
-export const VAGUE_WORRY_SHARE = 0.2;
+export const VAGUE_WORRY_SHARE = 0.13;
 
 /**
  * Strength of the problem type (cue units) from which a request is not refused on the scope bank's low reading, if
@@ -546,8 +558,14 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !strongProblem() &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
-      // A trade's customer must read more surely like business; a vague worry of the asker's own, less surely.
-      anyShare() < (LOCAL_CUSTOMER.test(u.english) || quotedForHome ? CUSTOMER_SHARE : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
+      // A trade's customer, or someone charging their own friends or family (`CHARGES_OWN_CIRCLE`), must read more surely
+      // like business; a vague worry of the asker's own, less surely.
+      anyShare() <
+        (LOCAL_CUSTOMER.test(u.english) || quotedForHome || CHARGES_OWN_CIRCLE.test(u.english)
+          ? CUSTOMER_SHARE
+          : ownWorry
+            ? VAGUE_WORRY_SHARE
+            : CLEARLY_NOT_BUSINESS)
     )
       scope = { ...scope, inScope: false };
     else if (

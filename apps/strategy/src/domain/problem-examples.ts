@@ -90,6 +90,15 @@ export function loadProblemExamples(types: readonly string[], file = PROBLEM_EXA
 }
 
 /**
+ * Every question of the problem-type bank, whatever its types (the scope bank's n-gram reading learns them all as
+ * business questions: `ngramScopeExamples`).
+ * @throws LibraryError when the file is missing, is not JSON or breaks the bank's rules.
+ */
+export function problemBankQuestions(file = PROBLEM_EXAMPLES_FILE): string[] {
+  return Object.values(readExampleBank(file, bankSchema).examples).flat();
+}
+
+/**
  * Reads an example bank (`{about, examples: {label: questions}}`), checks it
  * against `schema` and that no question is listed twice (case-insensitive).
  * @throws LibraryError naming the file when it is missing, is not JSON or breaks those rules.

@@ -10,7 +10,16 @@ import path from 'node:path';
 import { loadLibrary, LibraryError } from './library.js';
 import { planAnswer } from './plan.js';
 import { ExampleClassifier, readTrainedWeights } from './problem-examples.js';
-import { businessShareSource, loadScopeExamples, SCOPE_MODEL_FILE, scopeExamples, useBusinessShareSource } from './scope-examples.js';
+import {
+  businessShareSource,
+  loadScopeExamples,
+  ngramScopeExamples,
+  SCOPE_MODEL_FILE,
+  SCOPE_NGRAM_MODEL_FILE,
+  scopeExamples,
+  useBusinessShareSource,
+} from './scope-examples.js';
+import { NgramRegression } from './ngram-regression.js';
 import { FrameworkSelector } from './selector.js';
 import { wordVectors } from './word-vectors.js';
 
@@ -88,5 +97,21 @@ test('the classifier tells held-out requests apart (one fold of ten), and the sh
   expect(notBusiness.ok / notBusiness.of).toBeGreaterThanOrEqual(0.6);
   // library/scope-model.bin is this training (else: pnpm --filter @latchkey/strategy train:models).
   expect(readTrainedWeights(SCOPE_MODEL_FILE)?.fingerprint).toBe(c.fingerprint);
-  expect(businessShareSource()!.businessShare(personal[0]!)).toBeCloseTo(c.classify(personal[0]!).find((x) => x.type === 'business')!.share, 5);
+  // The reading is the mean of the classifier and the n-gram regression (library/scope-ngram-model.bin is its training).
+  const ngrams = new NgramRegression(ngramScopeExamples(bank), wordVectors(), readTrainedWeights(SCOPE_NGRAM_MODEL_FILE));
+  expect(ngrams.trainedNow).toBe(false);
+  for (const q of [personal[0]!, business[0]!])
+    expect(businessShareSource()!.businessShare(q)).toBeCloseTo((c.classify(q).find((x) => x.type === 'business')!.share + ngrams.probability(q)) / 2, 5);
+});
+
+test('the n-gram regression learns every business question of both example banks and the later requests that are not business, and tells the read scope banks apart better than the classifier', () => {
+  const bank = loadScopeExamples();
+  const examples = ngramScopeExamples(bank);
+  expect(examples.negative).toEqual([...bank.examples.notBusiness, ...bank.examples.notBusinessLater]);
+  expect(examples.positive.length).toBeGreaterThan(12_000);
+  const ngrams = new NgramRegression(examples, wordVectors(), readTrainedWeights(SCOPE_NGRAM_MODEL_FILE));
+  // A sole trader's telegraphic words read as business; a personal request in a trade's words does not.
+  expect(ngrams.probability('ironing service, £1.20 an item, 700 items a week. buy a £2k steam press?')).toBeGreaterThan(0.3);
+  expect(ngrams.probability("My Python script throws KeyError: 'revenue' when I loop over a list of dicts. How do I fix it?")).toBeLessThan(0.1);
+  expect(() => new NgramRegression({ positive: ['a'], negative: [] }, wordVectors())).toThrow(/needs an example/);
 });
