@@ -363,6 +363,19 @@ describe('POST /v1/coordinate', () => {
     const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Tell me a joke about penguins.'));
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'unsupported_request', code: 'REQUEST_OUT_OF_SCOPE' });
+    expect(res.body.message).toMatch(/^This is not a business strategy question/);
+    expect(res.body.details.languageNotRead).toBeUndefined();
+  });
+
+  test('a request in a language the library engine does not read is refused free, saying so rather than calling it not business', async () => {
+    // "I run a small restaurant, the rent went up, should we move?" in Chinese, and a small bakery's second site in Russian.
+    for (const q of ['我开了一家小餐馆，房租涨了，要不要搬？', 'у меня небольшая пекарня, стоит ли открывать вторую точку?']) {
+      const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q));
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ error: 'unsupported_request', code: 'REQUEST_OUT_OF_SCOPE', details: { languageNotRead: true } });
+      expect(res.body.message).toMatch(/reads English, German, French, Spanish, Dutch, Italian and Portuguese.*Nothing was charged/);
+      expect(res.body.message).not.toMatch(/not a business strategy question/);
+    }
   });
 });
 

@@ -21,6 +21,12 @@ test('Italian and Portuguese are recognised, not taken for Spanish or English', 
   expect(detectLanguage(ITALIAN)).toBe('it');
   expect(detectLanguage(PORTUGUESE)).toBe('pt');
   expect(detectLanguage('Abbiamo 3 ristoranti a Milano e i costi sono aumentati del 20%. Cosa dobbiamo fare?')).toBe('it');
+  // Another script, spaced or not, is another language (a question about a small restaurant's rent; a bakery's second
+  // site; a few Latin letters or a brand inside it do not make it English).
+  expect(detectLanguage('我开了一家小餐馆，房租涨了，要不要搬？')).toBe('other');
+  expect(detectLanguage('у меня небольшая пекарня, стоит ли открывать вторую точку?')).toBe('other');
+  expect(detectLanguage('我们的SaaS产品每月流失5%的客户，怎么办？')).toBe('other');
+  expect(detectLanguage('We sell matcha (抹茶) online, 300 orders a month. Should we open a shop?')).toBe('en');
   expect(detectLanguage('Nossa fábrica tem 60 trabalhadores e os atrasos nas entregas cresceram. O que devemos fazer?')).toBe('pt');
   expect(detectLanguage('¿Cómo subimos nuestros precios sin perder clientes?')).toBe('es');
   expect(detectLanguage('We run 3 shops and sales fell 10% to $40k a month. What should we do by June?')).toBe('en');

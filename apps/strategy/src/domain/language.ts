@@ -792,6 +792,10 @@ export function detectLanguage(text: string): Language {
       bestScore = s;
     }
   }
+  // Written mostly in another script (Chinese, Japanese, Russian, Arabic, Greek, …), where words may not be spaced apart:
+  // another language, whatever the detector ranks first.
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length >= 4 && letters.filter((c) => !/\p{Script=Latin}/u.test(c)).length * 2 > letters.length) return 'other';
   // Another language we do not gloss (Polish, Swedish, …): understood as far as its numbers go, answered in English, saying so.
   const english = tokens.filter((t) => ENGLISH_WORDS.has(t)).length;
   if (

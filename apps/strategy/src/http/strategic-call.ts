@@ -20,6 +20,9 @@ import type { Endpoint, RouteContext } from '../routes/context.js';
 import { parseStrategicRequest } from './request-schema.js';
 import type { StrategicRequest } from './strategic-guards.js';
 
+/** The languages the library engine reads (English, and those it glosses: `language.ts`), for a refusal's message. */
+const READ_LANGUAGES = 'English, German, French, Spanish, Dutch, Italian and Portuguese';
+
 /** What makes one strategic endpoint itself. */
 export interface StrategicEndpoint {
   endpoint: Endpoint;
@@ -54,10 +57,21 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
 
       const { analysis, scope } = planAnswer(ctx.library, ctx.selector, body, history);
       if (!scope.inScope) {
+        // A language the library engine neither reads nor glosses, with no other domain in sight: it could not tell
+        // whether this is a business question, so the refusal says that rather than that it is not one.
+        const unread = analysis.understanding.language === 'other' && !scope.domain && !scope.notWork;
         throw new StrategyError(
           spec.outOfScopeCode,
-          `This is not a business strategy question${scope.domain ? ` (it looks like ${scope.domain})` : ''}. Nothing was charged; other agents can help.`,
-          { details: { suggestions: scope.suggestions, ...(scope.domain ? { detectedDomain: scope.domain } : {}) } },
+          unread
+            ? `The library engine reads ${READ_LANGUAGES}, not the language of this request, so it could not tell whether this is a business strategy question. Nothing was charged; please ask again in one of those languages.`
+            : `This is not a business strategy question${scope.domain ? ` (it looks like ${scope.domain})` : ''}. Nothing was charged; other agents can help.`,
+          {
+            details: {
+              suggestions: scope.suggestions,
+              ...(scope.domain ? { detectedDomain: scope.domain } : {}),
+              ...(unread ? { languageNotRead: true } : {}),
+            },
+          },
         );
       }
 
