@@ -27,6 +27,26 @@ const PLANNING_ASK =
 const HANDING_ON =
   /\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery|round)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b/i;
 
+/** Relatives as they are named in a family firm ("my son", "my lad", "my sister"). */
+const FIRM_RELATIVE =
+  'son|daughter|wife|husband|partner|brother|sister|dad|father|mum|mom|mother|uncle|aunt|cousin|nephew|niece|lad|boy|girl|kids?|children|sons|daughters|brothers|sisters';
+/** Organisations a relative works in, joins or co-owns (`FAMILY_IN_FIRM`). */
+const FAMILY_FIRM = String.raw`(?:business|firm|company|practice|shop|salon|garage|farm|caf[eé]|pub|bakery|round|restaurant|hotel|b&b|studio|agency)s?`;
+/**
+ * A relative's place in the asker's firm ("my son wants to join the family building firm", "my wife does the admin for
+ * my building firm", "my uncle and i have a window fitting business", "my partner in the business", "pay my son £12k from
+ * the removals business"): a family business, however its family words read. Not a relative beside a firm ("I run a
+ * landscaping business, my son wants to drop out of uni"): the relative must be tied to the firm in the same phrase.
+ * None of the 3,967 requests that are not business of the scope bank, the read scope banks and an attack pass matches.
+ */
+const FAMILY_IN_FIRM = new RegExp(
+  String.raw`\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:(?:wants?|is going|plans?|hopes?|would like|has started|started)\s+to\s+)?(?:join|joins|joined|joining|work|works|worked|working|help|helps|helped|helping|does|do|did|doing|runs?|running|ran|manages?|managing|co-?owns?)\b[^.?!]{0,30}?\b(?:the|our|my|his|her)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
+    String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+and\s+i\s+(?:have|run|own|co-own|started|set up|took over)\s+(?:a|an|the|our)\s+(?:[\w&-]+\s+){0,3}${FAMILY_FIRM}\b` +
+    String.raw`|\bpartners?\s+in\s+(?:the|our|my)\s+(?:business|firm|company|practice)\b` +
+    String.raw`|\bpay(?:ing)?\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\b[^.?!]{0,30}?\b(?:from|through|out of|via)\s+(?:the|my|our)\s+(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b`,
+  'i',
+);
+
 /**
  * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office", "our credit
  * union", "my cleaning round", "my own cab"), or of handing it on ("bring my son into the business", "take over the
@@ -260,8 +280,9 @@ function mentionsIndustry(industry: string, text: string): boolean {
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
   return (
-    [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS, SELLS_OR_EMPLOYS].some((re) => re.test(text)) ||
-    tradeFirst(text)
+    [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS, SELLS_OR_EMPLOYS, FAMILY_IN_FIRM].some((re) =>
+      re.test(text),
+    ) || tradeFirst(text)
   );
 }
 
@@ -575,6 +596,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         // A succession of the asker's organisation (`HANDING_ON`), whatever family words it holds and however low the
         // scope bank reads them ("my son wants to take over the garage. I'm 61…" reads 0.11).
         HANDING_ON.test(u.english) ||
+        // So is a relative's place in the firm (`FAMILY_IN_FIRM`: "my wife does the admin for my building firm").
+        FAMILY_IN_FIRM.test(u.english) ||
         whole >= CERTAINLY_BUSINESS ||
         // A question (not a vague worry: those are clarified below) with no other domain's words, not from a customer,
         // an employee or a relative, that reads like business ("the glamping pods sat empty a lot more this year").

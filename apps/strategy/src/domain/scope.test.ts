@@ -569,3 +569,19 @@ test('a personal trial with money, a nanny owed wages and a deposit owed to a te
     'letting agents owe me my £900 deposit from the flat, how do i get it back?',
   ]);
 });
+
+test("a relative's place in the asker's firm is a family business, however its family words read; a relative beside a firm is not", () => {
+  expectEach('answer', [
+    'my son wants to join the family building firm, what role should he take',
+    'my wife does the admin for my building firm, should i pay her a salary',
+    'my uncle and i have a window fitting business, he wants out',
+    'my partner in the business isnt pulling his weight',
+    'Can I pay my son £12,570 a year from the removals business, and is that sensible?',
+  ]);
+  expectEach('refuse', [
+    'I run a landscaping business, my son wants to drop out of uni in 2nd year, how do I talk to him',
+    'I own a plumbing company and I’m going through a divorce, how do I tell my kids',
+    'my daughter works in a shop on saturdays, how much pocket money should she still get?',
+    'my husband runs the family whatsapp group and keeps adding people, how do i tell him to stop',
+  ]);
+});
