@@ -121,11 +121,12 @@ const TRADE_FIRST = new RegExp(
 );
 /**
  * What a seller speaks of, as their own: customers and work ("14 dogs on the books", "getting enquiries every week", "30
- * regulars", "my round", "subs £10", "couples pay 25% deposit", "letting agents owe me ~£7.5k"); not another's ("he has
- * 20 jobs a week", "friends keep asking for bookings").
+ * regulars", "my round", "subs £10", "couples pay 25% deposit", "letting agents owe me ~£7.5k", "parents paying late"),
+ * their own rates ("my day rate is 450", "parts markup 15%") and their own cab or van let or replaced ("rent my
+ * cab £250/wk"); not another's ("he has 20 jobs a week", "friends keep asking for bookings").
  */
 const SELLER_WORDS =
-  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b|\b(?:couples|clients|customers|families|owners|brides|guests)\s+(?:pay|paying|book|booking|owe)\b|\b(?:owe|owes|owing)\s+(?:me|us)\b/i;
+  /\b(?:my|our)\s+(?:regular\s+)?(?:clients|customers|regulars|bookings|orders|enquiries|pupils|covers|takings|turnover|rounds?)\b|\b(?:getting|get|got|had|have)\s+(?:\d+\s+|loads of\s+|lots of\s+|more\s+)?(?:enquiries|bookings|orders)\b|\b\d+\s+(?:regular\s+)?(?:clients|customers|regulars|pupils|houses|dogs|horses)\b|\b(?:subs|takings|turnover|on the books|on my books|waiting list|waitlist)\b|\b(?:couples|clients|customers|families|owners|brides|guests|parents)\s+(?:pay|paying|book|booking|owe)\b|\b(?:owe|owes|owing)\s+(?:me|us)\b|\b(?:my|our)\s+(?:day|daily|hourly)\s+rate\b|\bmark-?up\b|\b(?:rent|renting|hire|hiring|replace|replacing)\s+(?:out\s+)?my\s+(?:own\s+)?(?:cab|taxi|plate|van)\b/i;
 /**
  * The asker as a trade's customer or an employee ("quoted me £4k", "booked one for thursday", "used one for my Corsa",
  * "my spaniel came back with a nick on his ear", "my gaffer", "the builder owes me £500"); not a supplier's reply ("our

@@ -585,3 +585,22 @@ test("a relative's place in the asker's firm is a family business, however its f
     'my husband runs the family whatsapp group and keeps adding people, how do i tell him to stop',
   ]);
 });
+
+test('a trade named first with its own rates, its late payers or its own cab let out is a seller; a customer of the trade is not', () => {
+  expectEach('answer', [
+    'taxi driver, rent my cab £250/wk or buy one outright for 18k',
+    'consultant, my day rate is 450, should it be higher',
+    'childminder, parents paying late, how to handle',
+  ]);
+  expectEach('refuse', [
+    'mechanic, parts markup 40% on my brake job, is that normal?',
+    'taxi driver, fares went up and my trip to the airport cost £60, fair?',
+    'childminder, parents paying for extra hours, can i claim tax free childcare for my own kid?',
+  ]);
+  // Another domain's word in the trade's own name: the owner's garden centre is a business, a customer's is not.
+  expectEach('answer', ['garden centre family run, cafe or play area to draw people in?']);
+  expectEach('refuse', ['Which supplier sells healthier bare-root roses, online nurseries or the local garden centre?']);
+  // A pub landlord is the pub's licensee, not a tenant's landlord (no personal legal matter).
+  expect(classifyScope('pub landlord, food or wet-led, which makes more money').domain).toBeUndefined();
+  expect(classifyScope('my landlord wants £150 more a month, can he?').domain).toBe('personal legal matters');
+});
