@@ -30,12 +30,13 @@ const HANDING_ON =
 /** Relatives as they are named in a family firm ("my son", "my lad", "my sister"). */
 const FIRM_RELATIVE =
   'son|daughter|wife|husband|partner|brother|sister|dad|father|mum|mom|mother|uncle|aunt|cousin|nephew|niece|lad|boy|girl|kids?|children|sons|daughters|brothers|sisters';
-/** Organisations a relative works in, joins or co-owns (`FAMILY_IN_FIRM`). */
-const FAMILY_FIRM = String.raw`(?:business|firm|company|practice|shop|salon|garage|farm|caf[eé]|pub|bakery|round|restaurant|hotel|b&b|studio|agency)s?`;
+/** Organisations a relative works in, joins or co-owns (`FAMILY_IN_FIRM`), not an event named after one ("the shop fete"). */
+const FAMILY_FIRM = String.raw`(?:business|firm|company|practice|shop|salon|garage|farm|caf[eé]|pub|bakery|round|restaurant|hotel|b&b|studio|agency|chippy|takeaway|florist)s?(?!\s+(?:fete|fair|party|parties|event|trip|outing|day|sale|disco|raffle|quiz)\b)`;
 /**
  * A relative's place in the asker's firm ("my son wants to join the family building firm", "my wife does the admin for
  * my building firm", "my uncle and i have a window fitting business", "my partner in the business", "pay my son £12k from
- * the removals business"): a family business, however its family words read. Not a relative beside a firm ("I run a
+ * the removals business", "paying my kids a wage for helping in the shop", "I employ my teenage son in the chippy", "the
+ * £20k she lent the business"): a family business, however its family words read. Not a relative beside a firm ("I run a
  * landscaping business, my son wants to drop out of uni"): the relative must be tied to the firm in the same phrase.
  * None of the 3,967 requests that are not business of the scope bank, the read scope banks and an attack pass matches.
  */
@@ -43,7 +44,8 @@ const FAMILY_IN_FIRM = new RegExp(
   String.raw`\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:(?:wants?|is going|plans?|hopes?|would like|has started|started)\s+to\s+)?(?:join|joins|joined|joining|work|works|worked|working|help|helps|helped|helping|does|do|did|doing|runs?|running|ran|manages?|managing|co-?owns?)\b[^.?!]{0,30}?\b(?:the|our|my|his|her)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
     String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+and\s+i\s+(?:have|run|own|co-own|started|set up|took over)\s+(?:a|an|the|our)\s+(?:[\w&-]+\s+){0,3}${FAMILY_FIRM}\b` +
     String.raw`|\bpartners?\s+in\s+(?:the|our|my)\s+(?:business|firm|company|practice)\b` +
-    String.raw`|\bpay(?:ing)?\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\b[^.?!]{0,30}?\b(?:from|through|out of|via)\s+(?:the|my|our)\s+(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b`,
+    String.raw`|\b(?:pay(?:ing)?|employ(?:ing)?)\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\b[^.?!]{0,30}?\b(?:from|through|out of|via|(?:for\s+)?(?:helping|working)\s+(?:in|at|on)|in|at)\s+(?:the|my|our)\s+(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
+    String.raw`|\b(?:lent|loaned)\s+(?:to\s+)?(?:the|my|our)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b`,
   'i',
 );
 

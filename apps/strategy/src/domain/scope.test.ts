@@ -577,12 +577,16 @@ test("a relative's place in the asker's firm is a family business, however its f
     'my uncle and i have a window fitting business, he wants out',
     'my partner in the business isnt pulling his weight',
     'Can I pay my son £12,570 a year from the removals business, and is that sensible?',
+    'is it worth paying my kids a wage for helping in the shop on saturdays?',
+    'I employ my teenage son in the chippy, how many hours can I give him?',
+    'how do I pay my mum back the £20k she lent the business?',
   ]);
   expectEach('refuse', [
     'I run a landscaping business, my son wants to drop out of uni in 2nd year, how do I talk to him',
     'I own a plumbing company and I’m going through a divorce, how do I tell my kids',
     'my daughter works in a shop on saturdays, how much pocket money should she still get?',
     'my husband runs the family whatsapp group and keeps adding people, how do i tell him to stop',
+    'should i pay my daughter for helping at the shop fete?',
   ]);
 });
 
@@ -600,6 +604,9 @@ test('a trade named first with its own rates, its late payers or its own cab let
   // Another domain's word in the trade's own name: the owner's garden centre is a business, a customer's is not.
   expectEach('answer', ['garden centre family run, cafe or play area to draw people in?']);
   expectEach('refuse', ['Which supplier sells healthier bare-root roses, online nurseries or the local garden centre?']);
+  // The owner's function room is a venue's, not code's; a guest's is not the asker's trade.
+  expectEach('answer', ['my pub has a function room, how do I market it for wedding receptions?']);
+  expectEach('refuse', ["grandad's 90th at the local pub function room, cake ideas?"]);
   // A pub landlord is the pub's licensee, not a tenant's landlord (no personal legal matter).
   expect(classifyScope('pub landlord, food or wet-led, which makes more money').domain).toBeUndefined();
   expect(classifyScope('my landlord wants £150 more a month, can he?').domain).toBe('personal legal matters');

@@ -358,10 +358,10 @@ export const DEFAULT_SUGGESTIONS = [
 
 /**
  * Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band",
- * "my gardening round", "garden clients", "our garden centre" but not a customer's "the local garden centre", "pub landlord"), and "sick of" (fed up, not ill).
+ * "my gardening round", "garden clients", "our garden centre" but not a customer's "the local garden centre", "pub landlord", "our function room"), and "sick of" (fed up, not ill).
  */
 const TRADE_NAMES =
-  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b|\bgarden(?:ing)?\s+(?:round|business|work|clients|customers|jobs|maintenance|services?|company|firm)\b|\b(?:our|my|family[- ]run)\s+garden\s+cent(?:re|er)s?\b|\bgarden\s+cent(?:re|er)s?,?\s+(?:family[- ]run|owner|business)\b|\bpub\s+land(?:lord|lady)\b|\bsick\s+(?:to death\s+)?of\b/gi;
+  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b|\bgarden(?:ing)?\s+(?:round|business|work|clients|customers|jobs|maintenance|services?|company|firm)\b|\b(?:our|my|family[- ]run)\s+garden\s+cent(?:re|er)s?\b|\bgarden\s+cent(?:re|er)s?,?\s+(?:family[- ]run|owner|business)\b|\bpub\s+land(?:lord|lady)\b|\b(?:our|my|has an?|have an?|with an?)\s+function\s+rooms?\b|\bsick\s+(?:to death\s+)?of\b/gi;
 
 /**
  * Classifies `text` (the newest user message). `knownStrength` is the raw BM25
