@@ -25,7 +25,7 @@ const PLANNING_ASK =
  * nor "bring my dog into the pub" is one.
  */
 const HANDING_ON =
-  /\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery|round)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b/i;
+  /\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery|round|florist|chippy|takeaway|restaurant|hotel|b&b|guesthouse|studio|agency)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b/i;
 
 /** Relatives as they are named in a family firm ("my son", "my lad", "my sister"). */
 const FIRM_RELATIVE =

@@ -580,6 +580,9 @@ test("a relative's place in the asker's firm is a family business, however its f
     'is it worth paying my kids a wage for helping in the shop on saturdays?',
     'I employ my teenage son in the chippy, how many hours can I give him?',
     'how do I pay my mum back the £20k she lent the business?',
+    // A succession of a florist's, as of any trade's; paying oneself is the owner's question, not a customer's.
+    'my daughter wants to take over our florist, how do we value it for the handover?',
+    'one-woman bakery, do I pay myself a salary or just take drawings?',
   ]);
   expectEach('refuse', [
     'I run a landscaping business, my son wants to drop out of uni in 2nd year, how do I talk to him',
@@ -587,6 +590,7 @@ test("a relative's place in the asker's firm is a family business, however its f
     'my daughter works in a shop on saturdays, how much pocket money should she still get?',
     'my husband runs the family whatsapp group and keeps adding people, how do i tell him to stop',
     'should i pay my daughter for helping at the shop fete?',
+    'plasterer, finish is all bumpy, do I pay him the rest?',
   ]);
 });
 
