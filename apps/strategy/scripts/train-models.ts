@@ -25,30 +25,40 @@ import { VAGUE_MODEL_FILE, vaguenessExamples } from '../src/domain/vague-example
 import { wordVectors } from '../src/domain/word-vectors.js';
 
 const library = loadLibrary();
-const banks = [
-  { name: 'problem types', file: PROBLEM_MODEL_FILE, examples: () => loadProblemExamples(Object.keys(PROBLEMS)).examples },
-  {
-    name: 'problem types, first two batches, for the scope rules',
-    file: PROBLEM_SCOPE_MODEL_FILE,
-    examples: () => scopeSample(loadProblemExamples(Object.keys(PROBLEMS)).examples),
+/** Each model: its name, its weights file and what it trains on, given as the number of questions and a trainer. */
+const classifierOf = (name: string, file: string, examples: () => Record<string, string[]>) => ({
+  name,
+  file,
+  train: () => {
+    const e = examples();
+    return {
+      count: Object.values(e).flat().length,
+      classes: Object.keys(e).length,
+      weights: () => new ExampleClassifier(e, [], wordVectors()).trainedWeights()!,
+    };
   },
-  { name: 'frameworks', file: FRAMEWORK_MODEL_FILE, examples: () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples },
-  { name: 'vague or specific', file: VAGUE_MODEL_FILE, examples: () => vaguenessExamples() },
-  { name: 'business or not', file: SCOPE_MODEL_FILE, examples: () => scopeExamples() },
+});
+const models = [
+  classifierOf('problem types', PROBLEM_MODEL_FILE, () => loadProblemExamples(Object.keys(PROBLEMS)).examples),
+  classifierOf('problem types, first two batches, for the scope rules', PROBLEM_SCOPE_MODEL_FILE, () =>
+    scopeSample(loadProblemExamples(Object.keys(PROBLEMS)).examples),
+  ),
+  classifierOf('frameworks', FRAMEWORK_MODEL_FILE, () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples),
+  classifierOf('vague or specific', VAGUE_MODEL_FILE, () => vaguenessExamples()),
+  classifierOf('business or not', SCOPE_MODEL_FILE, () => scopeExamples()),
+  {
+    name: 'business or not, n-grams',
+    file: SCOPE_NGRAM_MODEL_FILE,
+    train: () => {
+      const e = ngramScopeExamples();
+      return { count: e.positive.length + e.negative.length, classes: 2, weights: () => new NgramRegression(e, wordVectors()).trainedWeights() };
+    },
+  },
 ];
-for (const bank of banks) {
-  const examples = bank.examples();
-  const count = Object.values(examples).flat().length;
-  process.stdout.write(`training on ${count} questions (${bank.name}, ${Object.keys(examples).length} classes)… `);
+for (const model of models) {
+  const { count, classes, weights } = model.train();
+  process.stdout.write(`training on ${count} questions (${model.name}, ${classes} classes)… `);
   const t0 = Date.now();
-  const classifier = new ExampleClassifier(examples, [], wordVectors());
-  writeTrainedWeights(bank.file, classifier.trainedWeights()!);
-  console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s, wrote ${bank.file} (${(statSync(bank.file).size / 1e6).toFixed(2)} MB)`);
-}
-{
-  const examples = ngramScopeExamples();
-  process.stdout.write(`training on ${examples.positive.length + examples.negative.length} questions (business or not, n-grams)… `);
-  const t0 = Date.now();
-  writeTrainedWeights(SCOPE_NGRAM_MODEL_FILE, new NgramRegression(examples, wordVectors()).trainedWeights());
-  console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s, wrote ${SCOPE_NGRAM_MODEL_FILE} (${(statSync(SCOPE_NGRAM_MODEL_FILE).size / 1e6).toFixed(2)} MB)`);
+  writeTrainedWeights(model.file, weights());
+  console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s, wrote ${model.file} (${(statSync(model.file).size / 1e6).toFixed(2)} MB)`);
 }

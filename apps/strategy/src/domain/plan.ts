@@ -18,20 +18,27 @@ export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } |
 const PLANNING_ASK =
   /\b(plan|strategy|priorities|goals|roadmap|budget)\b.*\b(next|this|coming)\s+(year|quarter|month|season|fiscal year)|\b(annual|yearly|quarterly)\s+(plan|strategy|priorities|goals)\b/i;
 
+/** Small firms a family runs and hands on (`HANDING_ON`, `FAMILY_IN_FIRM`): "the family business", "our chippy", "the salon". */
+const FAMILY_FIRM_NOUNS =
+  'business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery|round|florist|chippy|takeaway|restaurant|hotel|b&b|studio|agency';
+
 /**
  * The asker's organisation handed on or taken over by a successor ("my son wants to take over the garage", "hand over
  * the farm when I retire", "bring my daughter into the business"): a succession. The organisation ends the phrase or is
  * followed by its successor or its time, so neither "take over the garage as a gym" nor "hand over the company laptop"
  * nor "bring my dog into the pub" is one.
  */
-const HANDING_ON =
-  /\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|garage|shop|farm|practice|salon|pub|caf[eé]|bakery|round|florist|chippy|takeaway|restaurant|hotel|b&b|guesthouse|studio|agency)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b/i;
+const HANDING_ON = new RegExp(
+  String.raw`\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:${FAMILY_FIRM_NOUNS}|guesthouse)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)` +
+    String.raw`|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b`,
+  'i',
+);
 
 /** Relatives as they are named in a family firm ("my son", "my lad", "my sister"). */
 const FIRM_RELATIVE =
   'son|daughter|wife|husband|partner|brother|sister|dad|father|mum|mom|mother|uncle|aunt|cousin|nephew|niece|lad|boy|girl|kids?|children|sons|daughters|brothers|sisters';
 /** Organisations a relative works in, joins or co-owns (`FAMILY_IN_FIRM`), not an event named after one ("the shop fete"). */
-const FAMILY_FIRM = String.raw`(?:business|firm|company|practice|shop|salon|garage|farm|caf[eé]|pub|bakery|round|restaurant|hotel|b&b|studio|agency|chippy|takeaway|florist)s?(?!\s+(?:fete|fair|party|parties|event|trip|outing|day|sale|disco|raffle|quiz)\b)`;
+const FAMILY_FIRM = String.raw`(?:${FAMILY_FIRM_NOUNS})s?(?!\s+(?:fete|fair|party|parties|event|trip|outing|day|sale|disco|raffle|quiz)\b)`;
 /**
  * A relative's place in the asker's firm ("my son wants to join the family building firm", "my wife does the admin for
  * my building firm", "my uncle and i have a window fitting business", "my partner in the business", "pay my son £12k from

@@ -59,6 +59,17 @@ export function loadScopeExamples(file = SCOPE_EXAMPLES_FILE): ScopeExamples {
   return readExampleBank(file, bankSchema);
 }
 
+/** `questions` without repeats (case-insensitive), the first of each kept, in order. */
+function uniqueQuestions(questions: string[]): string[] {
+  const seen = new Set<string>();
+  return questions.filter((q) => {
+    const key = q.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * The two classes the classifier learns: the bank's requests that are not business; and its business questions
  * with every question of the vague-question bank (vague and specific) and a sample of the framework example bank
@@ -68,13 +79,7 @@ export function loadScopeExamples(file = SCOPE_EXAMPLES_FILE): ScopeExamples {
 export function scopeExamples(bank = loadScopeExamples()): Record<'business' | 'notBusiness', string[]> {
   const vague = loadVagueExamples().examples;
   const sample = frameworkBankSample();
-  const seen = new Set<string>();
-  const business = [...bank.examples.business, ...vague.vague, ...vague.specific, ...sample].filter((q) => {
-    const key = q.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const business = uniqueQuestions([...bank.examples.business, ...vague.vague, ...vague.specific, ...sample]);
   return { business, notBusiness: bank.examples.notBusiness };
 }
 
@@ -86,13 +91,7 @@ export function scopeExamples(bank = loadScopeExamples()): Record<'business' | '
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function ngramScopeExamples(bank = loadScopeExamples()): { positive: string[]; negative: string[] } {
-  const seen = new Set<string>();
-  const positive = [...scopeExamples(bank).business, ...Object.values(readFrameworkExamples().examples).flat(), ...problemBankQuestions()].filter((q) => {
-    const key = q.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const positive = uniqueQuestions([...scopeExamples(bank).business, ...Object.values(readFrameworkExamples().examples).flat(), ...problemBankQuestions()]);
   return { positive, negative: [...bank.examples.notBusiness, ...bank.examples.notBusinessLater] };
 }
 

@@ -17,11 +17,17 @@ import type { Library } from '../domain/library.js';
 import { planAnswer } from '../domain/plan.js';
 import { turnSummary } from '../domain/facts.js';
 import type { Endpoint, RouteContext } from '../routes/context.js';
+import { LANGUAGE_NAMES } from '../domain/language.js';
 import { parseStrategicRequest } from './request-schema.js';
 import type { StrategicRequest } from './strategic-guards.js';
 
-/** The languages the library engine reads (English, and those it glosses: `language.ts`), for a refusal's message. */
-const READ_LANGUAGES = 'English, German, French, Spanish, Dutch, Italian and Portuguese';
+/** The languages the library engine reads (`LANGUAGE_NAMES` but "another language"), for a refusal's message: "English, …, Italian and Portuguese". */
+const READ_LANGUAGES = (() => {
+  const names = Object.entries(LANGUAGE_NAMES)
+    .filter(([code]) => code !== 'other')
+    .map(([, name]) => name);
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+})();
 
 /** What makes one strategic endpoint itself. */
 export interface StrategicEndpoint {
