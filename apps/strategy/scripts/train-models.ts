@@ -2,13 +2,13 @@
  * `pnpm --filter @latchkey/strategy train:models`: trains the regressions of the example banks
  * (library/problem-examples.json, whole and its first two batches, framework-examples.json, vague-examples.json and
  * scope-examples.json) and saves their weights (library/problem-model.bin, problem-scope-model.bin, framework-model.bin,
- * vague-model.bin and scope-model.bin), and the scope bank's n-gram regression (library/scope-ngram-model.bin), so the
- * service starts without training.
+ * vague-model.bin and scope-model.bin), and the n-gram regressions of the framework bank and the scope bank
+ * (library/framework-ngram-model.bin, scope-ngram-model.bin), so the service starts without training.
  * Run it after changing a bank, the word vectors or the training settings; a test fails until then
  * (the service still works meanwhile: a model that no longer fits is trained at start instead).
  */
 import { statSync } from 'node:fs';
-import { FRAMEWORK_MODEL_FILE, loadFrameworkExamples } from '../src/domain/framework-examples.js';
+import { FRAMEWORK_MODEL_FILE, FRAMEWORK_NGRAM_MODEL_FILE, loadFrameworkExamples } from '../src/domain/framework-examples.js';
 import { loadLibrary } from '../src/domain/library.js';
 import {
   ExampleClassifier,
@@ -20,7 +20,7 @@ import {
 } from '../src/domain/problem-examples.js';
 import { PROBLEMS } from '../src/domain/understand.js';
 import { ngramScopeExamples, SCOPE_MODEL_FILE, SCOPE_NGRAM_MODEL_FILE, scopeExamples } from '../src/domain/scope-examples.js';
-import { NgramRegression } from '../src/domain/ngram-regression.js';
+import { NgramRegression, NgramSoftmax } from '../src/domain/ngram-regression.js';
 import { VAGUE_MODEL_FILE, vaguenessExamples } from '../src/domain/vague-examples.js';
 import { wordVectors } from '../src/domain/word-vectors.js';
 
@@ -44,6 +44,14 @@ const models = [
     scopeSample(loadProblemExamples(Object.keys(PROBLEMS)).examples),
   ),
   classifierOf('frameworks', FRAMEWORK_MODEL_FILE, () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples),
+  {
+    name: 'frameworks, n-grams',
+    file: FRAMEWORK_NGRAM_MODEL_FILE,
+    train: () => {
+      const e = loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples;
+      return { count: Object.values(e).flat().length, classes: Object.keys(e).length, weights: () => new NgramSoftmax(e, wordVectors()).trainedWeights() };
+    },
+  },
   classifierOf('vague or specific', VAGUE_MODEL_FILE, () => vaguenessExamples()),
   classifierOf('business or not', SCOPE_MODEL_FILE, () => scopeExamples()),
   {

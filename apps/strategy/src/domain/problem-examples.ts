@@ -453,7 +453,7 @@ function logits(model: SoftmaxModel, x: Features, out: Float64Array, dims: numbe
 }
 
 /** Turns `v` into its softmax in place, and returns it. */
-function softmax(v: Float64Array): Float64Array {
+export function softmax(v: Float64Array): Float64Array {
   let top = -Infinity;
   for (const x of v) top = Math.max(top, x);
   let z = 0;
