@@ -2,13 +2,13 @@
  * `pnpm --filter @latchkey/strategy exec tsx --conditions=source scripts/framework-examples-heldout.ts [--last N]`:
  * the framework example bank's last N questions of each framework (20 by default: its eighth and ninth batches,
  * very small organisations typed on a phone, by writers who read no other batch) held out, and both readings
- * (`FrameworkReading`) trained on the rest. Reports how often each reading alone, and their mean, ranks the
+ * (`BankReading`) trained on the rest. Reports how often each reading alone, and their mean, ranks the
  * question's framework first, and how often the library engine (`planAnswer`, as the endpoints run it) picks it.
  * About a minute: both regressions are trained once.
  */
-import { FrameworkReading, loadFrameworkExamples, useFrameworkExamples } from '../src/domain/framework-examples.js';
+import { loadFrameworkExamples, useFrameworkExamples } from '../src/domain/framework-examples.js';
 import { loadLibrary } from '../src/domain/library.js';
-import { NgramSoftmax } from '../src/domain/ngram-regression.js';
+import { BankReading, NgramSoftmax } from '../src/domain/ngram-regression.js';
 import { planAnswer, warmUpPlan } from '../src/domain/plan.js';
 import { ExampleClassifier } from '../src/domain/problem-examples.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
@@ -27,7 +27,7 @@ const test = Object.entries(bank).flatMap(([id, qs]) => qs.slice(-last).map((tex
 console.log(`framework example bank: the last ${last} questions of each framework held out (${test.length}), both readings trained on the rest`);
 const classifier = new ExampleClassifier(train, [], wordVectors());
 const ngrams = new NgramSoftmax(train, wordVectors());
-const reading = new FrameworkReading(classifier, ngrams);
+const reading = new BankReading(classifier, ngrams);
 const first = (ranked: Array<[string, number]>) => ranked.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
 let alone = 0;
 let grams = 0;

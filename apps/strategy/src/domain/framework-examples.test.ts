@@ -8,16 +8,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  FRAMEWORK_MODEL_FILE,
-  FRAMEWORK_NGRAM_MODEL_FILE,
-  frameworkExampleSource,
-  FrameworkReading,
-  loadFrameworkExamples,
-  useFrameworkExamples,
-} from './framework-examples.js';
+import { FRAMEWORK_MODEL_FILE, FRAMEWORK_NGRAM_MODEL_FILE, frameworkExampleSource, loadFrameworkExamples, useFrameworkExamples } from './framework-examples.js';
 import { loadLibrary, LibraryError } from './library.js';
-import { NgramSoftmax } from './ngram-regression.js';
+import { BankReading, NgramSoftmax } from './ngram-regression.js';
 import { ExampleClassifier, readTrainedWeights, type TrainedWeights } from './problem-examples.js';
 import { FrameworkSelector } from './selector.js';
 import { understand } from './understand.js';
@@ -60,7 +53,7 @@ test('the classifier places held-out bank questions: one fold of ten, well above
   // and holds the weights a training now gives, rounded to 32-bit floats.
   expectShipped(readTrainedWeights(FRAMEWORK_MODEL_FILE), c.trainedWeights()!);
   // The service's classifier reads them instead of training.
-  expect((frameworkExampleSource(ids) as FrameworkReading).classifier.trainedNow).toBe(false);
+  expect((frameworkExampleSource(ids) as BankReading).classifier.trainedNow).toBe(false);
   const { ok, of } = c.heldOutTop1({ every: 10, offset: 3 });
   expect(ok / of).toBeGreaterThanOrEqual(0.4);
   // Two trainings over 3,920 questions (the bank, and the bank without one fold): seconds on a loaded machine.
@@ -70,7 +63,7 @@ test("the bank's second reading is an n-gram softmax whose shipped weights are t
   const ngrams = new NgramSoftmax(bank.examples, wordVectors());
   // library/framework-ngram-model.bin was trained on this very bank (else: pnpm --filter @latchkey/strategy train:models).
   expectShipped(readTrainedWeights(FRAMEWORK_NGRAM_MODEL_FILE), ngrams.trainedWeights());
-  const reading = frameworkExampleSource(ids) as FrameworkReading;
+  const reading = frameworkExampleSource(ids) as BankReading;
   expect(reading.ngrams.trainedNow).toBe(false);
   // A phone-typed question of a very small organisation: both readings place it, and the service's share is their mean.
   const q = 'mobile dog groomer, 2 vans. 3 of my regulars say the new place in town is cheaper. drop my price or not?';

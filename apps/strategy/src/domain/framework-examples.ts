@@ -3,7 +3,7 @@
  * framework of the library, questions in users' own words to which a
  * strategist would answer with that framework as the primary lens, written
  * from the framework's description without naming it and without reading any
- * evaluation set. Two regressions read it (`FrameworkReading`): the same
+ * evaluation set. Two regressions read it (`BankReading`): the same
  * classifier as the problem-type bank (`ExampleClassifier`: TF-IDF terms and
  * word vectors) and a softmax over hashed n-grams (`NgramSoftmax`); the
  * selector adds their mean probability of each framework to the library
@@ -13,8 +13,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
-import { NgramSoftmax } from './ngram-regression.js';
-import { ExampleClassifier, FULL_SIMILARITY, readExampleBank, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
+import { BankReading, NgramSoftmax } from './ngram-regression.js';
+import { ExampleClassifier, readExampleBank, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
 
 /** `apps/strategy/library/framework-examples.json`. */
@@ -90,45 +90,15 @@ export interface FrameworkExampleSource {
   classify(text: string): TypeSimilarity[];
 }
 
-/**
- * The bank's reading of a text: the mean of the bank classifier's share of each framework and the n-gram softmax's
- * probability of it, as the classifier's `evidence` scaled by how close the text is to the bank at all. The
- * classifier reads TF-IDF terms and word vectors; the n-grams also read word pairs and pieces of words (a phone's
- * abbreviations, another language's forms). On the bank's last 20 questions of each framework held out, the library
- * engine's pick is the question's framework for 635 of 980 with the classifier alone and 669 with the mean; the read
- * evaluation sets keep their fit (1,136 of 1,246), confidence 70+ precision 632/640 -> 637/650
- * (scripts/framework-examples-heldout.ts).
- */
-export class FrameworkReading implements FrameworkExampleSource {
-  constructor(
-    readonly classifier: ExampleClassifier,
-    readonly ngrams: NgramSoftmax,
-  ) {}
-
-  /** Every framework for `text`, most likely first; a text without a word of the bank gets 0 for every framework. */
-  classify(text: string): TypeSimilarity[] {
-    const rows = this.classifier.classify(text);
-    const top = Math.max(0, ...rows.map((r) => r.similarity));
-    if (top <= 0) return rows;
-    const closeness = Math.min(1, top / FULL_SIMILARITY);
-    const p = this.ngrams.probabilities(text);
-    return rows
-      .map((r) => {
-        const share = (r.share + (p.get(r.type) ?? 0)) / 2;
-        return { ...r, share, evidence: share * closeness };
-      })
-      .sort((a, b) => b.share - a.share || b.similarity - a.similarity || a.type.localeCompare(b.type));
-  }
-}
-
 const sources = new Map<string, FrameworkExampleSource | null>();
 let override: FrameworkExampleSource | null | undefined;
 
 /**
- * The reading of the framework example bank (`FrameworkReading`), for a library whose
- * framework ids are `ids` (built on first use, then shared: some 100 ms with
- * the saved weights of `FRAMEWORK_MODEL_FILE` and `FRAMEWORK_NGRAM_MODEL_FILE`,
- * about 25 s when both must train).
+ * The reading of the framework example bank (`BankReading`: the mean of the classifier and the n-gram softmax), for
+ * a library whose framework ids are `ids` (built on first use, then shared: some 100 ms with the saved weights of
+ * `FRAMEWORK_MODEL_FILE` and `FRAMEWORK_NGRAM_MODEL_FILE`, about 25 s when both must train). On the bank's last 20
+ * questions of each framework held out, the library engine's pick is the question's framework for 635 of 980 with the
+ * classifier alone and 669 with the mean (scripts/framework-examples-heldout.ts).
  * Only the bank's frameworks that are in `ids` are classes: a library of its
  * own (`STRATEGY_LIBRARY_DIR`) gets no share for a framework the bank lacks.
  * Null when fewer than two frameworks are in both, or when a stand-in turned
@@ -144,7 +114,7 @@ export function frameworkExampleSource(ids: readonly string[]): FrameworkExample
     sources.set(
       key,
       Object.keys(examples).length >= 2
-        ? new FrameworkReading(
+        ? new BankReading(
             new ExampleClassifier(examples, [], wordVectors(), readTrainedWeights(FRAMEWORK_MODEL_FILE)),
             new NgramSoftmax(examples, wordVectors(), readTrainedWeights(FRAMEWORK_NGRAM_MODEL_FILE)),
           )
