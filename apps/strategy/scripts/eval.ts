@@ -480,7 +480,7 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   {
     n: 33,
     title:
-      'scope33 set (eval/scope33.json, 50 decisions of organisations from sole traders to firms of 500, a third of them larger, in three registers, 5 of them non-English and about 5 in a non-native speaker\'s English, and 10 vague worries, written blind like scope32; never tuned on; its first run (commit 04bb675) gave fit 98.0% (49/50), fact use 100% (50/50), 0 false refusals, 9/10 vague clarified, precision 24/24 (the bank classifier alone at weight 5: the same); its questions are still unread)',
+      "scope33 set (eval/scope33.json, 50 decisions of organisations from sole traders to firms of 500, a third of them larger, in three registers, 5 of them non-English and about 5 in a non-native speaker's English, and 10 vague worries, written blind like scope32; never tuned on; its first run (commit 04bb675) gave fit 98.0% (49/50), fact use 100% (50/50), 0 false refusals, 9/10 vague clarified, precision 24/24 (the bank classifier alone at weight 5: the same); its questions are still unread)",
     unread: true,
   },
 ];
