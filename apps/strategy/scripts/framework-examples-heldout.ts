@@ -6,9 +6,9 @@
  * question's framework first, and how often the library engine (`planAnswer`, as the endpoints run it) picks it.
  * About a minute: both regressions are trained once.
  */
-import { loadFrameworkExamples, useFrameworkExamples } from '../src/domain/framework-examples.js';
+import { BankReading, loadFrameworkExamples, useFrameworkExamples } from '../src/domain/framework-examples.js';
 import { loadLibrary } from '../src/domain/library.js';
-import { BankReading, NgramSoftmax } from '../src/domain/ngram-regression.js';
+import { NgramSoftmax } from '../src/domain/ngram-regression.js';
 import { planAnswer, warmUpPlan } from '../src/domain/plan.js';
 import { ExampleClassifier } from '../src/domain/problem-examples.js';
 import { FrameworkSelector } from '../src/domain/selector.js';
@@ -19,7 +19,9 @@ const last = at > 0 ? Number(process.argv[at + 1]) : 20;
 if (!Number.isInteger(last) || last < 1) throw new Error(`--last takes a whole number of questions, not ${process.argv[at + 1]}`);
 const library = loadLibrary();
 const bank = loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples;
-const short = Object.entries(bank).filter(([, qs]) => qs.length < last + 12);
+// The bank's schema asks 12 questions of each framework at least; as many must stay to train on.
+const MIN_PER_FRAMEWORK = 12;
+const short = Object.entries(bank).filter(([, qs]) => qs.length < last + MIN_PER_FRAMEWORK);
 if (short.length) throw new Error(`frameworks with too few questions to hold out ${last}: ${short.map(([id]) => id).join(', ')}`);
 const train = Object.fromEntries(Object.entries(bank).map(([id, qs]) => [id, qs.slice(0, -last)]));
 const test = Object.entries(bank).flatMap(([id, qs]) => qs.slice(-last).map((text) => ({ id, text })));

@@ -8,10 +8,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FRAMEWORK_MODEL_FILE, FRAMEWORK_NGRAM_MODEL_FILE, frameworkExampleSource, loadFrameworkExamples, useFrameworkExamples } from './framework-examples.js';
+import {
+  BankReading,
+  FRAMEWORK_MODEL_FILE,
+  FRAMEWORK_NGRAM_MODEL_FILE,
+  frameworkExampleSource,
+  loadFrameworkExamples,
+  useFrameworkExamples,
+} from './framework-examples.js';
 import { loadLibrary, LibraryError } from './library.js';
-import { BankReading, NgramSoftmax } from './ngram-regression.js';
-import { ExampleClassifier, readTrainedWeights, type TrainedWeights } from './problem-examples.js';
+import { NgramSoftmax } from './ngram-regression.js';
+import { ExampleClassifier, FULL_SIMILARITY, readTrainedWeights, type TrainedWeights } from './problem-examples.js';
 import { FrameworkSelector } from './selector.js';
 import { understand } from './understand.js';
 import { wordVectors } from './word-vectors.js';
@@ -56,7 +63,7 @@ test('the classifier places held-out bank questions: one fold of ten, well above
   expect((frameworkExampleSource(ids) as BankReading).classifier.trainedNow).toBe(false);
   const { ok, of } = c.heldOutTop1({ every: 10, offset: 3 });
   expect(ok / of).toBeGreaterThanOrEqual(0.4);
-  // Two trainings over 3,920 questions (the bank, and the bank without one fold): seconds on a loaded machine.
+  // Two trainings over 7,074 questions (the bank, and the bank without one fold): seconds on a loaded machine.
 }, 120_000);
 
 test("the bank's second reading is an n-gram softmax whose shipped weights are this training, and the service's reading is the mean of both", () => {
@@ -65,21 +72,31 @@ test("the bank's second reading is an n-gram softmax whose shipped weights are t
   expectShipped(readTrainedWeights(FRAMEWORK_NGRAM_MODEL_FILE), ngrams.trainedWeights());
   const reading = frameworkExampleSource(ids) as BankReading;
   expect(reading.ngrams.trainedNow).toBe(false);
-  // A phone-typed question of a very small organisation: both readings place it, and the service's share is their mean.
+  // A phone-typed question of a very small organisation (a rival cheaper than the asker).
   const q = 'mobile dog groomer, 2 vans. 3 of my regulars say the new place in town is cheaper. drop my price or not?';
   const rows = reading.classify(q);
   const alone = reading.classifier.classify(q);
   const p = ngrams.probabilities(q);
+  // Each share is the mean of both; the evidence is the mean scaled by the classifier's closeness to the bank.
+  const closeness = Math.min(1, Math.max(...alone.map((r) => r.similarity)) / FULL_SIMILARITY);
   for (const id of ['value-based-pricing', 'okrs']) {
-    const share = rows.find((r) => r.type === id)!.share;
-    expect(share).toBeCloseTo((alone.find((r) => r.type === id)!.share + p.get(id)!) / 2, 5);
+    const row = rows.find((r) => r.type === id)!;
+    expect(row.share).toBeCloseTo((alone.find((r) => r.type === id)!.share + p.get(id)!) / 2, 5);
+    expect(row.evidence).toBeCloseTo(row.share * closeness, 5);
   }
   expect(rows.reduce((sum, r) => sum + r.share, 0)).toBeCloseTo(1, 5);
   expect(rows[0]!.share).toBeGreaterThanOrEqual(rows[1]!.share);
-  // Text with no word of the bank gets nothing from either.
+  // A follow-up read alone keeps the classifier's reading.
+  expect(reading.classifyAlone(q)).toEqual(alone);
+  // A text with no term of the bank's vocabulary gets the classifier's zeros; the n-grams are not consulted.
+  expect(reading.classify('zzzq xxyv')).toEqual(reading.classifier.classify('zzzq xxyv'));
   expect(reading.classify('zzzq xxyv').every((r) => r.share === 0 && r.evidence === 0)).toBe(true);
   expect(() => new NgramSoftmax({ okrs: ['a question'] }, wordVectors())).toThrow(/two labels/);
   expect(() => new NgramSoftmax({ okrs: ['a question'], 'raci-matrix': [] }, wordVectors())).toThrow(/each with an example/);
+  // Two readings of different frameworks are not averaged.
+  const two = { okrs: bank.examples.okrs!.slice(0, 12), 'raci-matrix': bank.examples['raci-matrix']!.slice(0, 12) };
+  const other = { okrs: two.okrs, 'swot-analysis': bank.examples['swot-analysis']!.slice(0, 12) };
+  expect(() => new BankReading(new ExampleClassifier(two, [], wordVectors()), new NgramSoftmax(other, wordVectors()))).toThrow(/different frameworks/);
 }, 180_000);
 
 /** The weights shipped in a model file are those a training now gives, rounded to 32-bit floats. */

@@ -13,8 +13,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR, LibraryError } from './library.js';
-import { BankReading, NgramSoftmax } from './ngram-regression.js';
-import { ExampleClassifier, readExampleBank, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
+import { NgramSoftmax } from './ngram-regression.js';
+import { ExampleClassifier, FULL_SIMILARITY, readExampleBank, readTrainedWeights, type TypeSimilarity } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
 
 /** `apps/strategy/library/framework-examples.json`. */
@@ -85,9 +85,55 @@ export function loadFrameworkExamples(ids: readonly string[], file = FRAMEWORK_E
   return bank;
 }
 
-/** What ranks the frameworks for a text by the example bank (an `ExampleClassifier`, or a stand-in in cross-validation). */
+/** What ranks the frameworks for a text by the example bank (a `BankReading`, or a stand-in in cross-validation). */
 export interface FrameworkExampleSource {
   classify(text: string): TypeSimilarity[];
+  /**
+   * The reading of a follow-up alone in a conversation, when it differs from `classify` (a few words, which lean on the
+   * earlier turns).
+   */
+  classifyAlone?(text: string): TypeSimilarity[];
+}
+
+/**
+ * The framework bank's reading of a text: the mean of the bank classifier's share of each framework
+ * (`ExampleClassifier`: TF-IDF terms and word vectors) and the n-gram softmax's probability of it (`NgramSoftmax`: word
+ * pairs and pieces of words too, as a phone's abbreviations and other languages' forms have them), as the classifier's
+ * `evidence` scaled by how close the text is to the bank at all. A text with no term of the bank's vocabulary gets 0
+ * for every framework, whatever its pieces of words would say. A follow-up read alone (`classifyAlone`) keeps the
+ * classifier's reading: the n-grams read a few words sharply ("I want my team looked after. Which one?" as a team's
+ * stages at 0.82) and would outvote the conversation (a deal's offers).
+ */
+export class BankReading implements FrameworkExampleSource {
+  /** @throws Error when the two readings do not have the same frameworks. */
+  constructor(
+    readonly classifier: ExampleClassifier,
+    readonly ngrams: NgramSoftmax,
+  ) {
+    const a = [...classifier.types].sort().join(',');
+    const b = [...ngrams.labels].sort().join(',');
+    if (a !== b) throw new Error(`the classifier and the n-gram softmax read different frameworks: ${a} against ${b}`);
+  }
+
+  /** Every framework for `text`, most likely first (`share` sums to 1, or is 0 throughout when no term of the bank is in it). */
+  classify(text: string): TypeSimilarity[] {
+    const rows = this.classifier.classify(text);
+    const top = Math.max(0, ...rows.map((r) => r.similarity));
+    if (top <= 0) return rows;
+    const closeness = Math.min(1, top / FULL_SIMILARITY);
+    const p = this.ngrams.probabilities(text);
+    return rows
+      .map((r) => {
+        const share = (r.share + p.get(r.type)!) / 2;
+        return { ...r, share, evidence: share * closeness };
+      })
+      .sort((a, b) => b.share - a.share || b.similarity - a.similarity || a.type.localeCompare(b.type));
+  }
+
+  /** The classifier's reading alone, for a follow-up read without its conversation. */
+  classifyAlone(text: string): TypeSimilarity[] {
+    return this.classifier.classify(text);
+  }
 }
 
 const sources = new Map<string, FrameworkExampleSource | null>();
@@ -96,9 +142,10 @@ let override: FrameworkExampleSource | null | undefined;
 /**
  * The reading of the framework example bank (`BankReading`: the mean of the classifier and the n-gram softmax), for
  * a library whose framework ids are `ids` (built on first use, then shared: some 100 ms with the saved weights of
- * `FRAMEWORK_MODEL_FILE` and `FRAMEWORK_NGRAM_MODEL_FILE`, about 25 s when both must train). On the bank's last 20
- * questions of each framework held out, the library engine's pick is the question's framework for 635 of 980 with the
- * classifier alone and 669 with the mean (scripts/framework-examples-heldout.ts).
+ * `FRAMEWORK_MODEL_FILE` and `FRAMEWORK_NGRAM_MODEL_FILE`; about 25 s when both must train, as for a library of its
+ * own). On the bank's last 20 questions of each framework held out, the library engine's pick is the question's
+ * framework for 648 of 980 with the classifier alone and 689 with the mean (at the selector's weight 6; 635 and 669
+ * at 5; scripts/framework-examples-heldout.ts).
  * Only the bank's frameworks that are in `ids` are classes: a library of its
  * own (`STRATEGY_LIBRARY_DIR`) gets no share for a framework the bank lacks.
  * Null when fewer than two frameworks are in both, or when a stand-in turned
@@ -125,7 +172,7 @@ export function frameworkExampleSource(ids: readonly string[]): FrameworkExample
 }
 
 /**
- * Replaces the framework-bank classifier (cross-validation holds examples out
+ * Replaces the framework bank's reading (cross-validation holds examples out
  * through a stand-in; `null` turns the signal off); `undefined` restores the bank's own.
  */
 export function useFrameworkExamples(source: FrameworkExampleSource | null | undefined): void {

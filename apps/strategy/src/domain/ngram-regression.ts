@@ -6,11 +6,12 @@
  * pairs and pieces too. Two of them:
  * - `NgramRegression`, two classes: both weigh the same in training however many examples each has, so a share of
  *   0.5 means "as like one as the other". The scope bank's second reading (`scope-examples.ts`) uses it.
- * - `NgramSoftmax`, one class per label (a softmax): the framework example bank's second reading (`framework-examples.ts`).
+ * - `NgramSoftmax`, one class per label (a softmax, trained by `trainSoftmax` like the bank classifier): the framework
+ *   example bank's second reading (`framework-examples.ts`).
  */
 import { createHash } from 'node:crypto';
 import { terms } from './text.js';
-import { FULL_SIMILARITY, softmax, type ExampleClassifier, type TrainedWeights, type TypeSimilarity } from './problem-examples.js';
+import { logits, softmax, trainSoftmax, type Features, type SoftmaxModel, type SoftmaxTraining, type TrainedWeights } from './problem-examples.js';
 import type { WordVectors } from './word-vectors.js';
 
 /** Hashed feature columns (2^18): collisions cost nothing measurable on the scope banks against 2^20 (AUC 0.888 both). */
@@ -21,17 +22,13 @@ const EPOCHS = 12;
 const LEARNING_RATE = 0.5;
 const RATE_DECAY = 0.8;
 const L2 = 1e-6;
+/** The version of `ngramFeatures`: both regressions' fingerprints hold it, so a change to the features retrains both. */
+const FEATURES_VERSION = 2;
 /** Every setting the weights depend on (part of the fingerprint), with the version of the features. */
-const SETTINGS = { version: 2, COLUMNS, CHAR_WEIGHT, EPOCHS, LEARNING_RATE, RATE_DECAY, L2, seed: 1 };
+const SETTINGS = { version: FEATURES_VERSION, COLUMNS, CHAR_WEIGHT, EPOCHS, LEARNING_RATE, RATE_DECAY, L2, seed: 1 };
 
 /** An amount of money, thousands or a percentage ("£1.20", "$9k", "15%"). */
 const MONEY = /[£$€]\s?\d|\d\s?(?:k|%)/i;
-
-interface Features {
-  cols: number[];
-  vals: number[];
-  dense: Float64Array;
-}
 
 /** FNV-1a hash of `s` into one of `columns` feature columns. */
 function column(s: string, columns: number): number {
@@ -172,27 +169,17 @@ export class NgramRegression {
 
 /** Hashed feature columns of `NgramSoftmax` (2^14 per label): 2^13 to 2^17 read the framework bank's later batches alike. */
 const SOFTMAX_COLUMNS = 1 << 14;
-const SOFTMAX_EPOCHS = 10;
-/** A label the example is clearly not (and is not) moves its weights by next to nothing: skipped, with its decay. */
-const SKIP_GRADIENT = 1e-3;
+/** How `NgramSoftmax` trains (`trainSoftmax`), with `NgramRegression`'s step, decay and penalty. */
+const SOFTMAX_TRAINING: SoftmaxTraining = { epochs: 10, learningRate: LEARNING_RATE, rateDecay: RATE_DECAY, l2: L2, skipGradient: 1e-3 };
 /** Every setting `NgramSoftmax`'s weights depend on (part of the fingerprint), with the version of the features. */
-const SOFTMAX_SETTINGS = {
-  version: 1,
-  COLUMNS: SOFTMAX_COLUMNS,
-  CHAR_WEIGHT,
-  EPOCHS: SOFTMAX_EPOCHS,
-  LEARNING_RATE,
-  RATE_DECAY,
-  L2,
-  SKIP_GRADIENT,
-  seed: 1,
-};
+const SOFTMAX_SETTINGS = { version: FEATURES_VERSION, COLUMNS: SOFTMAX_COLUMNS, CHAR_WEIGHT, ...SOFTMAX_TRAINING, seed: 1 };
 
 /**
  * A softmax (multinomial logistic) regression over the same hashed n-grams and sentence vector as `NgramRegression`,
- * one class per label of `examples`. The framework example bank's second reading: on the bank's last 20 questions of
- * each framework held out (980 questions of very small organisations typed on a phone), the bank classifier alone
- * places 688 first, this regression 744, their mean 759 (scripts/framework-examples-heldout.ts).
+ * one class per label of `examples`: the framework example bank's second reading (`BankReading` in
+ * `framework-examples.ts`). On the bank's last 20 questions of each framework held out (980 questions of very small
+ * organisations typed on a phone), the bank classifier alone ranks 688 first, this regression 734, their mean 759
+ * (scripts/framework-examples-heldout.ts).
  */
 export class NgramSoftmax {
   /** What the weights depend on (SHA-256, hex): the examples, the word vectors' file and the settings. */
@@ -201,9 +188,7 @@ export class NgramSoftmax {
   readonly trainedNow: boolean;
   /** The labels, in the order of the weights' rows. */
   readonly labels: string[];
-  private readonly sparse: Float64Array;
-  private readonly dense: Float64Array;
-  private readonly bias: Float64Array;
+  private readonly model: SoftmaxModel;
 
   /** The `fingerprint` a regression built from these arguments has, computed without training. */
   static fingerprintOf(examples: Record<string, string[]>, vectors: WordVectors): string {
@@ -213,7 +198,7 @@ export class NgramSoftmax {
   }
 
   /**
-   * Trains on `examples` (label → texts; about 20 s for the framework bank's 7,000 questions and 49 labels), or takes
+   * Trains on `examples` (label → texts; about 16 s for the framework bank's 7,074 questions and 49 labels), or takes
    * `saved` weights (`trainedWeights`, read with `readTrainedWeights`) when their fingerprint and sizes match.
    * @throws Error when there are fewer than two labels or a label has no example.
    */
@@ -227,114 +212,31 @@ export class NgramSoftmax {
       throw new Error('the n-gram softmax needs two labels or more, each with an example');
     this.fingerprint = NgramSoftmax.fingerprintOf(examples, vectors);
     const k = this.labels.length;
-    this.sparse = new Float64Array(k * SOFTMAX_COLUMNS);
-    this.dense = new Float64Array(k * vectors.dimensions);
-    this.bias = new Float64Array(k);
-    if (
-      saved?.fingerprint === this.fingerprint &&
-      saved.sparse.length === this.sparse.length &&
-      saved.dense.length === this.dense.length &&
-      saved.bias.length === k
-    ) {
-      this.sparse.set(saved.sparse);
-      this.dense.set(saved.dense);
-      this.bias.set(saved.bias);
+    this.model = { sparse: new Float64Array(k * SOFTMAX_COLUMNS), dense: new Float64Array(k * vectors.dimensions), bias: new Float64Array(k) };
+    const { sparse, dense, bias } = this.model;
+    if (saved?.fingerprint === this.fingerprint && saved.sparse.length === sparse.length && saved.dense.length === dense.length && saved.bias.length === k) {
+      sparse.set(saved.sparse);
+      dense.set(saved.dense);
+      bias.set(saved.bias);
       this.trainedNow = false;
     } else {
-      this.train(examples);
+      const data = this.labels.flatMap((label, y) => examples[label]!.map((t) => ({ x: ngramFeatures(t, SOFTMAX_COLUMNS, vectors), y })));
+      trainSoftmax(this.model, data, seededRandom(1), SOFTMAX_TRAINING);
       this.trainedNow = true;
     }
   }
 
   /** Each label's probability (0-1, summing to 1) for `text`. */
   probabilities(text: string): Map<string, number> {
-    const p = this.logits(ngramFeatures(text, SOFTMAX_COLUMNS, this.vectors));
+    const p = new Float64Array(this.labels.length);
+    logits(this.model, ngramFeatures(text, SOFTMAX_COLUMNS, this.vectors), p, this.vectors.dimensions);
     softmax(p);
     return new Map(this.labels.map((l, i) => [l, p[i]!]));
   }
 
   /** The weights (32-bit floats: `sparse` labels x hashed columns, `dense` labels x vector dimensions, a bias per label), for `writeTrainedWeights`. */
   trainedWeights(): TrainedWeights {
-    return {
-      fingerprint: this.fingerprint,
-      sparse: Float32Array.from(this.sparse),
-      dense: Float32Array.from(this.dense),
-      bias: Float32Array.from(this.bias),
-    };
-  }
-
-  private logits(x: Features, out = new Float64Array(this.labels.length)): Float64Array {
-    const dims = this.vectors.dimensions;
-    for (let c = 0; c < this.labels.length; c++) {
-      let z = this.bias[c]!;
-      const row = c * SOFTMAX_COLUMNS;
-      for (let t = 0; t < x.cols.length; t++) z += this.sparse[row + x.cols[t]!]! * x.vals[t]!;
-      const base = c * dims;
-      for (let d = 0; d < dims; d++) z += this.dense[base + d]! * x.dense[d]!;
-      out[c] = z;
-    }
-    return out;
-  }
-
-  /** Stochastic gradient descent on the cross-entropy, every example weighing the same. */
-  private train(examples: Record<string, string[]>): void {
-    const data = this.labels.flatMap((label, y) => examples[label]!.map((t) => ({ x: ngramFeatures(t, SOFTMAX_COLUMNS, this.vectors), y })));
-    const dims = this.vectors.dimensions;
-    const p = new Float64Array(this.labels.length);
-    const random = seededRandom(1);
-    let rate = LEARNING_RATE;
-    for (let epoch = 0; epoch < SOFTMAX_EPOCHS; epoch++) {
-      for (let i = data.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [data[i], data[j]] = [data[j]!, data[i]!];
-      }
-      for (const { x, y } of data) {
-        softmax(this.logits(x, p));
-        for (let c = 0; c < this.labels.length; c++) {
-          const g = p[c]! - (c === y ? 1 : 0);
-          if (g > -SKIP_GRADIENT && g < SKIP_GRADIENT) continue;
-          this.bias[c] = this.bias[c]! - rate * g;
-          const row = c * SOFTMAX_COLUMNS;
-          for (let t = 0; t < x.cols.length; t++) {
-            const at = row + x.cols[t]!;
-            this.sparse[at] = this.sparse[at]! - rate * (g * x.vals[t]! + L2 * this.sparse[at]!);
-          }
-          const base = c * dims;
-          for (let d = 0; d < dims; d++) this.dense[base + d] = this.dense[base + d]! - rate * (g * x.dense[d]! + L2 * this.dense[base + d]!);
-        }
-      }
-      rate *= RATE_DECAY;
-    }
-  }
-}
-
-/**
- * An example bank's reading of a text: the mean of the bank classifier's share of each label (`ExampleClassifier`:
- * TF-IDF terms and word vectors) and the n-gram softmax's probability of it, as the classifier's `evidence` scaled by
- * how close the text is to the bank at all. The n-grams also read word pairs and pieces of words (a phone's
- * abbreviations, another language's forms). The framework bank is read this way (`framework-examples.ts`, measured by
- * scripts/framework-examples-heldout.ts). The problem-type bank read so placed 2,468 of its 3,360 questions held out
- * batch by batch where the classifier alone places 2,375 (`understand()`'s type), but the library engine's pick moved
- * 669 -> 671 of the framework bank's 980 held out and the read sets' fit 1,136 -> 1,134: not kept.
- */
-export class BankReading {
-  constructor(
-    readonly classifier: ExampleClassifier,
-    readonly ngrams: NgramSoftmax,
-  ) {}
-
-  /** Every label for `text`, most likely first (`share` sums to 1); a text without a word of the bank gets 0 for every label. */
-  classify(text: string): TypeSimilarity[] {
-    const rows = this.classifier.classify(text);
-    const top = Math.max(0, ...rows.map((r) => r.similarity));
-    if (top <= 0) return rows;
-    const closeness = Math.min(1, top / FULL_SIMILARITY);
-    const p = this.ngrams.probabilities(text);
-    return rows
-      .map((r) => {
-        const share = (r.share + (p.get(r.type) ?? 0)) / 2;
-        return { ...r, share, evidence: share * closeness };
-      })
-      .sort((a, b) => b.share - a.share || b.similarity - a.similarity || a.type.localeCompare(b.type));
+    const { sparse, dense, bias } = this.model;
+    return { fingerprint: this.fingerprint, sparse: Float32Array.from(sparse), dense: Float32Array.from(dense), bias: Float32Array.from(bias) };
   }
 }

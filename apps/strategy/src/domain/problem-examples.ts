@@ -146,7 +146,8 @@ function normaliseVector(v: Vector): Vector {
 export class ExampleClassifier {
   private readonly idf = new Map<string, number>();
   private readonly maxIdf: number;
-  private readonly types: string[];
+  /** The types (classes), in the order of the regression's rows. */
+  readonly types: string[];
   /** Summed (unnormalised) example vectors per type, and each example's vector (for leave-one-out). */
   private readonly sums = new Map<string, Vector>();
   private readonly centroids = new Map<string, Vector>();
@@ -247,36 +248,7 @@ export class ExampleClassifier {
     const dims = this.vectors!.dimensions;
     const model: SoftmaxModel = { sparse: new Float64Array(k * this.columns.size), dense: new Float64Array(k * dims), bias: new Float64Array(k) };
     const data = ids.map((i) => ({ x: this.features(this.items[i]!.text, this.items[i]!.vector), y: this.types.indexOf(this.items[i]!.type) }));
-    const random = seededRandom(1);
-    const p = new Float64Array(k);
-    const { sparse, dense: denseW, bias } = model;
-    const columns = this.columns.size;
-    let rate = LEARNING_RATE;
-    for (let epoch = 0; epoch < EPOCHS; epoch++) {
-      for (let i = data.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [data[i], data[j]] = [data[j]!, data[i]!];
-      }
-      for (const { x, y } of data) {
-        logits(model, x, p, dims);
-        softmax(p);
-        const { cols, vals, dense } = x;
-        for (let c = 0; c < k; c++) {
-          const g = p[c]! - (c === y ? 1 : 0);
-          // A type the example is clearly not (and is not) moves its weights by next to nothing: skipped, with its decay.
-          if (g > -SKIP_GRADIENT && g < SKIP_GRADIENT) continue;
-          bias[c] = bias[c]! - rate * g;
-          const row = c * columns;
-          for (let t = 0; t < cols.length; t++) {
-            const at = row + cols[t]!;
-            sparse[at] = sparse[at]! - rate * (g * vals[t]! + L2 * sparse[at]!);
-          }
-          const base = c * dims;
-          for (let d = 0; d < dims; d++) denseW[base + d] = denseW[base + d]! - rate * (g * dense[d]! + L2 * denseW[base + d]!);
-        }
-      }
-      rate *= RATE_DECAY;
-    }
+    trainSoftmax(model, data, seededRandom(1), { epochs: EPOCHS, learningRate: LEARNING_RATE, rateDecay: RATE_DECAY, l2: L2, skipGradient: SKIP_GRADIENT });
     return model;
   }
 
@@ -403,18 +375,68 @@ export class ExampleClassifier {
   }
 }
 
-/** The softmax (multinomial logistic) regression's weights: per type, one row over the TF-IDF columns, one over the vector dimensions, a bias. */
-interface SoftmaxModel {
+/**
+ * A softmax (multinomial logistic) regression's weights: per class, one row over the sparse feature columns (TF-IDF
+ * terms, or hashed n-grams in `NgramSoftmax`), one over the sentence vector's dimensions, and a bias.
+ */
+export interface SoftmaxModel {
   sparse: Float64Array;
   dense: Float64Array;
   bias: Float64Array;
 }
 
-/** A text's features: TF-IDF values at their columns, and the scaled sentence vector. */
-interface Features {
-  cols: Int32Array;
-  vals: Float64Array;
+/** A text's features: values at their sparse columns, and the sentence vector. */
+export interface Features {
+  cols: ArrayLike<number>;
+  vals: ArrayLike<number>;
   dense: Float64Array;
+}
+
+/** Settings of `trainSoftmax`: passes over the data, the step and its decay per pass, the L2 penalty and the skipped gradients. */
+export interface SoftmaxTraining {
+  epochs: number;
+  learningRate: number;
+  rateDecay: number;
+  l2: number;
+  /** A class whose gradient for an example is within this of 0 keeps its weights (and their decay) for that example. */
+  skipGradient: number;
+}
+
+/**
+ * Trains `model` in place by stochastic gradient descent on the cross-entropy: `data` (features and class index) is
+ * shuffled with `random` before each pass; the same data, generator and settings give the same weights.
+ */
+export function trainSoftmax(model: SoftmaxModel, data: Array<{ x: Features; y: number }>, random: () => number, s: SoftmaxTraining): void {
+  const { sparse, dense: denseW, bias } = model;
+  const k = bias.length;
+  const dims = denseW.length / k;
+  const columns = sparse.length / k;
+  const p = new Float64Array(k);
+  let rate = s.learningRate;
+  for (let epoch = 0; epoch < s.epochs; epoch++) {
+    for (let i = data.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [data[i], data[j]] = [data[j]!, data[i]!];
+    }
+    for (const { x, y } of data) {
+      logits(model, x, p, dims);
+      softmax(p);
+      const { cols, vals, dense } = x;
+      for (let c = 0; c < k; c++) {
+        const g = p[c]! - (c === y ? 1 : 0);
+        if (g > -s.skipGradient && g < s.skipGradient) continue;
+        bias[c] = bias[c]! - rate * g;
+        const row = c * columns;
+        for (let t = 0; t < cols.length; t++) {
+          const at = row + cols[t]!;
+          sparse[at] = sparse[at]! - rate * (g * vals[t]! + s.l2 * sparse[at]!);
+        }
+        const base = c * dims;
+        for (let d = 0; d < dims; d++) denseW[base + d] = denseW[base + d]! - rate * (g * dense[d]! + s.l2 * denseW[base + d]!);
+      }
+    }
+    rate *= s.rateDecay;
+  }
 }
 
 /**
@@ -437,8 +459,8 @@ const TRAINING = { version: 1, VECTOR_WEIGHT, EPOCHS, LEARNING_RATE, RATE_DECAY,
 /** Folds of the cross-validation of the regression (`holdingOut`). */
 export const FOLDS = 10;
 
-/** Writes the regression's logit of each type for `x` into `out`. */
-function logits(model: SoftmaxModel, x: Features, out: Float64Array, dims: number): void {
+/** Writes the regression's logit of each class for `x` into `out` (`dims`: the sentence vector's dimensions). */
+export function logits(model: SoftmaxModel, x: Features, out: Float64Array, dims: number): void {
   const { sparse, dense, bias } = model;
   const { cols, vals, dense: v } = x;
   const columns = sparse.length / out.length;

@@ -615,3 +615,16 @@ test('a trade named first with its own rates, its late payers or its own cab let
   expect(classifyScope('pub landlord, food or wet-led, which makes more money').domain).toBeUndefined();
   expect(classifyScope('my landlord wants £150 more a month, can he?').domain).toBe('personal legal matters');
 });
+
+test("\"I'm a …\" with the trade's own packages, deposits or payment plans names the asker's trade whatever the noun; a bride or a mum is not one", () => {
+  expectEach('answer', [
+    "I'm a doula. Should I offer a payment plan on my £950 birth package, or will I just end up chasing money?",
+    "I'm a celebrant. Couples keep cancelling late, should I take a 30% deposit?",
+  ]);
+  expectEach('refuse', [
+    "I'm a bride. Is a £950 package for the photographer normal, and what deposit is fair?",
+    "I'm a mum of two. Should I put the nursery fees on a payment plan or pay the £950 upfront?",
+    "I'm a nurse. Should I pay my £300 union fees monthly or yearly?",
+    "I'm a tenant. The landlord wants a £900 deposit, is that legal?",
+  ]);
+});

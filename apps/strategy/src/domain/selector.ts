@@ -8,7 +8,6 @@ import MiniSearch from 'minisearch';
 import type { Framework, Library, Stage } from './library.js';
 import { normalise, stem, STOP_WORDS, words } from './text.js';
 import { frameworkExampleSource } from './framework-examples.js';
-import { BankReading } from './ngram-regression.js';
 import { MARKET_SIZE, NEW_RIVAL, PROBLEMS, type ProblemType, type Understanding } from './understand.js';
 
 export interface SelectionContext {
@@ -368,10 +367,9 @@ export class FrameworkSelector {
     // around?") is read alone as well, and the two readings are averaged.
     if (u && bank) {
       for (const x of bank.classify(u.earlier.trim() ? `${u.earlier}\n${text}` : text)) like.set(x.type, x.evidence);
-      // The follow-up alone is read by the bank classifier only: the n-grams read a few words sharply ("I want my team
-      // looked after. Which one?" as a team's stages at 0.82) and would outvote the conversation (a deal's offers).
-      const alone = bank instanceof BankReading ? bank.classifier : bank;
-      if (u.earlier.trim() && (u.problem?.hits ?? 0) > 0) for (const x of alone.classify(text)) like.set(x.type, ((like.get(x.type) ?? 0) + x.evidence) / 2);
+      // The follow-up alone is read as the bank reads a few words (`classifyAlone`).
+      if (u.earlier.trim() && (u.problem?.hits ?? 0) > 0)
+        for (const x of bank.classifyAlone?.(text) ?? bank.classify(text)) like.set(x.type, ((like.get(x.type) ?? 0) + x.evidence) / 2);
     }
     const industry = ctx.industry?.trim().toLowerCase();
     const role = ctx.role?.trim().toLowerCase();

@@ -2049,7 +2049,7 @@ function cueNorm(phrase: string): string {
 
 /** People named by what they do or are that are not a trade or an office ("runner, 5k stuck at 28 min"; "gamer, which GPU"). */
 const NOT_A_TRADE =
-  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|pensioner|retiree|taxpayer|mum|mom|dad|wife|husband|lurker|noob|novice|expat|local|layman|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor|officer|porter|professor|lecturer|firefighter|paramedic|soldier|cashier|waiter|waitress|bartender|barista|receptionist|midwife|servant)s?$/i;
+  /^(?:runner|gamer|beginner|learner|user|buyer|customer|player|member|student|mother|father|brother|sister|daughter|grand(?:mother|father)|reader|viewer|listener|lover|fan|dancer|swimmer|cyclist|golfer|parent|pensioner|retiree|taxpayer|mum|mom|dad|wife|husband|lurker|noob|novice|expat|local|layman|tenant|renter|lodger|homeowner|employee|worker|volunteer|passenger|travell?er|driver|rider|smoker|drinker|newbie|leaver|starter|saver|investor|borrower|applicant|graduate|fresher|teenager|toddler|carer|caregiver|patient|hobbyist|amateur|enthusiast|collector|master|supporter|subscriber|shopper|consumer|partner|flatmate|housemate|neighbour|neighbor|officer|porter|professor|lecturer|firefighter|paramedic|soldier|cashier|waiter|waitress|bartender|barista|receptionist|midwife|servant|bride|groom|bridesmaid|guest|diner|resident|pupil)s?$/i;
 /** Jobs most often held as an employee: a trade only with a craft before them ("yoga teacher", "freelance developer"), not bare or with a grade ("junior doctor", "store manager"). */
 const EMPLOYEE_JOB =
   /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales)\s+){0,2}(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
@@ -2062,9 +2062,12 @@ const NOT_AN_AGENT =
 /** Professions the public consults (`selfLabel`). */
 const CONSULTED =
   /^(?:dentist|doctor|gp|vet|lawyer|solicitor|barrister|optician|orthodontist|surgeon|therapist|counsell?or|physio|physiotherapist|chiropractor|osteopath|accountant|architect|plumber|electrician|mechanic|builder|roofer|tutor|nanny|childminder)s?$/i;
-/** A practitioner's own work: patients or clients, bookings, a rate ("14 clients", "booked 3 weeks out", "£40 a session"). */
+/**
+ * A practitioner's own work: patients or clients, bookings, a rate ("14 clients", "booked 3 weeks out", "£40 a
+ * session"), deposits, payment plans and cancellation terms, their own packages or fees ("my £950 birth package").
+ */
 const PRACTICE_WORK =
-  /\b(?:patients|clients?|customers|regulars|students|pupils|apprentices?|one chair|the round|regular (?:houses|customers|clients)|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session))\b/i;
+  /\b(?:patients|clients?|customers|regulars|students|pupils|apprentices?|one chair|the round|regular (?:houses|customers|clients)|my (?:practice|surgery|clinic|chair|list|books|round|van|rates?|prices?)|booked|bookings|waiting list|no[- ]shows?|day rate|callouts?|quotes?|per (?:hour|session|lesson|visit|job)|an? (?:hour|session|lesson|visit|job)|\/(?:hr|hour|session)|deposits?|payment plans?|cancellation (?:terms|fees?|policy)|my (?:[£$€]\s?\d[\d.,]*k?\s+)?(?:[\w-]+\s+)?(?:packages?|fees))\b/i;
 /** Organisations people belong to (`selfLabel`). */
 const MEMBERSHIP =
   /^(?:club|gym|class|classes|pool|society|choir|chorus|orchestra|pack|colony|board|band|league|team|association|scouts|guides|troop|unit|church|mosque|temple|gurdwara|synagogue|parish|congregation|group)s?$/i;
@@ -2199,7 +2202,10 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   // A name of one or two nouns said with "here" introduces the asker by their trade ("doula here, £850 per birth
   // package…", "stone mason here."), whatever its ending.
   const introduced = /\s+here\b/i.test(m[0]) && before <= 2 && pos.slice(0, before).every((p) => p === 'NOUN' || p === 'PROPN' || p === 'ADJ');
-  return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service || introduced ? clause : undefined;
+  // "I'm a doula. … my £950 birth package": said so, with its work in the rest, any noun names the trade (not a
+  // person by what they do for themselves nor an employee's job: both ruled out above).
+  const introducedAs = Boolean(intro) && nouns.includes(head);
+  return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service || introduced || introducedAs ? clause : undefined;
 }
 
 const SUBJECT_PATTERNS: RegExp[] = [
