@@ -628,3 +628,12 @@ test("\"I'm a …\" with the trade's own packages, deposits or payment plans nam
     "I'm a tenant. The landlord wants a £900 deposit, is that legal?",
   ]);
 });
+
+test("a trade named by its service or its rounds first is a seller's; a customer asking whether they deliver, or of streaming services, is not", () => {
+  expectEach('answer', ['paper rounds, 3 kids quit this month, put pay up to £6 a round?', 'ironing service from home, £1.20 an item. put it up?']);
+  expectEach('refuse', [
+    'milk rounds, do they still deliver in leeds and how much is a pint?',
+    'streaming services, netflix or disney+ for £8 a month, which has better kids stuff?',
+    'paper rounds, my son wants one, is £6 a round fair pay for a 13 year old?',
+  ]);
+});

@@ -2082,10 +2082,11 @@ const DOING = /^(?:doing|working|running|selling|making|offering|providing|cover
 /**
  * The rest of a message that opens with a trade, spoken by its customer, its employee or about the asker's own life
  * ("tattoo artist, £600 for a half sleeve, is that normal?", "plasterer, finish is all bumpy, do I pay him the rest?",
- * "police officer, 15 years, thinking of leaving", "dog walker, which trainers for 15 miles a day on my feet?").
+ * "police officer, 15 years, thinking of leaving", "dog walker, which trainers for 15 miles a day on my feet?", "milk
+ * rounds, do they still deliver in leeds?").
  */
 const AS_A_CUSTOMER =
-  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)(?! myself)|should i (?:pay|tip)(?! myself)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|fair price|employed by|zero[- ]hours?|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
+  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)(?! myself)|should i (?:pay|tip)(?! myself)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do they (?:still )?(?:deliver|come|cover|do (?:deliveries|collections))|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|fair price|employed by|zero[- ]hours?|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
 /**
  * Terms a trade is offered by those it sells through ("a gallery wants 50% commission on my pieces", "the venue takes a
  * 20% cut"): a seller asking "is that normal?" of them is not a customer.
@@ -2098,9 +2099,9 @@ const SCHOOLWORK =
 /** A service's "-ing" after its object ("car valeting", "gutter cleaning", "dog walking", "snow plowing"). */
 const SERVICE =
   /^(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|til|plaster|build|glaz|weld|fram|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|sharpen|shear|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|remov|deliver|courier|lett)ing$/i;
-/** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round"). */
+/** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round", "paper rounds", "ironing service"). */
 const ORGANISATION_NOUN =
-  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|round|business|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|range|fleet|yard|mill|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|hire|rentals?|bootcamps?)$/i;
+  /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|rounds?|business|service|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|range|fleet|yard|mill|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|hire|rentals?|bootcamps?)$/i;
 
 /**
  * The trade, office or organisation a message names first, as a sole trader, an officer or a small firm types on a
