@@ -25,6 +25,7 @@ import { VAGUE_MODEL_FILE, vaguenessExamples } from '../src/domain/vague-example
 import { wordVectors } from '../src/domain/word-vectors.js';
 
 const library = loadLibrary();
+const frameworkBank = () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples;
 /** Each model: its name, its weights file and what it trains on, given as the number of questions and a trainer. */
 const classifierOf = (name: string, file: string, examples: () => Record<string, string[]>) => ({
   name,
@@ -43,12 +44,12 @@ const models = [
   classifierOf('problem types, first two batches, for the scope rules', PROBLEM_SCOPE_MODEL_FILE, () =>
     scopeSample(loadProblemExamples(Object.keys(PROBLEMS)).examples),
   ),
-  classifierOf('frameworks', FRAMEWORK_MODEL_FILE, () => loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples),
+  classifierOf('frameworks', FRAMEWORK_MODEL_FILE, frameworkBank),
   {
     name: 'frameworks, n-grams',
     file: FRAMEWORK_NGRAM_MODEL_FILE,
     train: () => {
-      const e = loadFrameworkExamples(library.frameworks.map((f) => f.id)).examples;
+      const e = frameworkBank();
       return { count: Object.values(e).flat().length, classes: Object.keys(e).length, weights: () => new NgramSoftmax(e, wordVectors()).trainedWeights() };
     },
   },

@@ -150,9 +150,9 @@ let override: FrameworkExampleSource | null | undefined;
  * The reading of the framework example bank (`BankReading`: the mean of the classifier and the n-gram softmax), for
  * a library whose framework ids are `ids` (built on first use, then shared: some 100 ms with the saved weights of
  * `FRAMEWORK_MODEL_FILE` and `FRAMEWORK_NGRAM_MODEL_FILE`; a library of its own trains the classifier, about 4 s,
- * and reads the shipped n-gram weights over its frameworks). On the bank's last 20 questions of each framework held out, the library engine's pick is the question's
- * framework for 648 of 980 with the classifier alone and 689 with the mean (at the selector's weight 6; 635 and 669
- * at 5; scripts/framework-examples-heldout.ts).
+ * and reads the shipped n-gram weights over its frameworks). On the bank's last 20 questions of each framework held
+ * out, the library engine's pick is the question's framework for 648 of 980 with the classifier alone and 689 with
+ * the mean (at the selector's weight 6; 635 and 669 at 5; scripts/framework-examples-heldout.ts).
  * Only the bank's frameworks that are in `ids` are classes: a library of its
  * own (`STRATEGY_LIBRARY_DIR`) gets no share for a framework the bank lacks.
  * Null when fewer than two frameworks are in both, or when a stand-in turned
@@ -165,15 +165,14 @@ export function frameworkExampleSource(ids: readonly string[]): FrameworkExample
   if (!sources.has(key)) {
     const bank = readFrameworkExamples();
     const examples = Object.fromEntries(Object.entries(bank.examples).filter(([id]) => ids.includes(id)));
-    // The n-gram softmax reads the whole bank (its shipped weights, never retrained for a library of its own: 16 s);
-    // the reading takes its probabilities over the library's frameworks (`BankReading`).
-    ngramsOfBank ??= new NgramSoftmax(bank.examples, wordVectors(), readTrainedWeights(FRAMEWORK_NGRAM_MODEL_FILE));
-    sources.set(
-      key,
-      Object.keys(examples).length >= 2
-        ? new BankReading(new ExampleClassifier(examples, [], wordVectors(), readTrainedWeights(FRAMEWORK_MODEL_FILE)), ngramsOfBank)
-        : null,
-    );
+    let reading: BankReading | null = null;
+    if (Object.keys(examples).length >= 2) {
+      // The n-gram softmax reads the whole bank (its shipped weights, never retrained for a library of its own: 16 s);
+      // the reading takes its probabilities over the library's frameworks (`BankReading`).
+      ngramsOfBank ??= new NgramSoftmax(bank.examples, wordVectors(), readTrainedWeights(FRAMEWORK_NGRAM_MODEL_FILE));
+      reading = new BankReading(new ExampleClassifier(examples, [], wordVectors(), readTrainedWeights(FRAMEWORK_MODEL_FILE)), ngramsOfBank);
+    }
+    sources.set(key, reading);
   }
   return sources.get(key)!;
 }
