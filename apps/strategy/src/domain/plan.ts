@@ -9,7 +9,7 @@ import { classifyScope, FAMILY_DOMAIN, type ScopeVerdict } from './scope.js';
 import { FULL_SIMILARITY } from './problem-examples.js';
 import type { FrameworkSelector } from './selector.js';
 import { businessShareSource } from './scope-examples.js';
-import { TROUBLE, warmUp as warmUpUnderstanding } from './understand.js';
+import { tradeAsked, TROUBLE, warmUp as warmUpUnderstanding } from './understand.js';
 import { overlap, terms } from './text.js';
 
 export type Plan = { kind: 'answer'; analysis: Analysis; scope: ScopeVerdict } | { kind: 'refuse'; analysis: Analysis; scope: ScopeVerdict };
@@ -26,15 +26,19 @@ const FAMILY_FIRM_NOUNS =
  * The asker's organisation handed on or taken over by a successor ("my son wants to take over the garage", "hand over
  * the farm when I retire", "bring my daughter into the business"): a succession. The organisation ends the phrase or is
  * followed by its successor or its time, so neither "take over the garage as a gym" nor "hand over the company laptop"
- * nor "bring my dog into the pub" is one.
+ * nor "bring my dog into the pub" is one. So is the asker stepping back or down from it ("step back from the garage").
  */
 const HANDING_ON = new RegExp(
   String.raw`\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:${FAMILY_FIRM_NOUNS}|guesthouse)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)` +
-    String.raw`|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b`,
+    String.raw`|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b` +
+    // Stepping back from it ("trying to step back from the garage. Who do I put in charge…?").
+    String.raw`|\b(?:step|stepping|stand|standing)\s+(?:back|down)\s+from\s+(?:the|my|our)\s+(?:family\s+)?(?:${FAMILY_FIRM_NOUNS})\b`,
   'i',
 );
 
 /** Relatives as they are named in a family firm ("my son", "my lad", "my sister"). */
+/** Trades owned as a place or a vehicle, besides the family firms (`FAMILY_FIRM_NOUNS`): "the food truck", "a caravan park". */
+const OWNED_TRADES = 'truck|van|stall|franchise|park|campsite|site|yard|nursery|kennels|cattery|mill|dairy|vineyard|brewery|hostel|guesthouse';
 const FIRM_RELATIVE =
   'son|daughter|wife|husband|partner|brother|sister|dad|father|mum|mom|mother|uncle|aunt|cousin|nephew|niece|lad|boy|girl|kids?|children|sons|daughters|brothers|sisters';
 /** Organisations a relative works in, joins or co-owns (`FAMILY_IN_FIRM`), not an event named after one ("the shop fete"). */
@@ -52,7 +56,14 @@ const FAMILY_IN_FIRM = new RegExp(
     String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+and\s+i\s+(?:have|run|own|co-own|started|set up|took over)\s+(?:a|an|the|our)\s+(?:[\w&-]+\s+){0,3}${FAMILY_FIRM}\b` +
     String.raw`|\bpartners?\s+in\s+(?:the|our|my)\s+(?:business|firm|company|practice)\b` +
     String.raw`|\b(?:pay(?:ing)?|employ(?:ing)?)\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\b[^.?!]{0,30}?\b(?:from|through|out of|via|(?:for\s+)?(?:helping|working)\s+(?:in|at|on)|in|at)\s+(?:the|my|our)\s+(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
-    String.raw`|\b(?:lent|loaned)\s+(?:to\s+)?(?:the|my|our)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b`,
+    String.raw`|\b(?:lent|loaned)\s+(?:to\s+)?(?:the|my|our)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
+    // A relative keeping the firm's books or driving its van ("removals, my wife does the books", "my lad drives the van"),
+    // not a household's nor another firm's ("does the books for our household", "does the accounts for his company").
+    String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:does|do|did|keeps|handles|sorts|looks after|drives)\s+(?:the|our|my)\s+(?:books|accounts|admin|invoicing|invoices|payroll|bookings|social media|till|deliveries|van|vans|lorry|truck)\b(?![^.?!]{0,20}\b(?:household|home|house|family|his|her|their)\b)` +
+    // Someone going in with the asker on the firm ("My brother wants to go in with me on the food truck and put in $15k").
+    String.raw`|\b(?:go|goes|going|come|comes|coming|buy|buying)\s+in\s+with\s+me\s+on\s+(?:the|my|our|a|an)\s+(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b` +
+    // A firm inherited ("My sister and I inherited our parents' caravan park").
+    String.raw`|\binherited\s+(?:the|our|my|a|an|(?:our|my)\s+[\w'’]+)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b`,
   'i',
 );
 
@@ -191,6 +202,18 @@ const PRICES_OWN_WORK = new RegExp(
     String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b`,
   'i',
 );
+
+/**
+ * The asker making or selling goods of their own as a trade ("I sell hand-knitted jumpers online, £85 each", "I make
+ * wedding cake toppers in polymer clay, £45 each", "I sell hatching eggs … had a few complaints"): a maker's verb in the
+ * present with goods after it (not asked as "can I sell…", not money, a possession or "a lot of mistakes"), and prices each, a place of selling,
+ * or orders, customers, complaints, refunds or stock (`GOODS_TRADE`).
+ */
+const SELLS_OWN_GOODS =
+  /(?<!\b(?:can|could|should|shall|do|would|will|if|when)\s+)\bi\s+(?:sell|make|bake|breed|knit|sew|grow|build|restore|upholster|print|brew|roast|forge|carve|throw|weave|hand-?make)\s+(?!(?:on|off|up|back|out)\b)(?!(?:my|our|it|them|a lot|a bit|lots|money|mistakes|friends|time|sure|do|enough|ends|decisions|plans|dinner|tea|breakfast|lunch|food|meals)\b)(?![£$€\d])[a-z]/i;
+/** See `SELLS_OWN_GOODS`. */
+const GOODS_TRADE =
+  /[£$€]\s?\d[\d.,]*k?\s*(?:each|apiece|a (?:piece|pair|jar|box|bag|bottle|loaf|dozen|set|tray))\b|\b(?:online|on etsy|at (?:the )?(?:markets?|fairs?|craft fairs?)|wholesale|orders|customers|complaints|refunds?|stock|stockists)\b/i;
 
 /** Words of selling something of one's own: a box, a subscription, stock, orders, customers, a stall or a shop. */
 const SELLING = /\b(?:sell|selling|sold|subscription|box|boxes|stock|orders|customers|clients|stall|shop|launch|charge)\b/i;
@@ -449,7 +472,13 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   const serves = SERVES.test(u.english);
   // So does someone starting a trade of their own with money in it (`STARTING_UP`).
   const startingUp = STARTING_UP.test(u.english) && UNIT_PRICE.test(u.english);
-  const seller = (Boolean(u.selfLabel) || pricesOwnWork || serves || startingUp) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
+  // So does a question asked for a trade in the third person or as one (`tradeAsked`: "Should a personal trainer in
+  // Sydney charge A$90 or A$110 an hour?", "how do I set a day rate as a self-employed gardener"), and a maker selling
+  // goods of their own (`SELLS_OWN_GOODS`).
+  const sellsGoods = SELLS_OWN_GOODS.test(u.english) && GOODS_TRADE.test(u.english) && !HOBBY.test(u.english) && !SELLS_POSSESSION.test(u.english);
+  const askedForTrade = tradeAsked(u.english);
+  const seller =
+    (Boolean(u.selfLabel) || pricesOwnWork || serves || startingUp || Boolean(askedForTrade) || sellsGoods) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
   // 180 alumnos", "Imbissbude, 2 Tage Markt, … 4.000 €?"): figures of its own, as a firm's, for the rules below.
@@ -631,6 +660,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       (u.quantities.some((q) => q.kind === 'money') || pricesOwnWork)
     )
       scope = { ...scope, inScope: true };
+    // A trade named (`selfLabel`, `tradeAsked`) pricing its own work, with at most one other domain's word ("how do I set
+    // a day rate as a self-employed gardener", "As a music teacher, do I charge through the summer holidays?").
+    else if (!scope.inScope && seller && (u.selfLabel || askedForTrade) && pricesOwnWork && (scope.otherHits ?? 0) <= 1) scope = { ...scope, inScope: true };
     // A vague worry that does not read clearly unlike business (`VAGUE_WORRY_SHARE`) and shows no other domain ("bookings
     // for the window tinting have been all over the place, cant work out why") is clarified, not refused: the clarifying
     // questions ask what the business is.

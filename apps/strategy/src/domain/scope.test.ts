@@ -637,3 +637,36 @@ test("a trade named by its service or its rounds first is a seller's; a customer
     'paper rounds, my son wants one, is £6 a round fair pay for a 13 year old?',
   ]);
 });
+
+test("a question asked for a trade in the third person or as one, a maker's own goods and a relative in the firm's books are a seller's; a customer's, a household's and a hobbyist's are not", () => {
+  // Each of these was refused before (a fourth attack pass and the read trade-questions bank).
+  expectEach('answer', [
+    "Should a personal trainer in Sydney's eastern suburbs charge A$90 or A$110 an hour?",
+    'How much should a man with a van charge for a 200-mile one-way move?',
+    "What's a fair daily rate to charge as a relief milker in Ireland these days, €150?",
+    'Is it worth a beekeeper with 10 hives buying an extractor for £1,800?',
+    'Is it wise for a childminder to sign a 12-month contract with a family paying £900 a month?',
+    "What's the best way for a holiday let owner to handle a £150 damage deposit?",
+    'how do I set a day rate as a self-employed gardener',
+    'I sell hand-knitted jumpers online, £85 each, 2 a week. Is it worth carrying on?',
+    'I make wedding cake toppers in polymer clay, £45 each, 6 hrs. Too cheap?',
+    'removals, my wife does the books. £1,400 unpaid invoices. factoring worth it?',
+    'My brother wants to go in with me on the food truck and put in $15k. How do we split it fairly?',
+    "My sister and I inherited our parents' caravan park. She wants to sell, I want to keep it. How do we even value it?",
+    "Had a health scare last month so I'm trying to step back from the garage. Who do I put in charge, my son or my longest-serving mechanic?",
+    'mobile mechanic, parts markup 15%. too low?',
+  ]);
+  expectEach('refuse', [
+    'How much should a plumber charge to fix a leaking tap?',
+    'What should an electrician charge to rewire a 3 bed semi?',
+    'Is it normal for a dentist to charge £90 for a check-up?',
+    'Should a babysitter charge more for three kids?',
+    'how much does a dog walker charge, need one for my spaniel',
+    'Can I sell on my football season ticket for 4 games at £45 each?',
+    'I sell my old clothes on Vinted, do I have to pay tax?',
+    'I bake bread every weekend for fun, sourdough or yeast?',
+    'My wife does the books for our household, how should we split bills?',
+    "I inherited my dad's house and my brother wants half, what do I do?",
+    'As a volunteer football coach I spend £30 a week on petrol. Can the club pay me back?',
+  ]);
+});

@@ -13,6 +13,7 @@ import {
   nounPhrases,
   problemScores,
   selfLabel,
+  tradeAsked,
   sentences,
   understand,
   withoutOffer,
@@ -981,4 +982,29 @@ test("the scope rules' strength keeps the scale their thresholds were set on", (
   expect(u.problem!.strength).toBeGreaterThan(u.scopeStrength);
   expect(u.scopeStrength).toBeGreaterThanOrEqual(2);
   expect(understand('how do my chickens get through the winter?', '').scopeStrength).toBeLessThan(2);
+});
+
+test('a question asked for a trade in the third person or by the asker as one names the trade (tradeAsked); a customer, a hobbyist or an employee does not', () => {
+  const asked: Array<[string, string]> = [
+    ["Should a personal trainer in Sydney's eastern suburbs charge A$90 or A$110 an hour?", 'personal trainer'],
+    ["what's a normal deposit for a wedding florist to take", 'wedding florist'],
+    ['Is it worth a beekeeper with 10 hives buying an extractor for £1,800?', 'beekeeper'],
+    ["What's a fair daily rate to charge as a relief milker in Ireland these days, €150?", 'relief milker'],
+    ['how do I set a day rate as a self-employed gardener', 'gardener'],
+    ["I do children's parties as a magician, about 8 a month. Take on a second performer?", 'magician'],
+    ['As a music teacher, do I charge through the summer holidays or pause invoices?', 'music teacher'],
+    ["What's the best way for a holiday let owner to handle a £150 damage deposit?", 'holiday let owner'],
+  ];
+  for (const [text, trade] of asked) expect([text, tradeAsked(text)]).toEqual([text, trade]);
+  for (const text of [
+    'How much should a plumber charge to fix my boiler?',
+    'How much should a plumber charge to fix a leaking tap?',
+    "what should a cleaner charge per hour in London, I'm hiring one",
+    'how much does a dog walker charge',
+    'As a volunteer football coach I spend £30 a week on petrol. Can the club pay me back?',
+    'Should a family of 5 buy a Costco membership?',
+    'As a nurse, should I charge my neighbour for dressing her leg?',
+    'Should a babysitter charge more for three kids?',
+  ])
+    expect([text, tradeAsked(text)]).toEqual([text, undefined]);
 });

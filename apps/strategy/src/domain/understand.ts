@@ -2055,7 +2055,7 @@ const EMPLOYEE_JOB =
   /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales)\s+){0,2}(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
 /** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
 const TRADE_NOUN =
-  /(?:er|or|ist|ian|man|men|smith|wright|accountant|consultant|merchant|surgeon|mason|sec|secretary|chair|clerk|warden|trustee)s?$|^(?:tech|chef|vet|guide|skipper|nanny|sparky|chippy|sweep|physio|pt|dj|coach)s?$/i;
+  /(?:er|or|ist|ian|man|men|smith|wright|accountant|consultant|merchant|surgeon|mason|sec|secretary|chair|clerk|warden|trustee)s?$|^(?:tech|chef|vet|guide|skipper|nanny|sparky|sparkie|chippy|chippie|brickie|cabbie|mechanic|locum|sweep|physio|pt|dj|coach)s?$/i;
 /** Nouns in "-er" or "-or" that name a thing, not an agent ("offer", "order", "sticker"). */
 const NOT_AN_AGENT =
   /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|mirror|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|shower|ether|other|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|woman|women|human|regimen|specimen|vegetarian|median|asian|christian|guardian|wrist|list|playlist|checklist|wishlist|twist|mist|shoulder|ladder|bladder|hamster|lobster|oyster|pepper|copper)s?$/i;
@@ -2158,7 +2158,7 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
       i > 0 &&
       (p === 'ADP' ||
         p === 'SCONJ' ||
-        (p === 'CCONJ' && ['VERB', 'PRON', 'AUX', 'DET'].includes(pos[i + 1] ?? '')) ||
+        (p === 'CCONJ' && ['VERB', 'PRON', 'AUX', 'DET', 'NUM'].includes(pos[i + 1] ?? '')) ||
         (p === 'VERB' && /ing$/i.test(words[i]!) && (DOING.test(words[i]!) || ['ADP', 'DET', 'PRON'].includes(pos[i + 1] ?? '')))),
   );
   const before = end > 0 ? end : words.length;
@@ -2207,6 +2207,65 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   // person by what they do for themselves nor an employee's job: both ruled out above).
   const introducedAs = Boolean(intro) && nouns.includes(head);
   return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service || introduced || introducedAs ? clause : undefined;
+}
+
+/** A trade's verbs of selling, pricing and running the work ("charge", "take a deposit", "sign a contract", "buy a van"). */
+const TRADE_VERBS = String.raw`(?:charge|charging|earn|earning|take|taking|price|pricing|sell|selling|buy|buying|sign|signing|offer|offering|handle|handling|raise|put up|pass|ask|asking|invoice|quote|quoting|accept|hire|hiring|get|getting|go|switch|invest|investing|insure|register|work|set)`;
+/**
+ * A question asked for a trade in the third person ("Should a personal trainer in Sydney charge A$90 or A$110 an hour?",
+ * "what's a normal deposit for a wedding florist to take", "Is it worth a beekeeper with 10 hives buying an extractor?")
+ * or by the asker as one ("What's a fair daily rate to charge as a relief milker?", "I do children's parties as a
+ * magician"): the trade's name is the capture, its prepositional phrase ("in Sydney", "with 10 hives") cut off below.
+ */
+const ASKED_FOR_TRADE = [
+  new RegExp(String.raw`\b(?:should|would|could|can|will|might|must)\s+an?\s+([^,.?!;:]{2,60}?)\s+${TRADE_VERBS}\b`, 'gi'),
+  new RegExp(String.raw`\bfor\s+an?\s+([^,.?!;:]{2,60}?)\s+to\s+${TRADE_VERBS}\b`, 'gi'),
+  new RegExp(String.raw`\bworth\s+(?:it\s+)?(?:for\s+)?an?\s+([^,.?!;:]{2,60}?)\s+${TRADE_VERBS}\b`, 'gi'),
+  /\b(?:charge|charging|rate|rates|price|prices|fee|fees|invoice)\b[^.?!]{0,40}?\bas\s+an?\s+([^,.?!;:]{2,40})/gi,
+  /(?:^|[.?!]\s+)as\s+an?\s+([^,.?!;:]{2,40}),[^.?!]*\b(?:charge|price|prices|rates?|fees?|invoice|clients|customers|bookings|deposits?)\b/gi,
+  /\bi\s+(?:do|work|perform|play|trade|operate)\b[^.?!]{0,40}?\bas\s+an?\s+([^,.?!;:]{2,40})/gi,
+];
+/** Those who do it for love, for themselves or as a learner: not a trade ("as a volunteer football coach", "a keen baker"). */
+const NOT_FOR_A_LIVING =
+  /\b(?:babysitt\w*|volunteer|voluntary|hobby|hobbyist|amateur|keen|retired|former|ex|aspiring|wannabe|student|trainee|apprentice|unpaid|family|parent|first-time|new)\b/i;
+/**
+ * A customer asking what a trade should charge: for the asker's home, car, family or own affairs ("to fix my boiler"),
+ * for a job done for them ("to fix a leaking tap", "for a check-up"), hiring or booking one ("I'm hiring one", "we're
+ * getting quotes", "need one for my spaniel"), or whether it is normal.
+ */
+const FOR_THE_ASKER =
+  /\bto\s+(?:fix|rewire|repair|install|replace|look at|service|paint|clean|decorate|unblock|mend|check|plaster|tile|move|remove)\b|\bfor\s+an?\s+(?:check-?up|filling|crown|clean|service|mot|haircut|trim)\b|\b(?:is|was)\s+(?:it|that|this)\s+(?:normal|fair|reasonable|a rip-?off)\b|\b(?:i'm|we're|i am|we are)\s+(?:hiring|getting quotes|looking for|booking|after)\b|\bneed (?:one|a [\w-]+)\b|\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+)?(?:house|home|flat|apartment|car|kitchen|bathroom|boiler|roof|garden|wedding|kids?|son|daughter|dog|cat|horse|lounge|patio|driveway|extension|tax return|mum|mom|dad|parents|family)\b|\b(?:charged|quoted|billed|overcharged)\s+(?:me|us)\b/i;
+
+/**
+ * The trade a question is asked for when it is not named first (`selfLabel`): asked of the trade in the third person
+ * ("How much should a man with a van charge for a 200-mile move?", "Is it wise for a childminder to sign a 12-month
+ * contract…?") or by the asker as one ("how do I set a day rate as a self-employed gardener"). The trade is an agent
+ * (`TRADE_NOUN`, less `NOT_AN_AGENT` and `NOT_A_TRADE`), not an employee's job (`EMPLOYEE_JOB`) nor one done for love
+ * (`NOT_FOR_A_LIVING`); a question for the asker's home, car or family (`FOR_THE_ASKER`) is a customer's.
+ * @returns the trade's name ("personal trainer", "man"), or undefined.
+ */
+export function tradeAsked(text: string): string | undefined {
+  if (FOR_THE_ASKER.test(text)) return undefined;
+  for (const re of ASKED_FOR_TRADE) {
+    for (const m of text.matchAll(re)) {
+      const name = m[1]!
+        .split(/\s+(?:in|with|at|on|from|near|for|who|that|doing|working|based|like|round|around|of|to)\s+/i)[0]!
+        .replace(/^(?:self-employed|freelance|mobile|sole[- ]trader|small|local|independent|professional|qualified)\s+/i, '')
+        .trim();
+      const words = name.split(/\s+/);
+      const head = words.at(-1)!;
+      if (
+        words.length <= 3 &&
+        TRADE_NOUN.test(head) &&
+        !NOT_AN_AGENT.test(head) &&
+        !NOT_A_TRADE.test(head) &&
+        !EMPLOYEE_JOB.test(name) &&
+        !NOT_FOR_A_LIVING.test(name)
+      )
+        return name;
+    }
+  }
+  return undefined;
 }
 
 const SUBJECT_PATTERNS: RegExp[] = [
