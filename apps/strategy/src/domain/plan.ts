@@ -215,6 +215,18 @@ const SELLS_OWN_GOODS =
 const GOODS_TRADE =
   /[£$€]\s?\d[\d.,]*k?\s*(?:each|apiece|a (?:piece|pair|jar|box|bag|bottle|loaf|dozen|set|tray))\b|\b(?:online|on etsy|at (?:the )?(?:markets?|fairs?|craft fairs?)|wholesale|orders|customers|complaints|refunds?|stock|stockists)\b/i;
 
+/** The asker or their household named in the first person ("I", "my", "we", "our", "us"). */
+const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)\b/i;
+/**
+ * A trade's decision typed in fragments that name no one ("14 alpacas. fleece brings $60 each, shearing $35/hd. keep or
+ * sell?", "appliance repairs, 30km radius, callout R450. extend to 60km at R650?"): with two figures or more, money among
+ * them, no other domain's words and no customer, a price per unit sold (`UNIT_PRICE`) or a seller's terms (each, a head,
+ * callout, a contract, customers, takings, covers, occupancy, deposits, no-shows, a bid, wholesale, margin, stock).
+ * A household's choice is said with "our", "us" or "my" ("2 wks greece £3,200 for 4 of us or week in devon £1,400").
+ */
+const TELEGRAPHIC_TRADE =
+  /\b(?:callouts?|call-?out|customers|clients|takings|covers|occupancy|no[- ]?shows?|bid|tender|wholesale|margin|markup|stock|orders|brings|clearing|turnover)\b/i;
+
 /** Words of selling something of one's own: a box, a subscription, stock, orders, customers, a stall or a shop. */
 const SELLING = /\b(?:sell|selling|sold|subscription|box|boxes|stock|orders|customers|clients|stall|shop|launch|charge)\b/i;
 
@@ -236,23 +248,25 @@ const ORGANISATIONS =
 /**
  * A small trade's or organisation's trouble said of the trade itself, as its owner or officer worries without figures
  * ("dog grooming has been dead this month", "cake orders have dried up", "the kennels are always full but somehow
- * theres never any money", "choir numbers keep dropping"): an organisation, a service's "-ing" or the trade's custom,
- * then within a few words a fall, a silence or no money; not of a trade near the asker (`LOCAL_CUSTOMER`).
+ * theres never any money", "kennels full but bank account empty somehow", "choir numbers keep dropping"): an
+ * organisation, a service's "-ing" or the trade's custom, then within a few words a fall, a silence or no money; not of
+ * a trade near the asker (`LOCAL_CUSTOMER`).
  */
 const TRADE_TROUBLE = new RegExp(
   String.raw`\b(?:${ORGANISATIONS}|round|classes|holiday lets?|parlou?r|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|photograph|detail)ing|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families)\b` +
-    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b)`,
+    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b|(?:full|busy) but [\w' ]{0,25}?(?:empty|skint|broke)\b)`,
   'i',
 );
 
 /**
  * An organisation's own trouble in words a person also uses of themselves ("judo club numbers have been flat for ages",
  * "village hall lettings never recovered", "food bank volunteers are worn out", "honey's not shifting", "the phone's
- * just stopped ringing"): only after an organisation, its custom or its goods, not after "work", "classes" or "my".
+ * just stopped ringing", "takings feel down", "club membership slipping", "stock sat in the back room for months"): only
+ * after an organisation, its custom or its goods, not after "work", "classes" or "my".
  */
 const ORG_TROUBLE = new RegExp(
   String.raw`\b(?:${ORGANISATIONS}|food ?bank|pantry|hall|lettings|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
-    String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
+    String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|(?:feels?|feeling|looking) down|slipping|sat (?:there|in|unsold|on|around)|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
     String.raw`|\bquotes out,?\s+nothing coming back\b`,
   'i',
 );
@@ -477,8 +491,20 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // goods of their own (`SELLS_OWN_GOODS`).
   const sellsGoods = SELLS_OWN_GOODS.test(u.english) && GOODS_TRADE.test(u.english) && !HOBBY.test(u.english) && !SELLS_POSSESSION.test(u.english);
   const askedForTrade = tradeAsked(u.english);
+  // So does a decision typed in a trade's fragments, naming no one (`TELEGRAPHIC_TRADE`).
+  const telegraphic =
+    u.language === 'en' &&
+    !FIRST_PERSON.test(u.english) &&
+    (scope.otherHits ?? 0) === 0 &&
+    u.quantities.filter((q) => q.kind !== 'date').length >= 2 &&
+    u.quantities.some((q) => q.kind === 'money') &&
+    TELEGRAPHIC_TRADE.test(u.english) &&
+    !CUSTOMER_SIDE.test(u.english) &&
+    !LOCAL_CUSTOMER.test(u.english) &&
+    !quotedForHome;
   const seller =
-    (Boolean(u.selfLabel) || pricesOwnWork || serves || startingUp || Boolean(askedForTrade) || sellsGoods) && !CUSTOMER_OR_EMPLOYEE.test(u.english);
+    (Boolean(u.selfLabel) || pricesOwnWork || serves || startingUp || Boolean(askedForTrade) || sellsGoods || telegraphic) &&
+    !CUSTOMER_OR_EMPLOYEE.test(u.english);
   // So does the caller's industry named in the request ("garden maintenance": "gardening" is its trade, not a hobby).
   // A glossed question with two figures or more, speaking as "I have" or "we" or giving money ("Tengo una academia … con
   // 180 alumnos", "Imbissbude, 2 Tage Markt, … 4.000 €?"): figures of its own, as a firm's, for the rules below.

@@ -670,3 +670,23 @@ test("a question asked for a trade in the third person or as one, a maker's own 
     'As a volunteer football coach I spend £30 a week on petrol. Can the club pay me back?',
   ]);
 });
+
+test("a trade's decision typed in fragments that name no one, with a seller's terms, and a trade's trouble said as takings down or stock unsold are business; a household's fragments are not", () => {
+  // Each of these was refused before (a fifth attack pass of telegraphic questions, written blind).
+  expectEach('answer', [
+    'appliance repairs, 30km radius, callout R450. extend to 60km at R650?',
+    'granny flat let R6,500/mo. airbnb R900/night at 50% occupancy. switch?',
+    'pitch got moved to the back corner of the market, takings feel down',
+    'stock sat in the back room for months',
+    'kennels full but bank account empty somehow',
+    'club membership slipping, older ones leaving, juniors not staying',
+  ]);
+  expectEach('refuse', [
+    'christmas for 3 kids, £150 each. too little?',
+    'saving for a house, £15k so far, need £30k deposit. 2 more years?',
+    'stag do in Prague, €600 each, 12 lads. worth it?',
+    'Is a £120 a month phone contract for an iPhone worth it over buying outright for £1,200?',
+    'boss said my numbers were down in my review, feel crap',
+    'Can I negotiate my phone contract down when it ends?',
+  ]);
+});

@@ -1008,3 +1008,16 @@ test('a question asked for a trade in the third person or by the asker as one na
   ])
     expect([text, tradeAsked(text)]).toEqual([text, undefined]);
 });
+
+test('the rand written against its amount is money, quoted as written ("callout R450", "R6,500/mo", "R28k")', () => {
+  const q = extractQuantities('taxi. licence renewal R6,500, car payment R7,200/mo, clearing R28k/mo after fuel. callout R450?');
+  expect(q.map((x) => [x.kind, x.text, x.value])).toEqual([
+    ['money', 'R6,500', 6500],
+    ['money', 'R7,200', 7200],
+    ['money', 'R28k', 28000],
+    ['money', 'R450', 450],
+  ]);
+  // Brazil's real keeps its dollar sign and its space; a word ending in R is no currency.
+  expect(extractQuantities('R$ 7.000 por mês').map((x) => [x.kind, x.text])).toEqual([['money', 'R$ 7.000']]);
+  expect(extractQuantities('our CR2 model sold 40 units').map((x) => x.kind)).not.toContain('money');
+});

@@ -1229,8 +1229,8 @@ const WORD_NUMBERS: Record<string, number> = {
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, millions: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
 /** ISO 4217 codes of currencies, written before or after an amount ("CHF 3,400", "3,000 SEK"). */
 const CURRENCY_CODES = ['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn'];
-/** Currency signs and codes written before an amount ("€1,200", "CHF 3,400", "Rs 900"). */
-const CURRENCY = new Set(['$', '€', '£', '₹', '¥', 'rs', ...CURRENCY_CODES]);
+/** Currency signs and codes written before an amount ("€1,200", "CHF 3,400", "Rs 900", the rand's "R 450"). */
+const CURRENCY = new Set(['$', '€', '£', '₹', '¥', 'rs', 'r', ...CURRENCY_CODES]);
 /** Currency codes written after an amount ("3,000 SEK", "400 PLN"). */
 const CURRENCY_AFTER = new Set(CURRENCY_CODES);
 /** Letters that make a dollar sign another country's ("R$ 7.000", "NZ$ 200", "HK$500"). */
@@ -1277,7 +1277,8 @@ function parseNumber(raw: string): number | undefined {
 export function extractQuantities(input: string): Quantity[] {
   // A range written with an en dash against its numbers ("£650–£900", "3–4 days") is read as with a hyphen; a spaced
   // dash is an aside ("£4m — 60% comes from one client"), not a range.
-  const text = input.replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-');
+  // The rand written against its amount ("callout R450", "R6,500/mo") is read as a sign before a number.
+  const text = input.replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-').replace(/(?<![\w$])R(?=\d)/g, 'R ');
   const doc = nlp().readDoc(text);
   const its = nlp().its;
   const tokens = doc.tokens().out(its.value) as string[];
@@ -1424,6 +1425,8 @@ export function extractQuantities(input: string): Quantity[] {
     // A currency sign spaced from its amount in the question ("R$ 7.000", "€ 450") is quoted so.
     const spaced = written.replace(/^([A-Za-z]{0,2}[$€£₹¥])(?=\d)/, '$1 ');
     if (spaced !== written && !text.includes(written) && text.includes(spaced)) written = spaced;
+    // The rand is quoted against its amount, as written ("R450").
+    if (/^R \d/.test(written) && input.includes(written.replace(/^R /, 'R'))) written = written.replace(/^R /, 'R');
     // A unit written against its number ("5mg", "20kg") is quoted so.
     const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
     if (tight !== written && text.includes(tight)) written = tight;
