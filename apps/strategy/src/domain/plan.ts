@@ -87,11 +87,12 @@ const ROLE_IN_ORGANISATION =
 
 /**
  * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
- * "we've owned the guesthouse since 2015", "I've been running it since Mum retired", "we rent out 4 narrowboats"), or naming a family business of theirs ("our family hotel"); not a
+ * "we've owned the guesthouse since 2015", "I've been running it since Mum retired", "we rent out 4 narrowboats", "me
+ * and the wife run a 24 bed hostel"), or naming a family business of theirs ("our family hotel"); not a
  * possession or an everyday run ("I own a flat", "we've run up debts", "I've run my first marathon").
  */
 const RUNS_SOMETHING =
-  /\b(?:we|i)(?:'ve| have| had)?\s+(?:been\s+)?(?:co-?)?(?:run|running|owned|own|owning|operated|operate|operating|founded|set up|rent out|let out|hire out|renting out|letting out|hiring out)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|around|home|room|rooms|spare|driveway|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
+  /\b(?:we|i|(?:me|myself)\s+and\s+(?:the|my)\s+(?:wife|husband|partner|missus|hubby|brother|sister|son|daughter|dad|mum|mom|lad|boys|girls))(?:'ve| have| had)?\s+(?:been\s+)?(?:co-?)?(?:run|running|owned|own|owning|operated|operate|operating|founded|set up|rent out|let out|hire out|renting out|letting out|hiring out)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|around|home|room|rooms|spare|driveway|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
 
 /**
  * "Personal question but…", "Not a work question, but…": the asker hedging before a question that may be about
@@ -470,11 +471,13 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes",
   // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
+  // "Me and the wife run a 24 bed hostel…": the asker and a partner running something (`RUNS_SOMETHING`, not "run marathons").
+  const partnersRun = /\bme and (?:the|my) /i.test(u.english) && RUNS_SOMETHING.test(u.english);
   const quotedForHome = QUOTED_FOR_HOME.test(u.english);
-  const ownNumbers = (speaksAsWe || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !quotedForHome;
+  const ownNumbers = (speaksAsWe || partnersRun || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !quotedForHome;
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
   // another domain's words.
-  const runsSomething = Boolean(u.identity) || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
+  const runsSomething = Boolean(u.identity) || partnersRun || /\b(we|i) (run|own|operate|manage)\b/i.test(u.english);
   // A seller: a trade, office or small organisation named first, as a sole trader or an officer types on a phone
   // ("mobile DJ. weddings £550, kids parties £180…"), the asker pricing their own work ("do i charge per hour or per
   // meal?", not an old car or a lodger) or speaking of their service's throughput, busy or opening days (`SERVES`);

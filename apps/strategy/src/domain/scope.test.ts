@@ -690,3 +690,20 @@ test("a trade's decision typed in fragments that name no one, with a seller's te
     'Can I negotiate my phone contract down when it ends?',
   ]);
 });
+
+test("'not a business person' is modesty, not a request that is not about work; 'me and the wife run …' is the asker's own", () => {
+  // Each of these was refused before (a sixth attack pass, written blind from the frameworks list).
+  expectEach('answer', [
+    "apologies, I'm not a business person, I inherited my aunt's wool shop in Galway, it turns over about €70k with half now online and 2 part-timers, and I don't know what the shop is for anymore or who our customers really are",
+    'me and the wife run a 24 bed hostel in Lisbon, 68% full, city tourist tax going to €4/night',
+    'kids party entertainer £180/party, ~4 each weekend, tons of competition locally, what gap is left',
+    'carpet fitting. 20 quotes last month, won 6. avg job $1,800. why am i losing',
+  ]);
+  expectEach('refuse', [
+    "Not a business question: what's a good name for our new puppy?",
+    'me and my brother run marathons, which watch is best for £200?',
+    'me and the wife own a caravan, £40 a night to let it to friends?',
+    "son's tutor £40/hr, 2 hrs a wk, GCSEs in 8 months. worth it?",
+    'childminder £6.50/hr vs nursery £65/day, 3 days a wk',
+  ]);
+});

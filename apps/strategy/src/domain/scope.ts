@@ -330,10 +330,10 @@ export interface ScopeVerdict {
 /**
  * The asker saying the request is not about work or the business ("Not a work question: …", "I have a dog walking
  * business but this is personal.", "I'm a farrier, but unrelated: …", "Separate question, my gym is £45 a month…";
- * not "Pricing is a separate question.").
+ * not "Pricing is a separate question." nor "I'm not a business person, I inherited my aunt's wool shop").
  */
 const NOT_WORK =
-  /\b(?:not (?:a |really a )?(?:work|business|job)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this(?: one)?(?:'s| is) (?:about|for) (?:my|me)\b(?! (?:own )?(?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal|this(?: one)?(?:'s| is) personal|(?:but|,) unrelated(?=\s*[:,—-]))\b|(?:^|[.,;:!?]\s*)(?:(?:totally|completely) separate|(?:a |another )?separate (?:question|one|thing))\b(?![^.?!]*\b(?:we|our|us|business|customers?|clients?)\b)/i;
+  /\b(?:not (?:a |really a )?(?:work|business|job)(?![- ](?:person|people|woman|man|minded|brain|head|type|expert|background|owner)\b)(?:[- ]related)?(?: question| thing| request)?|nothing to do with (?:work|the business)|(?:a |this is a )?personal (?:question|request|one)|this (?:one )?(?:isn't|is not|isnt) about (?:that|work|the business|my business)|but this(?: one)?(?:'s| is) (?:about|for) (?:my|me)\b(?! (?:own )?(?:business|firm|company|shop|caf[eé]|salon|van|round|clients|customers|staff|team)\b)|this one'?s personal|this(?: one)?(?:'s| is) personal|(?:but|,) unrelated(?=\s*[:,—-]))\b|(?:^|[.,;:!?]\s*)(?:(?:totally|completely) separate|(?:a |another )?separate (?:question|one|thing))\b(?![^.?!]*\b(?:we|our|us|business|customers?|clients?)\b)/i;
 
 /**
  * "Not a business" said of a charity, a club or volunteers ("we're all volunteers, not a business, so I'm not sure

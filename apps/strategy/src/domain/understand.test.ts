@@ -1021,3 +1021,20 @@ test('the rand written against its amount is money, quoted as written ("callout 
   expect(extractQuantities('R$ 7.000 por mês').map((x) => [x.kind, x.text])).toEqual([['money', 'R$ 7.000']]);
   expect(extractQuantities('our CR2 model sold 40 units').map((x) => x.kind)).not.toContain('money');
 });
+
+test("a trade named first ends at a figure; someone else's trade, or two set against each other, is not the asker's (selfLabel)", () => {
+  expect(selfLabel('kids party entertainer £180/party, ~4 each weekend, tons of competition locally, what gap is left')).toBe(
+    'kids party entertainer £180/party',
+  );
+  expect(selfLabel('day nursery 32 kids. parents say all fine on survey but 5 families left this yr. what are they actually thinking')).toBe(
+    'day nursery 32 kids',
+  );
+  expect(selfLabel('carpet fitting. 20 quotes last month, won 6. avg job $1,800. why am i losing')).toBe('carpet fitting');
+  for (const text of [
+    "son's tutor £40/hr, 2 hrs a wk, GCSEs in 8 months. worth it?",
+    'childminder £6.50/hr vs nursery £65/day, 3 days a wk',
+    'Uber One vs DashPass, which saves more if I order twice a week',
+    'AQA business 9-mark question — how do I reach level 3 in the mark scheme?',
+  ])
+    expect([text, selfLabel(text)]).toEqual([text, undefined]);
+});

@@ -2098,10 +2098,10 @@ const SELLERS_TERMS =
   /\b(?:commission|cut|percentage|referral fee)\b[^.?!]{0,30}\b(?:my|our)\s+(?:pieces|work|sales|bookings|jobs|prints|products|takings|orders)\b|\btakes?\s+(?:a\s+)?(?:\d+\s?%(?!\w)|cut\b|commission\b)|\bwants?\s+(?:a\s+)?\d+\s?%\s+(?:commission|cut)\b/i;
 /** Homework, exams and games ("GCSE Business: advantages and disadvantages of a sole trader", "fantasy premier league: …"). */
 const SCHOOLWORK =
-  /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
-/** A service's "-ing" after its object ("car valeting", "gutter cleaning", "dog walking", "snow plowing"). */
+  /\b(?:fantasy|gcse|a-?levels?|leaving cert|ib|aqa|ocr|edexcel|btec|wjec|mark scheme|\d+-mark|exams?|essay|homework|coursework|assignment|module|revision|mba|degree|uni|university|college course)\b/i;
+/** A service's "-ing" after its object ("car valeting", "gutter cleaning", "dog walking", "snow plowing", "carpet fitting"). */
 const SERVICE =
-  /^(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|til|plaster|build|glaz|weld|fram|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|sharpen|shear|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|remov|deliver|courier|lett)ing$/i;
+  /^(?:clean|valet|mow|walk|sitt|groom|plow|plough|cater|tutor|coach|landscap|fenc|roof|plumb|decorat|til|plaster|build|glaz|weld|fram|farm|kennell?|board|sweep|iron|laundr|wash|repair|servic|install|detail|sharpen|shear|haul|skipp|scaffold|insulat|wrapp|engrav|embroider|upholster|alter|tattoo|pierc|wax|thread|lash|brow|nail|shoe|mend|restor|recycl|shredd|remov|deliver|courier|lett|fitt)ing$/i;
 /** A head noun naming a small organisation or trade ("swim school", "burger van", "holiday let", "cleaning round", "paper rounds", "ironing service"). */
 const ORGANISATION_NOUN =
   /(?:^|micro|mini|super)(?:school|club|shop|caf[eé]|salon|studio|bakery|van|truck|kitchen|takeaway|pub|b&b|cattery|kennels?|nursery|gym|farm|stall|rounds?|business|service|practice|clinic|surgery|garage|church|mosque|temple|gurdwara|synagogue|society|choir|band|charity|foodbank|lot|venue|site|lets?|cottages?|winery|orchard|dhaba|pizzeria|restaurant|hotel|guesthouse|campsite|agency|firm|company|workshop|brewery|distillery|vineyard|dairy|council|pta|scouts|guides|unit|troop|league|centre|center|hall|theatre|theater|academy|trust|association|co-?op|committee|parish|lessons|classes|camps?|store|boutique|parlou?r|deli|bar|chippy|range|fleet|yard|mill|daycare|creche|crèche|hostel|glamping|chorus|orchestra|lodge|park|pool|rescue|bank|board|pack|colony|charter|sanctuary|flats|apartments|villas|rooms|class|franchise|hut|management|massage|hire|rentals?|bootcamps?)$/i;
@@ -2113,7 +2113,8 @@ const ORGANISATION_NOUN =
  * semicolon, "!", "?", "(", " here" or a dash; at most 14 words), whose name (the words before a preposition or before
  * what the trade does: "food truck in Austin", "nail tech working from home") has at most five words, no pronoun, no
  * determiner but "a"/"an" and no verb with an object or a preposition after it. Its head (wink-nlp's parts of speech:
- * the last noun, adjective or verb of the name, tagged loosely in fragments; in a gloss the last noun, "cake shop
+ * the last noun, adjective or verb of the name, tagged loosely in fragments; it ends at a figure too, "kids party
+ * entertainer £180/party"; in a gloss the last noun, "cake shop
  * familiar") names an agent (`TRADE_NOUN`, less `NOT_AN_AGENT`), an organisation (`ORGANISATION_NOUN`) or a service
  * after its object (`SERVICE`: "car valeting"); not a person by what they do for themselves (`NOT_A_TRADE`: "runner",
  * "gamer") or an employee's job (`EMPLOYEE_JOB`: "teacher", "store manager"). The rest must follow with three words or
@@ -2161,11 +2162,16 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
       i > 0 &&
       (p === 'ADP' ||
         p === 'SCONJ' ||
+        // A figure ends the name ("kids party entertainer £180/party", "day nursery 32 kids").
+        (p === 'NUM' && /\d/.test(words[i]!)) ||
+        (p === 'SYM' && /^[$€£₹¥]$/.test(words[i]!)) ||
         (p === 'CCONJ' && ['VERB', 'PRON', 'AUX', 'DET', 'NUM'].includes(pos[i + 1] ?? '')) ||
         (p === 'VERB' && /ing$/i.test(words[i]!) && (DOING.test(words[i]!) || ['ADP', 'DET', 'PRON'].includes(pos[i + 1] ?? '')))),
   );
   const before = end > 0 ? end : words.length;
-  if (before > 5) return undefined;
+  // Someone else's trade ("son's tutor £40/hr") or two set against each other ("childminder £6.50/hr vs nursery
+  // £65/day") is a customer's.
+  if (before > 5 || words.slice(0, before).some((w) => /^['’]s$/.test(w)) || /\b(?:vs\.?|versus)\s/i.test(clause)) return undefined;
   // wink-nlp tags fragments loosely ("mobile DJ/VERB", "kids swim/VERB lessons"): a verb rules the clause out only when
   // it opens it with an object or a preposition after it ("Getting a car dealer…", "Moving to Berlin", "saving for a deposit").
   const verbPhrase = pos.some(
