@@ -293,6 +293,14 @@ const QUOTED_FOR_HOME =
 const LOCAL_CUSTOMER =
   /\b(?:near (?:me|us)|round here|(?:my|our) (?:local|favourite|favorite)|where (?:else )?(?:can|do|should) (?:i|we) (?:get|find|go|buy)|(?:best|quietest|busiest) time to (?:go|visit)(?=\s*[?.!]|\s*$|\s+there\b)|i (?:work|volunteer) (?:at|for|in)|i (?:go to|use|joined|drink at)|should i join (?:the|a|our|my) (?:[\w-]+\s+){0,2}(?:gym|club|team|choir|league|class|classes|group)|we use|my (?:boss|manager|hours|shifts|job|colleagues|instructor|hairdresser|cleaner|coach|teacher))\b/i;
 
+/**
+ * The asker's own selling and supplying ("fees 1.75% on £3k a month of sales", "my favourite supplier put flour up",
+ * "cheaper packaging … for 600 orders"): a customer's words beside them (`LOCAL_CUSTOMER`: "my favourite", "I use",
+ * "where can i get") are the trade's own purchases, not a customer's.
+ */
+const SUPPLY_SIDE =
+  /\b(?:suppliers?|wholesalers?|sales|orders|(?:my|our) stock|takings|turnover|packaging|(?:my|our) (?:customers|clients|regulars)|(?:i|we) sell)\b/i;
+
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
 
@@ -650,7 +658,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       // A trade's customer, or someone charging their own friends or family (`CHARGES_OWN_CIRCLE`), must read more surely
       // like business; a vague worry of the asker's own, less surely.
       anyShare() <
-        (LOCAL_CUSTOMER.test(u.english) || quotedForHome || CHARGES_OWN_CIRCLE.test(u.english)
+        ((LOCAL_CUSTOMER.test(u.english) && !SUPPLY_SIDE.test(u.english)) || quotedForHome || CHARGES_OWN_CIRCLE.test(u.english)
           ? CUSTOMER_SHARE
           : ownWorry
             ? VAGUE_WORRY_SHARE

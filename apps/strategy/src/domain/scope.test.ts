@@ -707,3 +707,18 @@ test("'not a business person' is modesty, not a request that is not about work; 
     'childminder £6.50/hr vs nursery £65/day, 3 days a wk',
   ]);
 });
+
+test("a trade's own supplies, sales and orders beside a customer's words ('my favourite supplier', 'I use Square') are its own; a customer's are not", () => {
+  // Each of these was refused before: 'my favourite', 'I use' and 'where can i get' asked the scope bank for 0.8.
+  expectEach('answer', [
+    'I use Square, fees 1.75% on £3k a month of sales. switch to SumUp at 1.69%?',
+    'my favourite supplier put flour up 20%, I sell 300 loaves a week at £3. pass it on?',
+    'where can i get cheaper packaging? spending £400 a month on boxes for 600 orders',
+  ]);
+  expectEach('refuse', [
+    'the gym near me is out of stock of protein bars, where else can i buy them?',
+    'my local butcher put his sausages up to £6 a pack, where else can i get them?',
+    'where can i get a cheap sofa, the sales are all rubbish this year',
+    'should I join the pub quiz team or the darts team?',
+  ]);
+});
