@@ -118,9 +118,9 @@ test.each([
   ['vague-worries', 17, 42],
   // First run (da96fb3): 63 of 250 refused, 74 of 200 answered; read and tuned on.
   // 29 and 53 with the n-gram regression in the scope bank's reading (38 and 54 before); 27 with a trade named by its
-  // service or its rounds ('ironing service from home…'); 13 with a question asked for a trade in the third person or as
-  // one, a maker's own goods and a relative keeping the firm's books.
-  ['trade-questions', 13, 53],
+  // service or its rounds ('ironing service from home…'); 14 with a question asked for a trade in the third person or as
+  // one, a maker's own goods and a relative keeping the firm's books (13 before an attack pass on those rules tightened them).
+  ['trade-questions', 14, 53],
   // First run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread (totals only). 27 and 38 at 8f85b54; the
   // unmarked question read from 0.6 (UNMARKED_BUSINESS) took both 2 further, to 25 and 40; an owner's 'this is
   // personal' to 39.

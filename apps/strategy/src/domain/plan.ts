@@ -32,7 +32,7 @@ const HANDING_ON = new RegExp(
   String.raw`\b(?:take over|taking over|takes over|hand over|handing over|hands over|hand on|pass on|passing on)\s+(?:the|my|our)\s+(?:family\s+)?(?:${FAMILY_FIRM_NOUNS}|guesthouse)(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|from|in|after|one day|someday|if|and|but|so|by|within)\b)` +
     String.raw`|\bbring (?:my|our)\s+(?:[\w-]+\s+)?(?:son|daughter|kids?|children|lad|girl|boy|nephew|niece|wife|husband|partner)\s+into\s+(?:the|my|our)\s+(?:family\s+)?(?:business|firm|company|practice|farm|trade)\b` +
     // Stepping back from it ("trying to step back from the garage. Who do I put in charge…?").
-    String.raw`|\b(?:step|stepping|stand|standing)\s+(?:back|down)\s+from\s+(?:the|my|our)\s+(?:family\s+)?(?:${FAMILY_FIRM_NOUNS})\b`,
+    String.raw`|\b(?:step|stepping|stand|standing)\s+(?:back|down)\s+from\s+(?:the|my|our)\s+(?:family\s+)?(?:${FAMILY_FIRM_NOUNS})(?=\s*(?:[.,;:!?]|$)|\s+(?:to|when|after|and|but|so|next|this|in|for|at)\b)`,
   'i',
 );
 
@@ -59,11 +59,11 @@ const FAMILY_IN_FIRM = new RegExp(
     String.raw`|\b(?:lent|loaned)\s+(?:to\s+)?(?:the|my|our)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
     // A relative keeping the firm's books or driving its van ("removals, my wife does the books", "my lad drives the van"),
     // not a household's nor another firm's ("does the books for our household", "does the accounts for his company").
-    String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:does|do|did|keeps|handles|sorts|looks after|drives)\s+(?:the|our|my)\s+(?:books|accounts|admin|invoicing|invoices|payroll|bookings|social media|till|deliveries|van|vans|lorry|truck)\b(?![^.?!]{0,20}\b(?:household|home|house|family|his|her|their)\b)` +
+    String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:does|do|did|keeps|handles|sorts|looks after|drives)\s+(?:the|our|my)\s+(?:books|accounts|admin|invoicing|invoices|payroll|bookings|social media|till|deliveries|van|vans|lorry|truck)\b(?![^.?!]{0,20}\b(?:household|home|house|family|his|her|their)\b)(?!\s+(?:for|at)\s+(?!(?:me|us|the business|the firm|my business|our business)\b))` +
     // Someone going in with the asker on the firm ("My brother wants to go in with me on the food truck and put in $15k").
-    String.raw`|\b(?:go|goes|going|come|comes|coming|buy|buying)\s+in\s+with\s+me\s+on\s+(?:the|my|our|a|an)\s+(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b` +
+    String.raw`|\b(?:go|goes|going|come|comes|coming|buy|buying)\s+in\s+with\s+me\s+on\s+(?:the|my|our|a|an)\s+(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b(?!\s+(?:place|caravan|cottage|space|pass|pitch|share|house|flat))` +
     // A firm inherited ("My sister and I inherited our parents' caravan park").
-    String.raw`|\binherited\s+(?:the|our|my|a|an|(?:our|my)\s+[\w'’]+)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b`,
+    String.raw`|\binherited\s+(?:the|our|my|a|an|(?:our|my)\s+[\w'’]+)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b(?!\s+(?:place|caravan|cottage|space|pass|pitch|share|house|flat))`,
   'i',
 );
 
@@ -87,12 +87,11 @@ const ROLE_IN_ORGANISATION =
 
 /**
  * The asker saying they run something, alone or with family ("My husband and I have run our florist for years",
- * "we've owned the guesthouse since 2015", "I've been running it since Mum retired", "we rent out 4 narrowboats", "me
- * and the wife run a 24 bed hostel"), or naming a family business of theirs ("our family hotel"); not a
+ * "we've owned the guesthouse since 2015", "I've been running it since Mum retired", "we rent out 4 narrowboats"), or naming a family business of theirs ("our family hotel"); not a
  * possession or an everyday run ("I own a flat", "we've run up debts", "I've run my first marathon").
  */
 const RUNS_SOMETHING =
-  /\b(?:we|i|(?:me|myself)\s+and\s+(?:the|my)\s+(?:wife|husband|partner|missus|hubby|brother|sister|son|daughter|dad|mum|mom|lad|boys|girls))(?:'ve| have| had)?\s+(?:been\s+)?(?:co-?)?(?:run|running|owned|own|owning|operated|operate|operating|founded|set up|rent out|let out|hire out|renting out|letting out|hiring out)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|around|home|room|rooms|spare|driveway|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
+  /\b(?:we|i)(?:'ve| have| had)?\s+(?:been\s+)?(?:co-?)?(?:run|running|owned|own|owning|operated|operate|operating|founded|set up|rent out|let out|hire out|renting out|letting out|hiring out)\b(?!\s+(?:(?:a|an|the|my|our|this|that|two|three|\d+)\s+)?(?:[\w-]+\s+){0,2}(?:marathons?|races?|ultras?|5ks?|10ks?|miles?|errands?|baths?|tests?|scripts?|code|programs?|quer(?:y|ies)|numbers|late|out|into|away|over|up|around|home|room|rooms|spare|driveway|house|flat|apartment|car|cars|bike|boat|caravan|phone|laptop|console|playstation|xbox|dogs?|cats?|pets?|horses?|garden|allotment|blog|diet|account)\b)|\bour family\s+(?!(?:home|house|holiday|car|dog|cat|pet|doctor|friend|group|chat|reunion|budget)\b)[a-z-]+/i;
 
 /**
  * "Personal question but…", "Not a work question, but…": the asker hedging before a question that may be about
@@ -208,13 +207,22 @@ const PRICES_OWN_WORK = new RegExp(
  * The asker making or selling goods of their own as a trade ("I sell hand-knitted jumpers online, £85 each", "I make
  * wedding cake toppers in polymer clay, £45 each", "I sell hatching eggs … had a few complaints"): a maker's verb in the
  * present with goods after it (not asked as "can I sell…", not money, a possession or "a lot of mistakes"), and prices each, a place of selling,
- * or orders, customers, complaints, refunds or stock (`GOODS_TRADE`).
+ * or orders, customers or complaints (`GOODS_TRADE`; not "order online").
  */
 const SELLS_OWN_GOODS =
   /(?<!\b(?:can|could|should|shall|do|would|will|if|when)\s+)\bi\s+(?:sell|make|bake|breed|knit|sew|grow|build|restore|upholster|print|brew|roast|forge|carve|throw|weave|hand-?make)\s+(?!(?:on|off|up|back|out)\b)(?!(?:my|our|it|them|a lot|a bit|lots|money|mistakes|friends|time|sure|do|enough|ends|decisions|plans|dinner|tea|breakfast|lunch|food|meals)\b)(?![£$€\d])[a-z]/i;
 /** See `SELLS_OWN_GOODS`. */
 const GOODS_TRADE =
-  /[£$€]\s?\d[\d.,]*k?\s*(?:each|apiece|a (?:piece|pair|jar|box|bag|bottle|loaf|dozen|set|tray))\b|\b(?:online|on etsy|at (?:the )?(?:markets?|fairs?|craft fairs?)|wholesale|orders|customers|complaints|refunds?|stock|stockists)\b/i;
+  /[£$€]\s?\d[\d.,]*k?\s*(?:each|apiece|a (?:piece|pair|jar|box|bag|bottle|loaf|dozen|set|tray))\b|(?<!\b(?:buy|buying|bought|order|ordered|ordering|cheaper|shop|shopping)\b[^.?!]{0,25})\bonline\b|\b(?:on etsy|at (?:the )?(?:markets?|fairs?|craft fairs?)|wholesale|orders|customers|complaints|stockists)\b/i;
+
+/**
+ * The asker and a partner running a firm ("me and the wife run a 24 bed hostel"; not "own a 2015 Golf", "run a 4x4",
+ * "run marathons").
+ */
+const PARTNERS_RUN = new RegExp(
+  String.raw`\bme and (?:the|my) [\w-]+ (?:run|own|operate|manage|set up|started|bought)\s+(?:(?:a|an|the|our|this|that|two|three|\d+)\s+)?(?:[\w&-]+\s+){0,3}?(?:${FAMILY_FIRM_NOUNS}|${OWNED_TRADES}|chippy|hostel)s?\b`,
+  'i',
+);
 
 /** The asker or their household named in the first person ("I", "my", "we", "our", "us"). */
 const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)\b/i;
@@ -222,11 +230,11 @@ const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|myself|we|we're|we'v
  * A trade's decision typed in fragments that name no one ("14 alpacas. fleece brings $60 each, shearing $35/hd. keep or
  * sell?", "appliance repairs, 30km radius, callout R450. extend to 60km at R650?"): with two figures or more, money among
  * them, no other domain's words and no customer, a price per unit sold (`UNIT_PRICE`) or a seller's terms (each, a head,
- * callout, a contract, customers, takings, covers, occupancy, deposits, no-shows, a bid, wholesale, margin, stock).
+ * callout, customers, takings, covers, occupancy, no-shows, a tender, wholesale, orders).
  * A household's choice is said with "our", "us" or "my" ("2 wks greece £3,200 for 4 of us or week in devon £1,400").
  */
 const TELEGRAPHIC_TRADE =
-  /\b(?:callouts?|call-?out|customers|clients|takings|covers|occupancy|no[- ]?shows?|bid|tender|wholesale|margin|markup|stock|orders|brings|clearing|turnover)\b/i;
+  /\b(?:callouts?|call-?out|customers|clients|takings|covers|occupancy|no[- ]?shows?|tender|wholesale|orders|brings|clearing|turnover)\b/i;
 
 /** Words of selling something of one's own: a box, a subscription, stock, orders, customers, a stall or a shop. */
 const SELLING = /\b(?:sell|selling|sold|subscription|box|boxes|stock|orders|customers|clients|stall|shop|launch|charge)\b/i;
@@ -255,7 +263,7 @@ const ORGANISATIONS =
  */
 const TRADE_TROUBLE = new RegExp(
   String.raw`\b(?:${ORGANISATIONS}|round|classes|holiday lets?|parlou?r|riding school|[a-z]+ (?:groom|tint|clean|valet|walk|tutor|coach|cater|mow|photograph|detail)ing|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|turnover|trade|work|tutoring|van|shoots|photography|taxis|cabs|regulars|clients|families)\b` +
-    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b|(?:full|busy) but [\w' ]{0,25}?(?:empty|skint|broke)\b)`,
+    String.raw`(?:\s+[\w']+){0,5}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dried up|drying up|quiet|dead|dropp(?:ed|ing)(?: off)?|fall(?:en|ing) off|slow(?:ed|ing)?(?: down)?|downhill|struggling|shrinking|sliding|stopped|fading|idle|half empty|less keen|lukewarm|(?:doesn'?t|dont|don't|never) ring|(?:aren'?t|arent|not) coming|a rubbish (?:summer|year|season|winter)|(?:not|isn'?t|aren'?t) (?:working|selling|busy)|all over the place|(?:full|busy) but (?:somehow )?(?:there'?s|theres|we (?:have|make)|i (?:have|make)) (?:never|no)\b|(?:full|busy) but (?![^.?!]{0,10}\bi\b)[\w' ]{0,25}?(?:empty|skint|broke)\b)`,
   'i',
 );
 
@@ -266,9 +274,10 @@ const TRADE_TROUBLE = new RegExp(
  * after an organisation, its custom or its goods, not after "work", "classes" or "my".
  */
 const ORG_TROUBLE = new RegExp(
-  String.raw`\b(?:${ORGANISATIONS}|food ?bank|pantry|hall|lettings|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
-    String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|(?:feels?|feeling|looking) down|slipping|sat (?:there|in|unsold|on|around)|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
-    String.raw`|\bquotes out,?\s+nothing coming back\b`,
+  String.raw`\b(?<!\b(?:step|sugar|blood|weight|heart|my)\s)(?:${ORGANISATIONS}|food ?bank|pantry|hall|lettings|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
+    String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|(?:feels?|feeling|looking) down|slipping|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
+    String.raw`|\bquotes out,?\s+nothing coming back\b` +
+    String.raw`|(?<!\bmy\s(?:[\w-]+\s)?)\bstock(?:'s)?\s+(?:has\s+)?(?:just\s+)?(?:sat|sitting)\b`,
   'i',
 );
 
@@ -277,7 +286,7 @@ const CUSTOM =
   /\b(?:families|clients|customers|enquiries|inquiries|bookings|orders|regulars|members|guests|pupils|students|patients|footfall|takings|sales|trade|custom)\b/i;
 
 /** One who does it for love or for nothing ("hobbyist photographer, friends keep asking for bookings… for free"). */
-const HOBBY = /\b(?:hobby|hobbyist|for fun|for free)\b/i;
+const HOBBY = /\b(?:hobby|hobbyist|for fun|for free|allotment|pastime|to relax|for myself|for (?:the|my) (?:grandkids|grandchildren|kids|family|friends))\b/i;
 
 /**
  * A trade's quote for the asker's home, car, wedding or teeth ("Electrician quoted £3,800 to rewire our 3 bed semi");
@@ -299,7 +308,7 @@ const LOCAL_CUSTOMER =
  * "where can i get") are the trade's own purchases, not a customer's.
  */
 const SUPPLY_SIDE =
-  /\b(?:suppliers?|wholesalers?|sales|orders|(?:my|our) stock|takings|turnover|packaging|(?:my|our) (?:customers|clients|regulars)|(?:i|we) sell)\b/i;
+  /\b(?:my|our)\s+(?:[\w-]+\s+)?(?:suppliers?|wholesalers?)\b|\b(?:my|our|of)\s+sales\b|\b(?:\d+|my|our)\s+orders\b|\b(?:takings|turnover)\b|\b(?:my|our) (?:stock|customers|clients|regulars)\b|\b(?:i|we) sell\b/i;
 
 /** Another business opened beside the asker's ("a new garden centre opened down the road from ours"). */
 const BESIDE_OURS = /\b(?:opened|opening|opens|moved in|moving in|launched|set up)\b[^.?!]{0,60}\b(?:from|near|beside|opposite|next to|to) ours\b/i;
@@ -480,7 +489,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
   // "Me and the wife run a 24 bed hostel…": the asker and a partner running something (`RUNS_SOMETHING`, not "run marathons").
-  const partnersRun = /\bme and (?:the|my) /i.test(u.english) && RUNS_SOMETHING.test(u.english);
+  const partnersRun = PARTNERS_RUN.test(u.english);
   const quotedForHome = QUOTED_FOR_HOME.test(u.english);
   const ownNumbers = (speaksAsWe || partnersRun || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !quotedForHome;
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be

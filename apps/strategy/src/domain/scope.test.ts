@@ -722,3 +722,19 @@ test("a trade's own supplies, sales and orders beside a customer's words ('my fa
     'should I join the pub quiz team or the darts team?',
   ]);
 });
+
+test("an attack pass on the new seller's rules: a customer's, an employee's, a household's and a hobbyist's words in their shape stay refused", () => {
+  // Each of these was answered by the rules as first written (an attack pass of 156 personal requests aimed at them).
+  expectEach('refuse', [
+    "Should a widower take his late wife's pension as a lump sum?",
+    'Should a postman ask for a pay rise after 10 years?',
+    'Is it worth it for a weekender to buy a National Trust membership at £91?',
+    'Is it worth a newcomer to Canada getting a secured credit card at C$300 deposit?',
+    'I grow veg on my allotment, should I buy compost online or from the garden centre? £6 a bag vs £4.50 a bag',
+    'Me and the missus run a 4x4, fuel £200 a month, swap for a hybrid?',
+    'My Vinted stock sat unsold for months, should I just donate it?',
+    'Tyre fitting £15 a tyre at kwik fit or mobile, which is better for my car?',
+    'concert resale markup 40% on £85 tickets, 2 tickets. worth it?',
+    'My daughter does the till at Tesco, should she ask for more hours?',
+  ]);
+});

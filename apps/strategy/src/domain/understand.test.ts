@@ -1038,3 +1038,13 @@ test("a trade named first ends at a figure; someone else's trade, or two set aga
   ])
     expect([text, selfLabel(text)]).toEqual([text, undefined]);
 });
+
+test('the rand is read only where it is money: "R450", "R6,500", "R25/km", not a model\'s or a size\'s "R6", "R17"', () => {
+  expect(extractQuantities('taxi R25/km, 40 trips a day. raise to R28?').map((x) => [x.kind, x.text])).toContainEqual(['money', 'R25']);
+  expect(
+    extractQuantities('Yamaha R6 vs R1, insurance £900 a year')
+      .filter((x) => x.kind === 'money')
+      .map((x) => x.text),
+  ).toEqual(['£900']);
+  expect(extractQuantities('R17 vs R18 wheels for my Golf').some((x) => x.kind === 'money')).toBe(false);
+});

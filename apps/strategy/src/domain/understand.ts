@@ -1277,8 +1277,11 @@ function parseNumber(raw: string): number | undefined {
 export function extractQuantities(input: string): Quantity[] {
   // A range written with an en dash against its numbers ("£650–£900", "3–4 days") is read as with a hyphen; a spaced
   // dash is an aside ("£4m — 60% comes from one client"), not a range.
-  // The rand written against its amount ("callout R450", "R6,500/mo") is read as a sign before a number.
-  const text = input.replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-').replace(/(?<![\w$])R(?=\d)/g, 'R ');
+  // The rand written against its amount ("callout R450", "R6,500/mo", "R25/km") is read as a sign before a number; not a
+  // model's or a size's "R6", "R17".
+  const text = input
+    .replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-')
+    .replace(/(?<![\w$])R(?=\d{3,}|\d{1,3},\d{3}|\d+(?:\.\d+)?\s*(?:\/|per\b|k\b|m\b|each\b))/g, 'R ');
   const doc = nlp().readDoc(text);
   const its = nlp().its;
   const tokens = doc.tokens().out(its.value) as string[];
@@ -2058,7 +2061,7 @@ const EMPLOYEE_JOB =
   /^(?:an?\s+)?(?:(?:junior|senior|head|assistant|deputy|trainee|store|shop|shift|team|line|ward|staff|school|primary|secondary|high school|newly qualified|supply|graduate|office|software|account|project|product|sales)\s+){0,2}(?:manager|engineer|nurse|doctor|teacher|analyst|developer|officer|assistant|clerk|programmer|administrator|designer|consultant|worker)s?$/i;
 /** A head noun naming a trade or an office: an agent ("groomer", "florist", "electrician", "locksmith", "nail tech", "treasurer"). */
 const TRADE_NOUN =
-  /(?:er|or|ist|ian|man|men|smith|wright|accountant|consultant|merchant|surgeon|mason|sec|secretary|chair|clerk|warden|trustee)s?$|^(?:tech|chef|vet|guide|skipper|nanny|sparky|sparkie|chippy|chippie|brickie|cabbie|mechanic|locum|sweep|physio|pt|dj|coach)s?$/i;
+  /(?:er|or|ist|ian|man|men|smith|wright|accountant|consultant|merchant|surgeon|mason|sec|secretary|chair|clerk|warden|trustee)s?$|^(?:tech|chef|vet|guide|skipper|nanny|sparky|sparkie|chippy|chippie|cabbie|mechanic|locum|sweep|physio|pt|dj|coach)s?$/i;
 /** Nouns in "-er" or "-or" that name a thing, not an agent ("offer", "order", "sticker"). */
 const NOT_AN_AGENT =
   /^(?:offer|order|number|paper|water|computer|printer|folder|poster|sticker|trailer|counter|corner|border|letter|matter|winter|summer|dinner|power|tower|flower|river|weather|register|charger|speaker|burger|cover|filter|banner|butter|finger|leather|silver|sweater|error|colou?r|floor|door|motor|factor|sector|mirror|odor|favou?r|rumou?r|humou?r|labou?r|neighbou?r|behaviou?r|ticker|timer|meter|container|blender|heater|boiler|cooler|freezer|dryer|washer|router|monitor|scooter|tractor|elevator|calculator|radiator|generator|indicator|shower|ether|other|another|either|neither|together|whether|ever|never|over|under|after|later|better|faster|bigger|cheaper|higher|lower|newer|older|woman|women|human|regimen|specimen|vegetarian|median|asian|christian|guardian|wrist|list|playlist|checklist|wishlist|twist|mist|shoulder|ladder|bladder|hamster|lobster|oyster|pepper|copper)s?$/i;
@@ -2089,7 +2092,7 @@ const DOING = /^(?:doing|working|running|selling|making|offering|providing|cover
  * rounds, do they still deliver in leeds?").
  */
 const AS_A_CUSTOMER =
-  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)(?! myself)|should i (?:pay|tip)(?! myself)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do they (?:still )?(?:deliver|come|cover|do (?:deliveries|collections))|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|fair price|employed by|zero[- ]hours?|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
+  /\b(?:is (?:that|this|it|the) (?:normal|fair|reasonable|right)|(?:that's|it's|is) normal\b|rip-?off|my rights|(?:for|on) my (?:car|house|home|flat|kitchen|bathroom|bike|dog|cat|kids?|son|daughter)\b|(?:should|can|do) i complain|complain\?|do i (?:pay|tip)(?! myself)|should i (?:pay|tip)(?! myself)|go cheaper|(?:pay|tip) (?:him|her|them)\b|mine (?:keeps|is|was|has)|(?:he|she)(?:'s| is| was| has| keeps| hasn't| isn't| never| didn't)|where (?:do|can) i (?:find|get|buy)|do they (?:still )?(?:deliver|come|cover|do (?:deliveries|collections))|do (?:they|we) (?:need|have to)|worth it for (?:me|us)|my (?:[£$€][\d.,]+[km]? )?(?:pension|pay|wages|salary|shifts?|boss|manager|contract|feet|knees?|back|career)|thinking of leaving|fair price|employed by|zero[- ]hours?|(?:change|changing|mudar de) carr\w+|career change|share of the tips|flu jab|speech|just use)(?!\w)/i;
 /**
  * Terms a trade is offered by those it sells through ("a gallery wants 50% commission on my pieces", "the venue takes a
  * 20% cut"): a seller asking "is that normal?" of them is not a customer.
@@ -2163,7 +2166,9 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
       (p === 'ADP' ||
         p === 'SCONJ' ||
         // A figure ends the name ("kids party entertainer £180/party", "day nursery 32 kids").
-        (p === 'NUM' && /\d/.test(words[i]!)) ||
+        (p === 'NUM' &&
+          /\d/.test(words[i]!) &&
+          !/^(?:years?|yrs?|months?|weeks?|wks?|seasons?|yo|hours?|hrs?|miles?|km|bed|beds|seats?|days?)$/i.test(words[i + 1] ?? '')) ||
         (p === 'SYM' && /^[$€£₹¥]$/.test(words[i]!)) ||
         (p === 'CCONJ' && ['VERB', 'PRON', 'AUX', 'DET', 'NUM'].includes(pos[i + 1] ?? '')) ||
         (p === 'VERB' && /ing$/i.test(words[i]!) && (DOING.test(words[i]!) || ['ADP', 'DET', 'PRON'].includes(pos[i + 1] ?? '')))),
@@ -2208,7 +2213,7 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   // the asker's organisation only with its running in the rest ("members", "subs", "volunteers", "hall hire", money).
   if (MEMBERSHIP.test(head) && !RUNNING_IT.test(rest)) return undefined;
   // A service is named by a noun and its "-ing" ("car valeting", "gutter cleaning"), not by an opening "-ing".
-  const service = SERVICE.test(head) && words.indexOf(head) > 0;
+  const service = SERVICE.test(head) && words.indexOf(head) > 0 && !/^(?:suit|dress|bra|shoe|wedding dress)$/i.test(words[words.indexOf(head) - 1]!);
   // A name of one or two nouns said with "here" introduces the asker by their trade ("doula here, £850 per birth
   // package…", "stone mason here."), whatever its ending.
   const introduced = /\s+here\b/i.test(m[0]) && before <= 2 && pos.slice(0, before).every((p) => p === 'NOUN' || p === 'PROPN' || p === 'ADJ');
@@ -2218,8 +2223,19 @@ export function selfLabel(text: string, { glossed = false } = {}): string | unde
   return TRADE_NOUN.test(head) || ORGANISATION_NOUN.test(head) || service || introduced || introducedAs ? clause : undefined;
 }
 
-/** A trade's verbs of selling, pricing and running the work ("charge", "take a deposit", "sign a contract", "buy a van"). */
-const TRADE_VERBS = String.raw`(?:charge|charging|earn|earning|take|taking|price|pricing|sell|selling|buy|buying|sign|signing|offer|offering|handle|handling|raise|put up|pass|ask|asking|invoice|quote|quoting|accept|hire|hiring|get|getting|go|switch|invest|investing|insure|register|work|set)`;
+/**
+ * A trade's verbs (captured): pricing ("charge", "quote") by itself; a purchase with money in the question ("buying an
+ * extractor for £1,800"); any other with a trade's terms in it (`TRADE_TERMS`: "what's a normal deposit … to take",
+ * "sign a 12-month contract", "earn more per hour"): not "take his late wife's pension" or "ask for a pay rise".
+ */
+const TRADE_VERBS = String.raw`(charge|charging|price|pricing|invoice|quote|quoting|take|taking|ask|asking|earn|earning|sell|selling|buy|buying|sign|signing|offer|offering|handle|handling|raise|put up|pass|accept|hire|hiring|get|getting|go|switch|invest|investing|insure|register|work|set)`;
+/** See `TRADE_VERBS`: the verbs that price by themselves. */
+const PRICING_VERB = /^(?:charge|charging|price|pricing|invoice|quote|quoting)$/i;
+/** See `TRADE_VERBS`: a purchase, asked with its money ("buying an extractor for £1,800"). */
+const PURCHASE_VERB = /^(?:buy|buying|invest|investing|hire|hiring)$/i;
+/** See `TRADE_VERBS`: a trade's terms that another verb needs beside it. */
+const TRADE_TERMS =
+  /\b(?:rates?|prices?|fees?|deposits?|clients|customers|contracts?|jobs|bookings|callouts?|an hour|a day|per (?:hour|day|job|session)|each)\b/i;
 /**
  * A question asked for a trade in the third person ("Should a personal trainer in Sydney charge A$90 or A$110 an hour?",
  * "what's a normal deposit for a wedding florist to take", "Is it worth a beekeeper with 10 hives buying an extractor?")
@@ -2230,13 +2246,13 @@ const ASKED_FOR_TRADE = [
   new RegExp(String.raw`\b(?:should|would|could|can|will|might|must)\s+an?\s+([^,.?!;:]{2,60}?)\s+${TRADE_VERBS}\b`, 'gi'),
   new RegExp(String.raw`\bfor\s+an?\s+([^,.?!;:]{2,60}?)\s+to\s+${TRADE_VERBS}\b`, 'gi'),
   new RegExp(String.raw`\bworth\s+(?:it\s+)?(?:for\s+)?an?\s+([^,.?!;:]{2,60}?)\s+${TRADE_VERBS}\b`, 'gi'),
-  /\b(?:charge|charging|rate|rates|price|prices|fee|fees|invoice)\b[^.?!]{0,40}?\bas\s+an?\s+([^,.?!;:]{2,40})/gi,
+  /\b(?:charge|charging|rate|rates|price|prices|fee|fees|invoice)\b(?!\s+of\s+(?:income\s+)?tax)[^.?!]{0,40}?\bas\s+an?\s+([^,.?!;:]{2,40})/gi,
   /(?:^|[.?!]\s+)as\s+an?\s+([^,.?!;:]{2,40}),[^.?!]*\b(?:charge|price|prices|rates?|fees?|invoice|clients|customers|bookings|deposits?)\b/gi,
-  /\bi\s+(?:do|work|perform|play|trade|operate)\b[^.?!]{0,40}?\bas\s+an?\s+([^,.?!;:]{2,40})/gi,
+  /\bi\s+(?:do|work|perform|play|trade|operate)\b[^.?!]{0,40}?\bas\s+an?\s+([^,.?!;:]{2,40})(?=[^]*\b(?:charge|price|prices|rates?|fees?|invoice|clients|customers|bookings|deposits?|a month|each|per)\b)/gi,
 ];
 /** Those who do it for love, for themselves or as a learner: not a trade ("as a volunteer football coach", "a keen baker"). */
 const NOT_FOR_A_LIVING =
-  /\b(?:babysitt\w*|volunteer|voluntary|hobby|hobbyist|amateur|keen|retired|former|ex|aspiring|wannabe|student|trainee|apprentice|unpaid|family|parent|first-time|new)\b/i;
+  /\b(?:babysitt\w*|newcomer|weekender|commuter|member|volunteer|voluntary|hobby|hobbyist|amateur|keen|retired|former|ex|aspiring|wannabe|student|trainee|apprentice|unpaid|family|parent|first-time|new)\b/i;
 /**
  * A customer asking what a trade should charge: for the asker's home, car, family or own affairs ("to fix my boiler"),
  * for a job done for them ("to fix a leaking tap", "for a check-up"), hiring or booking one ("I'm hiring one", "we're
@@ -2257,6 +2273,8 @@ export function tradeAsked(text: string): string | undefined {
   if (FOR_THE_ASKER.test(text)) return undefined;
   for (const re of ASKED_FOR_TRADE) {
     for (const m of text.matchAll(re)) {
+      const verb = m[2];
+      if (verb && !PRICING_VERB.test(verb) && !(PURCHASE_VERB.test(verb) && /[£$€₹]\s?\d/.test(text)) && !TRADE_TERMS.test(text)) continue;
       const name = m[1]!
         .split(/\s+(?:in|with|at|on|from|near|for|who|that|doing|working|based|like|round|around|of|to)\s+/i)[0]!
         .replace(/^(?:self-employed|freelance|mobile|sole[- ]trader|small|local|independent|professional|qualified)\s+/i, '')
