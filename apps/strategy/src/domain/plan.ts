@@ -683,7 +683,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         HANDING_ON.test(u.english) ||
         // So is a relative's place in the firm (`FAMILY_IN_FIRM`: "my wife does the admin for my building firm").
         FAMILY_IN_FIRM.test(u.english) ||
-        whole >= CERTAINLY_BUSINESS ||
+        // A trade's customer must read as surely as the veto asks of one (`CUSTOMER_SHARE`: "the bakery near me put its
+        // sourdough up to £4.50, where else can i get good bread?" reads 0.77).
+        whole >= (LOCAL_CUSTOMER.test(u.english) && !SUPPLY_SIDE.test(u.english) ? CUSTOMER_SHARE : CERTAINLY_BUSINESS) ||
         // A question (not a vague worry: those are clarified below) with no other domain's words, not from a customer,
         // an employee or a relative, that reads like business ("the glamping pods sat empty a lot more this year").
         (!u.vague &&

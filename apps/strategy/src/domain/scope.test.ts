@@ -717,6 +717,8 @@ test("a trade's own supplies, sales and orders beside a customer's words ('my fa
   ]);
   expectEach('refuse', [
     'the gym near me is out of stock of protein bars, where else can i buy them?',
+    // Answered before at 0.77, over the 0.65 that answers whatever the rules say: a customer's words now ask 0.8 there too.
+    'the bakery near me put its sourdough up to £4.50, where else can i get good bread?',
     'my local butcher put his sausages up to £6 a pack, where else can i get them?',
     'where can i get a cheap sofa, the sales are all rubbish this year',
     'should I join the pub quiz team or the darts team?',
