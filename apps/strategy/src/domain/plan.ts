@@ -206,8 +206,8 @@ const PRICES_OWN_WORK = new RegExp(
 /**
  * The asker making or selling goods of their own as a trade ("I sell hand-knitted jumpers online, £85 each", "I make
  * wedding cake toppers in polymer clay, £45 each", "I sell hatching eggs … had a few complaints"): a maker's verb in the
- * present with goods after it (not asked as "can I sell…", not money, a possession or "a lot of mistakes"), and prices each, a place of selling,
- * or orders, customers or complaints (`GOODS_TRADE`; not "order online").
+ * present with goods after it (not asked as "can I sell…", not money, a possession or "a lot of mistakes"), and prices
+ * each, a place of selling, or orders, customers or complaints (`GOODS_TRADE`; not "order online").
  */
 const SELLS_OWN_GOODS =
   /(?<!\b(?:can|could|should|shall|do|would|will|if|when)\s+)\bi\s+(?:sell|make|bake|breed|knit|sew|grow|build|restore|upholster|print|brew|roast|forge|carve|throw|weave|hand-?make)\s+(?!(?:on|off|up|back|out)\b)(?!(?:my|our|it|them|a lot|a bit|lots|money|mistakes|friends|time|sure|do|enough|ends|decisions|plans|dinner|tea|breakfast|lunch|food|meals)\b)(?![£$€\d])[a-z]/i;
@@ -220,7 +220,7 @@ const GOODS_TRADE =
  * "run marathons").
  */
 const PARTNERS_RUN = new RegExp(
-  String.raw`\bme and (?:the|my) [\w-]+ (?:run|own|operate|manage|set up|started|bought)\s+(?:(?:a|an|the|our|this|that|two|three|\d+)\s+)?(?:[\w&-]+\s+){0,3}?(?:${FAMILY_FIRM_NOUNS}|${OWNED_TRADES}|chippy|hostel)s?\b`,
+  String.raw`\bme and (?:the|my) [\w-]+ (?:run|own|operate|manage|set up|started|bought)\s+(?:(?:a|an|the|our|this|that|two|three|\d+)\s+)?(?:[\w&-]+\s+){0,3}?(?:${FAMILY_FIRM_NOUNS}|${OWNED_TRADES})s?\b`,
   'i',
 );
 
@@ -229,8 +229,8 @@ const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|myself|we|we're|we'v
 /**
  * A trade's decision typed in fragments that name no one ("14 alpacas. fleece brings $60 each, shearing $35/hd. keep or
  * sell?", "appliance repairs, 30km radius, callout R450. extend to 60km at R650?"): with two figures or more, money among
- * them, no other domain's words and no customer, a price per unit sold (`UNIT_PRICE`) or a seller's terms (each, a head,
- * callout, customers, takings, covers, occupancy, no-shows, a tender, wholesale, orders).
+ * them, no other domain's words and no customer, and a seller's terms (callout, customers, takings, covers, occupancy,
+ * no-shows, a tender, wholesale, orders, what a thing brings or clears, turnover).
  * A household's choice is said with "our", "us" or "my" ("2 wks greece £3,200 for 4 of us or week in devon £1,400").
  */
 const TELEGRAPHIC_TRADE =
@@ -488,8 +488,11 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // An organisation's own numbers outweigh one stray marker of another domain ("our bakery chain wastes 11% of what it bakes",
   // "my cleaning round has 40 houses at £18").
   const speaksAsWe = /\b(?:we|our|us)\b/i.test(u.english);
-  // "Me and the wife run a 24 bed hostel…": the asker and a partner running something (`RUNS_SOMETHING`, not "run marathons").
+  // "Me and the wife run a 24 bed hostel…": the asker and a partner running a firm (`PARTNERS_RUN`, not "run marathons").
   const partnersRun = PARTNERS_RUN.test(u.english);
+  // A trade's customer speaking (`LOCAL_CUSTOMER`), not a trade of its own supplies and sales (`SUPPLY_SIDE`): such a
+  // request must read more surely like business (`CUSTOMER_SHARE`).
+  const asCustomer = LOCAL_CUSTOMER.test(u.english) && !SUPPLY_SIDE.test(u.english);
   const quotedForHome = QUOTED_FOR_HOME.test(u.english);
   const ownNumbers = (speaksAsWe || partnersRun || OWN_ORGANISATION.test(u.english)) && u.quantities.some((q) => q.kind !== 'date') && !quotedForHome;
   // An organisation that says what it runs ("we run guided hiking trips"), with its prices, outweighs a few: its trade can be
@@ -666,12 +669,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !analysis.conversation.trim() &&
       // A trade's customer, or someone charging their own friends or family (`CHARGES_OWN_CIRCLE`), must read more surely
       // like business; a vague worry of the asker's own, less surely.
-      anyShare() <
-        ((LOCAL_CUSTOMER.test(u.english) && !SUPPLY_SIDE.test(u.english)) || quotedForHome || CHARGES_OWN_CIRCLE.test(u.english)
-          ? CUSTOMER_SHARE
-          : ownWorry
-            ? VAGUE_WORRY_SHARE
-            : CLEARLY_NOT_BUSINESS)
+      anyShare() < (asCustomer || quotedForHome || CHARGES_OWN_CIRCLE.test(u.english) ? CUSTOMER_SHARE : ownWorry ? VAGUE_WORRY_SHARE : CLEARLY_NOT_BUSINESS)
     )
       scope = { ...scope, inScope: false };
     else if (
@@ -685,7 +683,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         FAMILY_IN_FIRM.test(u.english) ||
         // A trade's customer must read as surely as the veto asks of one (`CUSTOMER_SHARE`: "the bakery near me put its
         // sourdough up to £4.50, where else can i get good bread?" reads 0.77).
-        whole >= (LOCAL_CUSTOMER.test(u.english) && !SUPPLY_SIDE.test(u.english) ? CUSTOMER_SHARE : CERTAINLY_BUSINESS) ||
+        whole >= (asCustomer ? CUSTOMER_SHARE : CERTAINLY_BUSINESS) ||
         // A question (not a vague worry: those are clarified below) with no other domain's words, not from a customer,
         // an employee or a relative, that reads like business ("the glamping pods sat empty a lot more this year").
         (!u.vague &&
