@@ -493,6 +493,11 @@ for (const bank of [
   { name: 'vague-worries', unread: false, first: 'first run (da96fb3): 45 of 200 refused, 64 of 150 answered' },
   { name: 'trade-questions', unread: false, first: 'first run (da96fb3): 63 of 250 refused, 74 of 200 answered' },
   { name: 'trade-test', unread: true, first: 'first run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread' },
+  {
+    name: 'fresh-probes',
+    unread: false,
+    first: 'first run (e4632ee): 108 of 570 refused, 95 of 459 answered; three probes written blind, read (the third after the rules it checked)',
+  },
 ] as const) {
   const r = runScopeBank(library, selector, scopeBankFile(bank.name));
   if (verbose && !bank.unread) {

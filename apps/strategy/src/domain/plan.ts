@@ -170,6 +170,66 @@ const CUSTOMER_SIDE = new RegExp(
 const SELLS_OR_EMPLOYS =
   /\b(?:we|i)\s+charge\s+(?:(?:about|around|roughly|just|only|everyone|customers|clients|guests|people)\s+)*[£$€]\s?\d[\d.,]*\s*(?:a|an|per|each)\s+[a-z]+|\b(?:hotels?|shops?|caf[eé]s?|restaurants?|pubs?|delis?|stores?|customers?|clients?|trade customers?)\s+(?:that\s+)?(?:we|i)\s+(?:supply|sell to|deliver to)\b|\bour\s+(?:[\w-]+\s+){0,2}sells\s+(?:well|badly|out|at)\b|\bour\s+(?:apprentices?|employees|wholesalers?)\b(?!['’])|\bmy\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:staff|employees|groomers|apprentices|baristas|lads on the van)\s+(?:keep|are|all|want|have|asking|threatening)\b|\bsell(?:ing)?\s+(?:them\s+|these\s+|those\s+|it\s+)?(?:on|at|via|through)\s+(?:etsy|ebay|amazon|shopify|instagram|facebook|markets?|craft fairs?|fairs?|the market|car boots?)\b|\b(?:(?:i|we)(?:'m|'re| am| are)?|am i|are we)\s+(?:under|over)charg(?:e|ing)\s+for\b(?!\s+(?:my|our|the|an?)\s+(?:old\s+|used\s+|second-hand\s+)?(?:car|bike|flat|house|home|sofa|phone|laptop|console|furniture|clothes|stuff|things|ticket|tickets)\b)/i;
 
+/** Games and play ("my staff in Elden Ring", "In Football Manager should the club sell…", "roblox restaurant tycoon"). */
+const PLAYING =
+  /\b(?:game|games|gaming|fifa|football manager|sims|minecraft|roblox|animal crossing|simulator|tycoon|elden ring|factorio|age of empires|dnd|d&d|two point|cities skylines|stardew|cosplay|npcs?)\b/i;
+
+/** Homework and courses about a firm ("A-level econ homework: why a director might take a salary vs dividends"). */
+const COURSEWORK = /\b(?:homework|coursework|a-?levels?|gcse|exams?|essay|assignment|course|module|case study|revision|year \d+)\b/i;
+
+/**
+ * The asker as an employer or as the owner paid by the firm ("should I give my two staff a pay rise", "my staff want
+ * holiday pay", "the girl I took on isn't pulling her weight", "could take on an apprentice at £6.40/hr", "pay myself
+ * £1,800 or £2,200 a month", "take a salary or just dividends from the company", "should I register for VAT"): not an
+ * employee's own job ("my staff discount"), a game's staff or workers, a customer's hire ("the man we hired to fit our
+ * bathroom"), "pay myself back" or a tourist's VAT refund.
+ */
+const EMPLOYS_OR_PAYS_ITSELF = new RegExp(
+  String.raw`\bmy\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|few)\s+(?:part[- ]time\s+|full[- ]time\s+)?(?:staff|employees)\b(?!['’])` +
+    String.raw`|\bmy\s+(?:staff|employees)\b(?=[^.?!]*\b(?:pay rises?|payrise|wages?|rotas?|holiday pay|bonus(?:es)?|overtime|sick pay|contracts|pension contributions|tips)\b)(?!\s+(?:discount|pass|card|id|party|room|canteen|uniform|parking|account|number|portal|handbook|benefits?)\b)` +
+    String.raw`|\b(?:i|we)\s+(?:(?:just|recently|have|had|'ve)\s+)?(?:took|take|taken|taking)\s+on\s+(?:an?\s+|another\s+|my\s+first\s+|our\s+first\s+)?(?:apprentice|part[- ]timer|trainee|new starter|member of staff)\b(?!\s+(?:role|job|position|post|course|scheme|contract|placement))` +
+    String.raw`|(?:^|[.?!,;]\s*)(?:(?:could|should|might|can)\s+)?take\s+on\s+(?:an?\s+|another\s+)?(?:apprentice|part[- ]timer|trainee|member of staff|new starter)\b(?!\s+(?:role|job|position|post|course|scheme|contract|placement))` +
+    String.raw`|\bthe\s+(?:new\s+)?(?:girl|lad|guy|woman|man|chap|apprentice|trainee|starter)\s+(?:i|we)\s+(?:took on|have taken on|'ve taken on)\b` +
+    String.raw`|\bpay(?:ing)?\s+myself\b(?!\s+(?:first|back)\b)(?![^.?!]*\b(?:savings|pension|retirement|isa|allowance|pocket money|treat|reward|inheritance|loan|student|trick|budgeting|mates|friends|group)\b)` +
+    String.raw`|\b(?:take|taking|draw|drawing|pay|paying)\s+(?:(?:a|our|my|ourselves|myself)\s+)?(?:salary|wage)\s+(?:or|vs\.?|versus)\s+(?:just\s+)?dividends\b` +
+    String.raw`|\b(?:i|we)\s+(?:should\s+|need to\s+|have to\s+|must\s+)?(?:register|registering)\s+for\s+vat\b(?!\s+(?:refund|back|return))(?![^.?!]*\b(?:refund|airport|customs|tourist|holiday|trip|handbag)\b)`,
+  'i',
+);
+
+/**
+ * An organisation the asker chairs, manages or founded, named as such ("the netball club I chair", "the charity I
+ * manage"), or a holiday let of theirs with its guests, nights or rates ("my holiday let, £140 a night and booked
+ * solid"): not one they run past or only use ("the church I run past every morning", "our holiday let in Cornwall had
+ * black mould").
+ */
+const THE_ORGANISATION_I_RUN = new RegExp(
+  String.raw`\b(?:the|a)\s+(?:[\w'’&-]+\s+){0,2}(?:club|choir|society|association|charity|committee|pta|trust|company|firm|business|shop|caf[eé]|salon|practice|nursery|playgroup|pub|restaurant|bakery|garage|farm|hotel|b&b|guesthouse|campsite|kennels|cattery)\s+(?:that\s+)?(?:i|we)\s+(?:chair|co-own|manage|founded|co-founded|run(?!\s+(?:past|by|to|through|in|on|at|laps|around|into|from|along|up|down|over|for)\b))\b` +
+    String.raw`|\b(?:our|my|second|another)\s+holiday\s+lets?\b(?=[^.?!]*\b(?:guests|occupancy|changeovers?|a night|per night|nightly|booked (?:solid|up|out)|yield|mortgage|business rates|nets?|profit)\b)` +
+    String.raw`|\bcharge\s+(?:more|less)\s+for\s+(?:the|our|my)\s+holiday\s+lets?\b`,
+  'i',
+);
+
+/**
+ * An owner's own paperwork in a worry ("up till midnight doing the invoices", "I'll sort the books out"): not an
+ * employee's, a student's or a household's ("my temp job is doing the invoices all day", "balance the books at home",
+ * "sort my books into boxes").
+ */
+const OWNER_CHORES =
+  /\b(?:i'm|im|i am|i|i'll|i keep)\s+(?:[\w']+\s+){0,3}?(?:doing|do|chasing|chase|sending|send|raising|raise)\s+(?:the|my|all the|all my)\s+invoices\b(?![^.?!]*\b(?:job|work|employer|boss|course|excel|homework|payroll|volunteer\w*|payslips?)\b)|\b(?:i'll|i will|i need to|i must|i never|i keep meaning to)\s+(?:sort|do|catch up on)\s+the\s+books\b(?![^.?!]*\b(?:home|house|household|boxes|shelves|shelf|move|moving|colou?r|author|library|reading)\b)/i;
+
+/**
+ * An organisation's own decision asked of it in the third person ("Should the choir raise the annual membership from
+ * $60 to $80?", "Should the scout group put up the weekly subs by 50p?", "should the allotment association buy a shared
+ * rotavator for £600?"): a decision of its running (prices, purchases, staff, premises), not a customer's, an employee's
+ * or a citizen's question for themselves ("should the gym refund me", "…so us parents can get there", "can a company
+ * charge you for a uniform"), a fan's ("should the club buy a new keeper"), nor what it offers a visitor ("does the
+ * temple accept visitors"). Asked as "should" or "shall" only: "can", "does" and "do" ask what it offers or may do.
+ */
+const ORG_DECISION = new RegExp(
+  String.raw`\b(?:should|shall)\s+(?:the|our)\s+(?:[\w'’&-]+\s+){0,3}?(?:club|choir|society|association|group|charity|church|committee|pta|trust|scouts|guides|brigade|mosque|temple|gurdwara|synagogue|congregation|co-?op|foundation|hall|company|firm|business|shop|caf[eé]|practice|nursery|playgroup)s?\s+(?:(?:still|now|just|also|really|finally)\s+)?(?:raise|put up|increase|cut|lower|drop|charge|buy|hire|employ|take on|open|close|merge|invest|spend|borrow|apply for|switch|move|rent|lease|introduce|scrap|pay|replace|expand|launch|accept|sign up|renew|register|set up|start charging|stop charging|outsource|fundraise)\b(?![^.?!]*\b(?:me|my|myself|i|mine|us|you|your|keeper|striker|players?|squad|manager|transfer|window|academy|drummer|singer|album|tour|gig|fans?|supporters?|season|points|goals?|league|vicar|organ)\b)`,
+  'i',
+);
+
 /** Possessions and people an asker may price or charge outside any trade ("price my old car", "charge my lodger", "charge my phone"). */
 const NOT_FOR_SALE = String.raw`(?:(?:my|our|the|a|an|it|this|that)\s+)?(?:(?:old|used|second-?hand|spare|unwanted)\b|(?:[\w-]+\s+){0,2}?(?:car|bike|e-?bike|scooter|ev|battery|phone|iphone|ipad|airpods|tesla|laptop|tablet|watch|console|playstation|xbox|guitar|camera|flat|house|home|sofa|furniture|clothes|dress|ring|stuff|things|tickets?|card|flatmate|lodger|housemate|roommate|mates?|friends?|sister|brother|mum|mom|dad|parents|family|neighbou?rs?|partner|son|daughter|kids?|ex|tenant)s?\b)`;
 /**
@@ -199,7 +259,10 @@ const PRICES_OWN_WORK = new RegExp(
     String.raw`|\b(?:i|we)\s+(?:set|work out|decide on|raise|increase|put up|lower|drop|cut)\s+(?:a\s+|the\s+|my\s+|our\s+)?(?:proper\s+|fair\s+|new\s+|right\s+)?(?:price|prices|rates|day rate|hourly rate|fees)\b` +
     String.raw`|(?:^|[.?!,]\s*)(?:raise|put up|increase|lower|drop|cut)\s+(?:my\s+|our\s+|the\s+)?(?:prices|fares|day rate|hourly rate)\b` +
     String.raw`|\b(?:i|we)\s+(?:haven'?t\s+|have not\s+|havent\s+|never\s+|didn'?t\s+|should\s+|need to\s+)?(?:put|push)\s+(?:my\s+|our\s+|the\s+)?(?:prices|rates|fees)\s+up\b` +
-    String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b`,
+    String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b` +
+    // "I'm scared to put my prices up", "putting our rates up", "would you charge a minimum of 2 hours for a callout?"
+    String.raw`|\b(?:i|we)(?:'m|'re| am| are)?\s+(?:[\w']+\s+){0,3}?to\s+(?:put|push|raise|increase|hike)\s+(?:my|our)\s+(?:prices|day rate|hourly rate)\b|\b(?:i'm|im|i am|we're|we are)\s+putting\s+(?:my|our)\s+(?:prices|rates)\s+up\b` +
+    String.raw`|\bwould you\s+charge\s+(?:a minimum|per|by the|an? (?:hour|day|callout|call-?out fee)|(?:a|the)\s+(?:callout|call-?out|deposit|cancellation fee))`,
   'i',
 );
 
@@ -562,7 +625,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // in scope, and not refused on the scope bank's low reading of a trade's words ("cake orders have dried up").
   const tradeTrouble =
     (scope.otherHits ?? 0) === 0 &&
-    (TRADE_TROUBLE.test(u.english) || ORG_TROUBLE.test(u.english)) &&
+    (TRADE_TROUBLE.test(u.english) ||
+      ORG_TROUBLE.test(u.english) ||
+      (OWNER_CHORES.test(u.english) && !PLAYING.test(u.english) && !COURSEWORK.test(u.english))) &&
     !CUSTOMER_SIDE.test(u.english) &&
     !LOCAL_CUSTOMER.test(u.english);
   if (!scope.inScope && !scope.notWork && !scope.domain) {
@@ -653,6 +718,17 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // A vague worry with no other domain's words, not from a customer (`CUSTOMER_SIDE`, `LOCAL_CUSTOMER`), is refused
     // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.
     const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
+    // The asker as an employer, as the owner the firm pays or naming the organisation they run (`EMPLOYS_OR_PAYS_ITSELF`,
+    // `THE_ORGANISATION_I_RUN`), with at most one other domain's word, not as a customer or an employee, nor in a game or
+    // a course ("should I give my two staff a pay rise of 5%" reads 0.07).
+    const employsOrRuns =
+      (EMPLOYS_OR_PAYS_ITSELF.test(u.english) || THE_ORGANISATION_I_RUN.test(u.english)) &&
+      !CUSTOMER_OR_EMPLOYEE.test(u.english) &&
+      !PLAYING.test(u.english) &&
+      !COURSEWORK.test(u.english) &&
+      (scope.otherHits ?? 0) <= 1;
+    // An organisation's own decision (`ORG_DECISION`) with no other domain's words, not a customer's.
+    const orgDecision = ORG_DECISION.test(u.english) && !(scope.otherHits ?? 0) && !CUSTOMER_SIDE.test(u.english) && !PLAYING.test(u.english);
     if (
       scope.inScope &&
       !ownOrganisation &&
@@ -664,6 +740,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
       !weRecognised &&
       !tradeTrouble &&
       !asksWithMoney &&
+      !orgDecision &&
+      !employsOrRuns &&
       !strongProblem() &&
       u.language === 'en' &&
       !analysis.conversation.trim() &&
@@ -681,6 +759,13 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         HANDING_ON.test(u.english) ||
         // So is a relative's place in the firm (`FAMILY_IN_FIRM`: "my wife does the admin for my building firm").
         FAMILY_IN_FIRM.test(u.english) ||
+        // So is an organisation's decision with no other domain's words (`ORG_DECISION`: "Should the scout group put up
+        // the weekly subs by 50p?" reads 0.27).
+        orgDecision ||
+        // So is the asker as an employer or as the owner the firm pays (`EMPLOYS_OR_PAYS_ITSELF`: "should I give my two
+        // staff a pay rise of 5%" reads 0.07), or one naming the organisation they run (`THE_ORGANISATION_I_RUN`), not as
+        // a customer or an employee.
+        employsOrRuns ||
         // A trade's customer must read as surely as the veto asks of one (`CUSTOMER_SHARE`: "the bakery near me put its
         // sourdough up to £4.50, where else can i get good bread?" reads 0.77).
         whole >= (asCustomer ? CUSTOMER_SHARE : CERTAINLY_BUSINESS) ||

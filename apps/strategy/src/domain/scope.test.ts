@@ -740,3 +740,37 @@ test("an attack pass on the new seller's rules: a customer's, an employee's, a h
     'My daughter does the till at Tesco, should she ask for more hours?',
   ]);
 });
+
+test("an employer, an owner paid by the firm, an organisation's own decision and an owner's paperwork are business; a game's, a customer's, a fan's and an employee's words in their shape are not", () => {
+  // Each of these was refused before (two probe sets written blind, 420 business questions and 310 personal requests).
+  expectEach('answer', [
+    'Should I give my two staff a pay rise of 5% or a bonus at Christmas?',
+    'Should my wife and I take a salary or just dividends from the company?',
+    "Should I register for VAT voluntarily even though I'm under the threshold?",
+    "The girl I took on just isn't pulling her weight and I don't know how to bring it up",
+    'My doctor says cut down hours, I do 55 hrs a week in the workshop. could take on an apprentice at £6.40/hr for 40 hrs',
+    'pay myself £1,800 or £2,200 a month, 6 wks cash in bank',
+    'Should the choir raise the annual membership from $60 to $80?',
+    'Should the scout group put up the weekly subs by 50p?',
+    'Should the allotment association buy a shared rotavator for £600?',
+    "My daughter is the treasurer for the netball club I chair, someone's said it's a conflict of interest — do we need to change it?",
+    "wife says charge more for the holiday let in august, it's £140 a night and booked solid, neighbours charge £185",
+    "I keep saying yes to every job and then I'm up till midnight doing the invoices",
+    "I'm scared to put my prices up in case I lose everyone",
+    'Would you charge a minimum of 2 hours for a plumbing callout?',
+  ]);
+  // An attack pass aimed at these rules (160 personal requests in their shape): the rules as first written answered 143,
+  // the rules before them 71; these are among those the tightened rules refuse.
+  expectEach('refuse', [
+    'my staff in elden ring keeps doing rubbish damage, is it worth levelling int or just swapping to a sword',
+    'I took on a man twice my size in an arm wrestle at the pub and now my elbow clicks. Torn something?',
+    'A-level econ homework: explain why a director might take a salary vs dividends. i dont get it at all, can u explain simply',
+    'On holiday in Spain - do I need to register for VAT refund before I leave the shop or at the airport?',
+    'The holiday let had no hot water for 3 days. Owner offered £20 back, is that fair?',
+    "Can a company pay you less than minimum wage if you're 17 and on a trial shift?",
+    'My temp job is literally doing the invoices all day and my wrists are killing me. RSI tips?',
+    'should i sort my books by colour or by author, my girlfriend says colour is a crime lol',
+    'would you charge a power bank in a cold garage in winter?',
+    'roblox restaurant tycoon - scared to put my prices up in case my rating drops, any tips?',
+  ]);
+});
