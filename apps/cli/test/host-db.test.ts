@@ -98,6 +98,9 @@ describe('usage', () => {
   }, 30_000);
 });
 
+// The two long flows below (3 minutes each) start the binary twenty times or more and create databases; on a
+// busy two-core machine (another suite running beside this one) a start alone takes seconds, and a time limit is
+// not what they test.
 describe('the operator flow', () => {
   it('db create, db connect, auth provision, auth deploy, db migrate, doctor, policy, reset-user, disable', async () => {
     const appId = uniqueId('cli');
@@ -219,7 +222,7 @@ CREATE POLICY todos_owner ON public.todos TO authenticated USING (owner = auth.u
     expect(stale.stdout).toMatch(/re-run `latchkey host db auth provision/);
     expect((await latchkey(['host', 'db', 'auth', 'provision', appId])).code).toBe(0);
     expect((await latchkey(['doctor', appId])).code).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('deploy says when the key endpoint has not propagated yet, and a re-run finishes', async () => {
     // Instance `edge` serves the public address and caches app settings; instance `ops` takes the admin calls.
@@ -346,5 +349,5 @@ describe('account settings and providers', () => {
     const removed = await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'okta', '--remove']);
     expect(removed.code).toBe(0);
     expect((await latchkey(['host', 'db', 'auth', 'provider', appId, '--provider', 'okta', '--remove'])).code).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });

@@ -178,44 +178,54 @@ const PLAYING =
 const COURSEWORK = /\b(?:homework|coursework|a-?levels?|gcse|exams?|essay|assignment|course|module|case study|revision|year \d+)\b/i;
 
 /**
- * The asker as an employer or as the owner paid by the firm ("should I give my two staff a pay rise", "my staff want
- * holiday pay", "the girl I took on isn't pulling her weight", "could take on an apprentice at £6.40/hr", "pay myself
+ * The asker as an employer or as the owner paid by the firm ("should I give my two staff a pay rise" (as
+ * `SELLS_OR_EMPLOYS` reads "my 4 groomers keep asking…"), "my staff want holiday pay", "the girl I took on isn't
+ * pulling her weight", "I've taken on an apprentice", "could take on an apprentice at £6.40/hr", "pay myself
  * £1,800 or £2,200 a month", "take a salary or just dividends from the company", "should I register for VAT"): not an
  * employee's own job ("my staff discount"), a game's staff or workers, a customer's hire ("the man we hired to fit our
  * bathroom"), "pay myself back" or a tourist's VAT refund.
  */
 const EMPLOYS_OR_PAYS_ITSELF = new RegExp(
   String.raw`\bmy\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|few)\s+(?:part[- ]time\s+|full[- ]time\s+)?(?:staff|employees)\b(?!['’])` +
-    String.raw`|\bmy\s+(?:staff|employees)\b(?=[^.?!]*\b(?:pay rises?|payrise|wages?|rotas?|holiday pay|bonus(?:es)?|overtime|sick pay|contracts|pension contributions|tips)\b)(?!\s+(?:discount|pass|card|id|party|room|canteen|uniform|parking|account|number|portal|handbook|benefits?)\b)` +
-    String.raw`|\b(?:i|we)\s+(?:(?:just|recently|have|had|'ve)\s+)?(?:took|take|taken|taking)\s+on\s+(?:an?\s+|another\s+|my\s+first\s+|our\s+first\s+)?(?:apprentice|part[- ]timer|trainee|new starter|member of staff)\b(?!\s+(?:role|job|position|post|course|scheme|contract|placement))` +
+    String.raw`|\bmy\s+(?:staff|employees)\b(?!['’])(?=[^.?!]{0,200}\b(?:pay rises?|payrise|wages?|rotas?|holiday pay|bonus(?:es)?|overtime|sick pay|contracts|pension contributions|tips)\b)(?!\s+(?:discount|pass|card|id|party|room|canteen|uniform|parking|account|number|portal|handbook|benefits?)\b)` +
+    String.raw`|\b(?:i|we)(?:'ve|'m|'re)?\s+(?:(?:just|recently|have|had|am|are)\s+)?(?:took|take|taken|taking)\s+on\s+(?:an?\s+|another\s+|my\s+first\s+|our\s+first\s+)?(?:apprentice|part[- ]timer|trainee|new starter|member of staff)\b(?!\s+(?:role|job|position|post|course|scheme|contract|placement))` +
     String.raw`|(?:^|[.?!,;]\s*)(?:(?:could|should|might|can)\s+)?take\s+on\s+(?:an?\s+|another\s+)?(?:apprentice|part[- ]timer|trainee|member of staff|new starter)\b(?!\s+(?:role|job|position|post|course|scheme|contract|placement))` +
-    String.raw`|\bthe\s+(?:new\s+)?(?:girl|lad|guy|woman|man|chap|apprentice|trainee|starter)\s+(?:i|we)\s+(?:took on|have taken on|'ve taken on)\b` +
-    String.raw`|\bpay(?:ing)?\s+myself\b(?!\s+(?:first|back)\b)(?![^.?!]*\b(?:savings|pension|retirement|isa|allowance|pocket money|treat|reward|inheritance|loan|student|trick|budgeting|mates|friends|group)\b)` +
+    String.raw`|\bthe\s+(?:new\s+)?(?:girl|lad|guy|woman|man|chap|apprentice|trainee|starter)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:took|taken)\s+on\b` +
+    String.raw`|\bpay(?:ing)?\s+myself\b(?!\s+(?:first|back)\b)(?![^.?!]{0,200}\b(?:savings|pension|retirement|isa|allowance|pocket money|treat|reward|inheritance|loan|student|trick|budgeting|mates|friends|group)\b)` +
     String.raw`|\b(?:take|taking|draw|drawing|pay|paying)\s+(?:(?:a|our|my|ourselves|myself)\s+)?(?:salary|wage)\s+(?:or|vs\.?|versus)\s+(?:just\s+)?dividends\b` +
-    String.raw`|\b(?:i|we)\s+(?:should\s+|need to\s+|have to\s+|must\s+)?(?:register|registering)\s+for\s+vat\b(?!\s+(?:refund|back|return))(?![^.?!]*\b(?:refund|airport|customs|tourist|holiday|trip|handbag)\b)`,
+    String.raw`|\b(?:i|we)(?:'m|'re)?\s+(?:should\s+|need to\s+|have to\s+|must\s+|am\s+|are\s+)?(?:register|registering)\s+for\s+vat\b(?![^.?!]{0,200}\b(?:refund|back|airport|customs|tourist|holiday|trip|handbag)\b)`,
   'i',
 );
 
 /**
- * An organisation the asker chairs, manages or founded, named as such ("the netball club I chair", "the charity I
- * manage"), or a holiday let of theirs with its guests, nights or rates ("my holiday let, £140 a night and booked
- * solid"): not one they run past or only use ("the church I run past every morning", "our holiday let in Cornwall had
- * black mould").
+ * An organisation the asker chairs, manages, runs or founded, named as such ("the netball club I chair", "the charity I
+ * manage"), a holiday let of theirs with its guests, occupancy or yield ("my holiday let is booked solid"), or charging
+ * more for it ("wife says charge more for the holiday let in august"): not one they run past or with, manage to avoid or
+ * only use ("the church I run past every morning", "our holiday let in Cornwall had black mould", "they charge more
+ * for the holiday let in august").
  */
-const THE_ORGANISATION_I_RUN = new RegExp(
-  String.raw`\b(?:the|a)\s+(?:[\w'’&-]+\s+){0,2}(?:club|choir|society|association|charity|committee|pta|trust|company|firm|business|shop|caf[eé]|salon|practice|nursery|playgroup|pub|restaurant|bakery|garage|farm|hotel|b&b|guesthouse|campsite|kennels|cattery)\s+(?:that\s+)?(?:i|we)\s+(?:chair|co-own|manage|founded|co-founded|run(?!\s+(?:past|by|to|through|in|on|at|laps|around|into|from|along|up|down|over|for)\b))\b` +
-    String.raw`|\b(?:our|my|second|another)\s+holiday\s+lets?\b(?=[^.?!]*\b(?:guests|occupancy|changeovers?|a night|per night|nightly|booked (?:solid|up|out)|yield|mortgage|business rates|nets?|profit)\b)` +
-    String.raw`|\bcharge\s+(?:more|less)\s+for\s+(?:the|our|my)\s+holiday\s+lets?\b`,
+const ORGANISATION_RUN = new RegExp(
+  String.raw`\b(?:the|a)\s+(?:[\w'’&-]+\s+){0,2}(?:club|choir|society|association|charity|committee|pta|trust|company|firm|business|shop|caf[eé]|salon|practice|nursery|playgroup|pub|restaurant|bakery|garage|farm|hotel|b&b|guesthouse|campsite|kennels|cattery)\s+(?:that\s+)?(?:i|we)\s+(?:chair|co-own|founded|co-founded|manage(?!\s+to\b)|run(?!\s+(?:past|by|to|through|in|on|at|laps|around|into|from|along|up|down|over|for|with)\b))\b` +
+    String.raw`|\b(?:our|my|second|another)\s+holiday\s+lets?\b(?=[^.?!]{0,200}\b(?:guests|occupancy|changeovers?|booked (?:solid|up|out)|yield|mortgage|business rates|nets?|profit)\b)` +
+    String.raw`|(?<!\b(?:they|he|she|owners?|hosts?|landlords?)\s+)\bcharge\s+(?:more|less)\s+for\s+(?:the|our|my)\s+holiday\s+lets?\b`,
   'i',
 );
 
 /**
- * An owner's own paperwork in a worry ("up till midnight doing the invoices", "I'll sort the books out"): not an
- * employee's, a student's or a household's ("my temp job is doing the invoices all day", "balance the books at home",
- * "sort my books into boxes").
+ * An owner's own paperwork in a worry, said by the asker ("I'm up till midnight doing the invoices", "I'll sort the
+ * books out"), beside a trade's trouble (`TRADE_TROUBLE`, `ORG_TROUBLE`): not an employee's, a student's or a household's
+ * ("my temp job is doing the invoices all day", "balance the books at home", "sort my books into boxes").
  */
 const OWNER_CHORES =
-  /\b(?:i'm|im|i am|i|i'll|i keep)\s+(?:[\w']+\s+){0,3}?(?:doing|do|chasing|chase|sending|send|raising|raise)\s+(?:the|my|all the|all my)\s+invoices\b(?![^.?!]*\b(?:job|work|employer|boss|course|excel|homework|payroll|volunteer\w*|payslips?)\b)|\b(?:i'll|i will|i need to|i must|i never|i keep meaning to)\s+(?:sort|do|catch up on)\s+the\s+books\b(?![^.?!]*\b(?:home|house|household|boxes|shelves|shelf|move|moving|colou?r|author|library|reading)\b)/i;
+  /\b(?:i'm|im|i am|i|i'll|i keep)\s+(?:[\w']+\s+){0,3}?(?:doing|do|chasing|chase|sending|send|raising|raise)\s+(?:the|my|all the|all my)\s+invoices\b(?![^.?!]{0,200}\b(?:job|work|employer|boss|course|excel|homework|payroll|volunteer\w*|payslips?)\b)|\b(?:i'll|i will|i need to|i must|i never|i keep meaning to)\s+(?:sort|do|catch up on)\s+the\s+books\b(?![^.?!]{0,200}\b(?:home|house|household|boxes|shelves|shelf|move|moving|colou?r|author|library|reading)\b)/i;
+
+/**
+ * Words that make an organisation's decision the asker's own affair as its customer, employee, parent or fan ("…my job
+ * is there", "…so us parents can get there", "should the club buy a new keeper", "…sign a proper striker"), anywhere
+ * in the request (`ORG_DECISION`).
+ */
+const NOT_ITS_RUNNING =
+  /\b(?:me|my|myself|mine|us|keeper|goalkeeper|striker|players?|squad|manager|transfer|academy|drummer|singer|album|tour|gig|fans?|supporters?|vicar|organ)\b/i;
 
 /**
  * An organisation's own decision asked of it in the third person ("Should the choir raise the annual membership from
@@ -226,7 +236,7 @@ const OWNER_CHORES =
  * temple accept visitors"). Asked as "should" or "shall" only: "can", "does" and "do" ask what it offers or may do.
  */
 const ORG_DECISION = new RegExp(
-  String.raw`\b(?:should|shall)\s+(?:the|our)\s+(?:[\w'’&-]+\s+){0,3}?(?:club|choir|society|association|group|charity|church|committee|pta|trust|scouts|guides|brigade|mosque|temple|gurdwara|synagogue|congregation|co-?op|foundation|hall|company|firm|business|shop|caf[eé]|practice|nursery|playgroup)s?\s+(?:(?:still|now|just|also|really|finally)\s+)?(?:raise|put up|increase|cut|lower|drop|charge|buy|hire|employ|take on|open|close|merge|invest|spend|borrow|apply for|switch|move|rent|lease|introduce|scrap|pay|replace|expand|launch|accept|sign up|renew|register|set up|start charging|stop charging|outsource|fundraise)\b(?![^.?!]*\b(?:me|my|myself|i|mine|us|you|your|keeper|striker|players?|squad|manager|transfer|window|academy|drummer|singer|album|tour|gig|fans?|supporters?|season|points|goals?|league|vicar|organ)\b)`,
+  String.raw`\b(?:should|shall)\s+(?:the|our)\s+(?:[\w'’&-]+\s+){0,3}?(?:club|choir|society|association|group|charity|church|committee|pta|trust|scouts|guides|brigade|mosque|temple|gurdwara|synagogue|congregation|co-?op|foundation|hall|company|firm|business|shop|caf[eé]|practice|nursery|playgroup)s?\s+(?:(?:still|now|just|also|really|finally)\s+)?(?:raise|put up|increase|cut|lower|drop|charge|buy|hire|employ|take on|open|close|merge|invest|spend|borrow|apply for|switch|move|rent|lease|introduce|scrap|pay|replace|expand|launch|accept|sign up|renew|register|set up|start charging|stop charging|outsource|fundraise)\b`,
   'i',
 );
 
@@ -252,7 +262,10 @@ const STARTING_UP =
 /**
  * The asker pricing their own work ("do i charge per hour or per meal?", "how do i price a 6 month contract to look
  * after the garden of a pub?", "how do we set a proper price?", "what to charge for a 3 hour session", a bare "raise
- * fares?", "i haven't put prices up in ages" or "Charge per head, or a flat day rate?"); not a possession, a relative or a lodger (`NOT_FOR_SALE`: "how do I price my old car", "should I charge my flatmate").
+ * fares?", "i haven't put prices up in ages", "Charge per head, or a flat day rate?", "I'm scared to put my prices up",
+ * "would you charge a minimum of 2 hours for a callout?"); not a possession, a relative or a lodger (`NOT_FOR_SALE`:
+ * "how do I price my old car", "should I charge my flatmate"), nor another's prices ("the gym is about to hike our
+ * fees").
  */
 const PRICES_OWN_WORK = new RegExp(
   String.raw`\b(?:(?:i|we)\s+(?:should\s+|could\s+)?(?:price|charge|quote|invoice|bill)|how much to charge|what to charge)\b(?!\s+(?:me|us|you)\b)(?!\s+(?:for\s+)?${NOT_FOR_SALE})` +
@@ -261,8 +274,8 @@ const PRICES_OWN_WORK = new RegExp(
     String.raw`|\b(?:i|we)\s+(?:haven'?t\s+|have not\s+|havent\s+|never\s+|didn'?t\s+|should\s+|need to\s+)?(?:put|push)\s+(?:my\s+|our\s+|the\s+)?(?:prices|rates|fees)\s+up\b` +
     String.raw`|(?:^|[.?!,]\s*)(?:charge|price it|price them)\s+(?:per|by the|by)\b` +
     // "I'm scared to put my prices up", "putting our rates up", "would you charge a minimum of 2 hours for a callout?"
-    String.raw`|\b(?:i|we)(?:'m|'re| am| are)?\s+(?:[\w']+\s+){0,3}?to\s+(?:put|push|raise|increase|hike)\s+(?:my|our)\s+(?:prices|day rate|hourly rate)\b|\b(?:i'm|im|i am|we're|we are)\s+putting\s+(?:my|our)\s+(?:prices|rates)\s+up\b` +
-    String.raw`|\bwould you\s+charge\s+(?:a minimum|per|by the|an? (?:hour|day|callout|call-?out fee)|(?:a|the)\s+(?:callout|call-?out|deposit|cancellation fee))`,
+    String.raw`|\b(?:i|we)(?:'m|'re| am| are)?\s+(?:[\w']+\s+){0,3}?to\s+(?:(?:put|push)\s+(?:my|our)\s+(?:prices|day rate|hourly rate)\s+up|(?:raise|increase|hike)\s+(?:my|our)\s+(?:prices|day rate|hourly rate))\b|\b(?:i'm|im|i am|we're|we are)\s+putting\s+(?:my|our)\s+(?:prices|rates)\s+up\b` +
+    String.raw`|\bwould you\s+charge\s+(?:a minimum|per|by the|an? (?:hour|day|callout|call-?out fee)|(?:a|the)\s+(?:callout|call-?out|deposit|cancellation fee))\b`,
   'i',
 );
 
@@ -568,7 +581,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // valeting, me and my brother", "my lad drives the van"), so a relative does not rule it out here; to outweigh
   // another domain's marker (`ownSide`, below), its business part must name no spouse, child or parent
   // ("swim lessons £14 per half hour, my kid barely swims yet").
-  const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english);
+  const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english) && !PLAYING.test(u.english);
   const serves = SERVES.test(u.english);
   // So does someone starting a trade of their own with money in it (`STARTING_UP`).
   const startingUp = STARTING_UP.test(u.english) && UNIT_PRICE.test(u.english);
@@ -621,8 +634,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // a personal matter that happens to use business words ("budget", "amount").
   if (scope.inScope && scope.domain === FAMILY_DOMAIN && (scope.otherHits ?? 0) >= 2 && !runsSomething && !OWN_ORGANISATION.test(u.english))
     scope = { ...scope, inScope: false };
-  // A trade's own trouble said without figures, with no other domain's words and not as its customer (`TRADE_TROUBLE`):
-  // in scope, and not refused on the scope bank's low reading of a trade's words ("cake orders have dried up").
+  // A trade's own trouble said without figures, with no other domain's words and not as its customer (`TRADE_TROUBLE`,
+  // `ORG_TROUBLE`, an owner's paperwork: `OWNER_CHORES`, not in a game or a course): in scope, and not refused on the
+  // scope bank's low reading of a trade's words ("cake orders have dried up").
   const tradeTrouble =
     (scope.otherHits ?? 0) === 0 &&
     (TRADE_TROUBLE.test(u.english) ||
@@ -719,16 +733,23 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     // only when it reads clearly unlike business (`VAGUE_WORRY_SHARE`): the scope bank reads short worries less surely.
     const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
     // The asker as an employer, as the owner the firm pays or naming the organisation they run (`EMPLOYS_OR_PAYS_ITSELF`,
-    // `THE_ORGANISATION_I_RUN`), with at most one other domain's word, not as a customer or an employee, nor in a game or
+    // `ORGANISATION_RUN`), with at most one other domain's word, not as a customer or an employee, nor in a game or
     // a course ("should I give my two staff a pay rise of 5%" reads 0.07).
     const employsOrRuns =
-      (EMPLOYS_OR_PAYS_ITSELF.test(u.english) || THE_ORGANISATION_I_RUN.test(u.english)) &&
+      (EMPLOYS_OR_PAYS_ITSELF.test(u.english) || ORGANISATION_RUN.test(u.english)) &&
       !CUSTOMER_OR_EMPLOYEE.test(u.english) &&
       !PLAYING.test(u.english) &&
       !COURSEWORK.test(u.english) &&
       (scope.otherHits ?? 0) <= 1;
-    // An organisation's own decision (`ORG_DECISION`) with no other domain's words, not a customer's.
-    const orgDecision = ORG_DECISION.test(u.english) && !(scope.otherHits ?? 0) && !CUSTOMER_SIDE.test(u.english) && !PLAYING.test(u.english);
+    // An organisation's own decision (`ORG_DECISION`) with no other domain's words, not a customer's, an employee's or a
+    // fan's (`NOT_ITS_RUNNING`), nor in a game or a course.
+    const orgDecision =
+      ORG_DECISION.test(u.english) &&
+      !NOT_ITS_RUNNING.test(u.english) &&
+      !(scope.otherHits ?? 0) &&
+      !CUSTOMER_SIDE.test(u.english) &&
+      !PLAYING.test(u.english) &&
+      !COURSEWORK.test(u.english);
     if (
       scope.inScope &&
       !ownOrganisation &&
@@ -763,7 +784,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         // the weekly subs by 50p?" reads 0.27).
         orgDecision ||
         // So is the asker as an employer or as the owner the firm pays (`EMPLOYS_OR_PAYS_ITSELF`: "should I give my two
-        // staff a pay rise of 5%" reads 0.07), or one naming the organisation they run (`THE_ORGANISATION_I_RUN`), not as
+        // staff a pay rise of 5%" reads 0.07), or one naming the organisation they run (`ORGANISATION_RUN`), not as
         // a customer or an employee.
         employsOrRuns ||
         // A trade's customer must read as surely as the veto asks of one (`CUSTOMER_SHARE`: "the bakery near me put its

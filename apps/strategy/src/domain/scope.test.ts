@@ -758,6 +758,8 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     "I keep saying yes to every job and then I'm up till midnight doing the invoices",
     "I'm scared to put my prices up in case I lose everyone",
     'Would you charge a minimum of 2 hours for a plumbing callout?',
+    // A review of the rules: "I've" is one word in the request's English.
+    "I've taken on an apprentice and he keeps turning up late, what are my options?",
   ]);
   // An attack pass aimed at these rules (160 personal requests in their shape): the rules as first written answered 143,
   // the rules before them 71; these are among those the tightened rules refuse.
@@ -772,5 +774,7 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     'should i sort my books by colour or by author, my girlfriend says colour is a crime lol',
     'would you charge a power bank in a cold garage in winter?',
     'roblox restaurant tycoon - scared to put my prices up in case my rating drops, any tips?',
+    "roblox restaurant tycoon - I'm scared to put my prices up in case my rating drops, any tips?",
+    'they charge more for the holiday let in august, is that fair?',
   ]);
 });
