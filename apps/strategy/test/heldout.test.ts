@@ -128,8 +128,9 @@ test.each([
   // 22 and 35 with the n-gram regression in the scope bank's reading.
   ['trade-test', 22, 35],
   // Three probes written blind (eval/banks/fresh-probes.json); first run (e4632ee): 108 of 570 refused, 95 of 459
-  // answered. 91 and 95 with the employer's, the organisation's decision and the owner's paperwork rules.
-  ['fresh-probes', 91, 95],
+  // answered. 91 and 95 with the employer's, the organisation's decision and the owner's paperwork rules; 90 with a
+  // relative the asker puts on the firm's payroll.
+  ['fresh-probes', 90, 95],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
   expect(r.business.refused.length).toBeLessThanOrEqual(refused);

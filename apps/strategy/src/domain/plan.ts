@@ -62,6 +62,9 @@ const FAMILY_IN_FIRM = new RegExp(
     String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:does|do|did|keeps|handles|sorts|looks after|drives)\s+(?:the|our|my)\s+(?:books|accounts|admin|invoicing|invoices|payroll|bookings|social media|till|deliveries|van|vans|lorry|truck)\b(?![^.?!]{0,20}\b(?:household|home|house|family|his|her|their)\b)(?!\s+(?:for|at)\s+(?!(?:me|us|the business|the firm|my business|our business)\b))` +
     // Someone going in with the asker on the firm ("My brother wants to go in with me on the food truck and put in $15k").
     String.raw`|\b(?:go|goes|going|come|comes|coming|buy|buying)\s+in\s+with\s+me\s+on\s+(?:the|my|our|a|an)\s+(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b(?!\s+(?:place|caravan|cottage|space|pass|pitch|share|house|flat))` +
+    // A relative the asker puts on the firm's payroll ("Can I put my husband on the payroll of the B&B…?"), not an
+    // employer's doing ("my daughter's employer will put my daughter on the payroll").
+    String.raw`|\b(?:i|we)\s+(?:(?:could|should|can|might|will|want to|need to|'d like to)\s+)?(?:put|add|take)\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:on|onto)\s+(?:the|our|my)\s+(?:[\w&-]+\s+)?payroll\b` +
     // A firm inherited ("My sister and I inherited our parents' caravan park").
     String.raw`|\binherited\s+(?:the|our|my|a|an|(?:our|my)\s+[\w'’]+)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b(?!\s+(?:place|caravan|cottage|space|pass|pitch|share|house|flat))`,
   'i',

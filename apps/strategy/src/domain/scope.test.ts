@@ -760,6 +760,8 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     'Would you charge a minimum of 2 hours for a plumbing callout?',
     // A review of the rules: "I've" is one word in the request's English.
     "I've taken on an apprentice and he keeps turning up late, what are my options?",
+    // A relative the asker puts on the firm's payroll (FAMILY_IN_FIRM).
+    'Can I put my husband on the payroll of the B&B to use his tax allowance?',
   ]);
   // An attack pass aimed at these rules (160 personal requests in their shape): the rules as first written answered 143,
   // the rules before them 71; these are among those the tightened rules refuse.
@@ -776,5 +778,6 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     'roblox restaurant tycoon - scared to put my prices up in case my rating drops, any tips?',
     "roblox restaurant tycoon - I'm scared to put my prices up in case my rating drops, any tips?",
     'they charge more for the holiday let in august, is that fair?',
+    "my daughter's employer will put my daughter on the payroll next month, does she need a p45?",
   ]);
 });
