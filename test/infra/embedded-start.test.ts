@@ -49,6 +49,14 @@ interface Outcome {
   status: number;
 }
 
+/** The launcher's output lines that report an error (pino level 50 or more, or an uncaught error), at most 20. */
+function errorLines(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => /"level":(?:[5-9]\d)\b|\b(?:Error|TypeError|RangeError):/.test(line))
+    .slice(-20);
+}
+
 async function call(what: string, input: string, init: RequestInit = {}): Promise<Outcome> {
   try {
     const res = await fetch(input, { ...init, redirect: 'manual', signal: AbortSignal.timeout(CALL_MS) });
@@ -174,7 +182,9 @@ it(
 
     const outcomes = await Promise.all([...auth, ...signin, ...strategy, ...gateway, ...others]);
     const failed = outcomes.filter((o) => o.status >= 500 || o.status < 0);
-    expect(failed).toEqual([]);
+    // A failure shows what the components logged at error level (LOG_LEVEL=warn), so a 500 seen only on a loaded CI
+    // machine can be read from its log.
+    expect({ failed, logged: failed.length ? errorLines(launcher.output()) : [] }).toEqual({ failed: [], logged: [] });
     // The traffic did real work: what must succeed did.
     const ok = (what: string) => outcomes.filter((o) => o.what === what && o.status >= 200 && o.status < 300).length;
     expect(ok('exchange')).toBe(tokens.length);
