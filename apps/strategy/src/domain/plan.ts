@@ -177,7 +177,11 @@ const SELLS_OR_EMPLOYS =
 const PLAYING =
   /\b(?:game|games|gaming|fifa|football manager|sims|minecraft|roblox|animal crossing|simulator|tycoon|elden ring|factorio|age of empires|dnd|d&d|two point|cities skylines|stardew|cosplay|npcs?)\b/i;
 
-/** Homework and courses about a firm ("A-level econ homework: why a director might take a salary vs dividends"). */
+/**
+ * Homework and courses about a firm ("A-level econ homework: why a director might take a salary vs dividends"). Not
+ * understand.ts's `SCHOOLWORK`, which also holds "uni", "degree" and "fantasy": a trade's question names a child at uni
+ * ("my son's off to uni so I'm losing my second shooter").
+ */
 const COURSEWORK = /\b(?:homework|coursework|a-?levels?|gcse|exams?|essay|assignment|course|module|case study|revision|year \d+)\b/i;
 
 /**
@@ -584,7 +588,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // valeting, me and my brother", "my lad drives the van"), so a relative does not rule it out here; to outweigh
   // another domain's marker (`ownSide`, below), its business part must name no spouse, child or parent
   // ("swim lessons £14 per half hour, my kid barely swims yet").
-  const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english) && !PLAYING.test(u.english);
+  // A game's or a course's words (`PLAYING`, `COURSEWORK`) rule out the seller's and the employer's rules below.
+  const playing = PLAYING.test(u.english);
+  const playingOrCoursework = playing || COURSEWORK.test(u.english);
+  const pricesOwnWork = PRICES_OWN_WORK.test(u.english) && !CHARGES_OWN_CIRCLE.test(u.english) && !SELLS_POSSESSION.test(u.english) && !playing;
   const serves = SERVES.test(u.english);
   // So does someone starting a trade of their own with money in it (`STARTING_UP`).
   const startingUp = STARTING_UP.test(u.english) && UNIT_PRICE.test(u.english);
@@ -642,9 +649,7 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // scope bank's low reading of a trade's words ("cake orders have dried up").
   const tradeTrouble =
     (scope.otherHits ?? 0) === 0 &&
-    (TRADE_TROUBLE.test(u.english) ||
-      ORG_TROUBLE.test(u.english) ||
-      (OWNER_CHORES.test(u.english) && !PLAYING.test(u.english) && !COURSEWORK.test(u.english))) &&
+    (TRADE_TROUBLE.test(u.english) || ORG_TROUBLE.test(u.english) || (OWNER_CHORES.test(u.english) && !playingOrCoursework)) &&
     !CUSTOMER_SIDE.test(u.english) &&
     !LOCAL_CUSTOMER.test(u.english);
   if (!scope.inScope && !scope.notWork && !scope.domain) {
@@ -741,18 +746,12 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const employsOrRuns =
       (EMPLOYS_OR_PAYS_ITSELF.test(u.english) || ORGANISATION_RUN.test(u.english)) &&
       !CUSTOMER_OR_EMPLOYEE.test(u.english) &&
-      !PLAYING.test(u.english) &&
-      !COURSEWORK.test(u.english) &&
+      !playingOrCoursework &&
       (scope.otherHits ?? 0) <= 1;
     // An organisation's own decision (`ORG_DECISION`) with no other domain's words, not a customer's, an employee's or a
     // fan's (`NOT_ITS_RUNNING`), nor in a game or a course.
     const orgDecision =
-      ORG_DECISION.test(u.english) &&
-      !NOT_ITS_RUNNING.test(u.english) &&
-      !(scope.otherHits ?? 0) &&
-      !CUSTOMER_SIDE.test(u.english) &&
-      !PLAYING.test(u.english) &&
-      !COURSEWORK.test(u.english);
+      ORG_DECISION.test(u.english) && !NOT_ITS_RUNNING.test(u.english) && !(scope.otherHits ?? 0) && !CUSTOMER_SIDE.test(u.english) && !playingOrCoursework;
     if (
       scope.inScope &&
       !ownOrganisation &&
