@@ -12,7 +12,7 @@
  * LATCHKEY_FAULT_RESULTS_DIR=bench/results). Needs `initdb`/`postgres` and `redis-server`:
  * without them it skips with one line (and fails under LATCHKEY_REQUIRE_SERVICES=1).
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -310,7 +310,21 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
       'gateway',
       'SIGTERM',
       () => {
-        expect(readdirSync(path.join(dir, 'spool')).filter((f) => f.endsWith('.jsonl'))).toEqual([]);
+        const left = readdirSync(path.join(dir, 'spool')).filter((f) => f.endsWith('.jsonl'));
+        // On failure: each file's rows (when recorded, which call) and the gateway's last log lines say whether the
+        // database was slow (the 5 s wait ran out) or a record came after the sink closed.
+        const shown = left.map(
+          (f) =>
+            `${f}: ${readFileSync(path.join(dir, 'spool', f), 'utf8')
+              .trim()
+              .split('\n')
+              .map((l) => {
+                const r = JSON.parse(l) as { requestId: string; createdAt: string };
+                return `${r.requestId}@${r.createdAt}`;
+              })
+              .join(', ')}`,
+        );
+        expect({ left: shown, log: left.length ? gateway.tail() : '' }).toEqual({ left: [], log: '' });
       },
     );
   }, 120_000);

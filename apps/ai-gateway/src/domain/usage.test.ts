@@ -130,6 +130,24 @@ describe('UsageSink with a spool', () => {
     await b.close();
   });
 
+  it('a call that ends after close() is not lost: it waits in the spool for the next start, with a warning', async () => {
+    const t = table();
+    const warnings: string[] = [];
+    const logger = { warn: (_o: unknown, msg: string) => warnings.push(msg), info: () => {}, error: () => {} };
+    const a = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert: t.insert, logger: logger as never });
+    a.record(event(1));
+    await a.close();
+    expect(segments()).toEqual([]);
+    a.record(event(2));
+    a.record(event(3));
+    expect(warnings).toEqual(['usage recorded after the usage sink closed']);
+    const b = new UsageSink({} as Db, { spoolDir: dir, insert: t.insert });
+    expect(b.replayed).toBe(2);
+    await b.settle(5_000);
+    expect([...t.rows.values()].map((r) => r.requestId).sort()).toEqual(['r1', 'r2', 'r3']);
+    await b.close();
+  });
+
   it('refuses a spool held by another live process', () => {
     writeFileSync(join(dir, 'spool.lock'), String(process.ppid));
     expect(() => new UsageSink({} as Db, { spoolDir: dir, insert: async () => {} })).toThrow(/in use by process/);

@@ -83,6 +83,7 @@ export class UsageSink {
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
   private closed = false;
+  private lateWarned = false;
   /** Rows replayed from the spool at start. */
   readonly replayed: number = 0;
 
@@ -128,6 +129,11 @@ export class UsageSink {
       latencyMs: e.latencyMs,
       createdAt: new Date(e.at).toISOString(),
     };
+    if (this.closed && !this.lateWarned) {
+      // A call that ended after shutdown wrote the last batch: its record waits in the spool (when there is one) for the next start.
+      this.lateWarned = true;
+      this.opts.logger?.warn({ requestId: e.requestId, spooled: !!this.spool }, 'usage recorded after the usage sink closed');
+    }
     if (this.spool && !this.spoolFailed) {
       try {
         this.spool.append(row);
