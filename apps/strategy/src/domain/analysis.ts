@@ -85,14 +85,30 @@ const COMPREHENSIVE =
   /\b(comprehensive|full (analysis|review|plan|strategy|picture)|end[- ]to[- ]end|overall strategy|complete (plan|strategy|picture|overhaul)|in[- ]depth|deep[- ]dive|holistic|transformation|turnaround|everything)\b/i;
 const SIMPLE = /^(what is|what's|what are|what does|define|explain|difference between|is it|quick question|can you explain|how does)\b/i;
 
-/** The request's newest user message and the earlier conversation (user turns). */
+/**
+ * How much of the earlier conversation is read, in characters (`splitConversation`): its newest part, which carries the
+ * facts the question builds on. A session's turns run to a few hundred characters each; without a bound, 50 resent
+ * messages of 20,000 characters (a 256 kB body) cost about a second of CPU per call to read.
+ */
+export const EARLIER_TURNS_CHARS = 8_000;
+
+/**
+ * The request's newest user message and the earlier conversation: the earlier user turns, oldest first, of which
+ * only the newest `EARLIER_TURNS_CHARS` characters are kept (cut at a word boundary).
+ */
 export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {
   const users = messages.filter((m) => m.role === 'user');
   const question = users.at(-1)?.content ?? '';
-  const conversation = users
+  let conversation = users
     .slice(0, -1)
     .map((m) => m.content)
     .join('\n');
+  if (conversation.length > EARLIER_TURNS_CHARS) {
+    const tail = conversation.slice(-EARLIER_TURNS_CHARS);
+    // A word cut in half would read as another word: start after the first whitespace, when there is one.
+    const firstSpace = tail.search(/\s/);
+    conversation = firstSpace >= 0 ? tail.slice(firstSpace + 1) : tail;
+  }
   return { question, conversation };
 }
 

@@ -1,5 +1,6 @@
 /** The confidence bands of SPEC.md on both responses, at each band's edges. */
 import { analyse, coordinationResponse, frameworkResponse, setQuestions } from './guidance.js';
+import { EARLIER_TURNS_CHARS, splitConversation } from './analysis.js';
 import { loadLibrary } from './library.js';
 import { FrameworkSelector } from './selector.js';
 
@@ -154,6 +155,37 @@ test('a short follow-up ("Which one?") is read with the earlier turns that set o
     'Quality first, then cost. Which would you go for?',
   );
   expect(sites.understanding.problem?.type).toBe('option-choice');
+});
+
+test('only the newest EARLIER_TURNS_CHARS of earlier turns are read: a long resent conversation (114,000 characters) keeps the turns the question builds on', () => {
+  // Six earlier user turns of 19,000 characters of pasted notes, then the turns that set out a deal.
+  const notes = 'Minutes of the monthly operations meeting, with the rota, the supplier list and the snag list attached. '.repeat(185);
+  const turns = [...Array.from({ length: 6 }, () => notes), 'I run a dental lab with 14 technicians. Two bigger labs have approached me.'];
+  const messages = [
+    ...turns.flatMap((content) => [
+      { role: 'user' as const, content },
+      { role: 'assistant' as const, content: 'Noted.' },
+    ]),
+    { role: 'user' as const, content: 'One offers 5x EBITDA all cash, the other 6.5x but half of it in their shares and a 2-year earn-out.' },
+    { role: 'user' as const, content: 'I want my team looked after. Which one?' },
+  ];
+  const { question, conversation } = splitConversation(messages);
+  expect(question).toBe('I want my team looked after. Which one?');
+  expect(conversation.length).toBeLessThanOrEqual(EARLIER_TURNS_CHARS);
+  expect(conversation.length).toBeGreaterThan(EARLIER_TURNS_CHARS - 200);
+  // Cut at a word: the kept part starts with a whole word of the notes, and ends with the newest earlier turn.
+  expect(new Set(notes.split(' ')).has(conversation.split(' ')[0]!)).toBe(true);
+  expect(conversation.endsWith('half of it in their shares and a 2-year earn-out.')).toBe(true);
+  const a = analyse(library, selector, { messages }, { turns: 0, applied: [] });
+  expect(a.understanding.problem?.type).toBe('deal');
+  expect(a.primary.id).toBe('ma-deal-evaluation');
+  // Short conversations are read whole.
+  expect(
+    splitConversation([
+      { role: 'user', content: 'a b' },
+      { role: 'user', content: 'c' },
+    ]).conversation,
+  ).toBe('a b');
 });
 
 test("a small trade's priced choice is headed as a choice of options, not as a cost line to cut ('£12 a cut')", () => {
