@@ -209,7 +209,7 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
 }
 
 /** `eval/banks/<name>.json`: a bank of first-turn requests written blind for the scope rules. */
-export function scopeBankFile(name: 'vague-worries' | 'trade-questions' | 'trade-test' | 'fresh-probes'): string {
+export function scopeBankFile(name: 'vague-worries' | 'trade-questions' | 'trade-test' | 'fresh-probes' | 'fresh-test'): string {
   return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', `${name}.json`);
 }
 
