@@ -319,8 +319,12 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
               .trim()
               .split('\n')
               .map((l) => {
-                const r = JSON.parse(l) as { requestId: string; createdAt: string };
-                return `${r.requestId}@${r.createdAt}`;
+                try {
+                  const r = JSON.parse(l) as { requestId: string; createdAt: string };
+                  return `${r.requestId}@${r.createdAt}`;
+                } catch {
+                  return `unreadable line: ${l.slice(0, 80)}`;
+                }
               })
               .join(', ')}`,
         );

@@ -501,7 +501,7 @@ for (const bank of [
   {
     name: 'fresh-test',
     unread: true,
-    first: 'first run (a406f88): 33 of 200 refused, 47 of 200 answered; a fourth probe written blind with personal mirrors; kept unread',
+    first: 'first run (a406f88): 33 of 200 refused, 47 of 200 answered; a fifth probe written blind with personal mirrors; kept unread',
   },
 ] as const) {
   const r = runScopeBank(library, selector, scopeBankFile(bank.name));

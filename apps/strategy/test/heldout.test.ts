@@ -131,7 +131,7 @@ test.each([
   // answered. 91 and 95 with the employer's, the organisation's decision and the owner's paperwork rules; 90 with a
   // relative the asker puts on the firm's payroll.
   ['fresh-probes', 90, 95],
-  // A fourth probe written blind, with personal mirrors (eval/banks/fresh-test.json); kept unread (totals only). First
+  // A fifth probe written blind, with personal mirrors (eval/banks/fresh-test.json); kept unread (totals only). First
   // run (a406f88): 33 of 200 refused, 47 of 200 answered.
   ['fresh-test', 33, 47],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {

@@ -83,7 +83,8 @@ export class UsageSink {
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
   private closed = false;
-  private lateWarned = false;
+  /** Records that arrived after `close()` (see `record`). */
+  lateRecords = 0;
   /** Rows replayed from the spool at start. */
   readonly replayed: number = 0;
 
@@ -129,10 +130,15 @@ export class UsageSink {
       latencyMs: e.latencyMs,
       createdAt: new Date(e.at).toISOString(),
     };
-    if (this.closed && !this.lateWarned) {
-      // A call that ended after shutdown wrote the last batch: its record waits in the spool (when there is one) for the next start.
-      this.lateWarned = true;
-      this.opts.logger?.warn({ requestId: e.requestId, spooled: !!this.spool }, 'usage recorded after the usage sink closed');
+    if (this.closed) {
+      // A call that ended after shutdown wrote the last batch: its record is still spooled (when the spool is writable) and
+      // handed to the database if it is still reachable; else its segment waits in the spool for the next start. Said once.
+      this.lateRecords++;
+      if (this.lateRecords === 1)
+        this.opts.logger?.warn(
+          { requestId: e.requestId, spooled: !!this.spool && !this.spoolFailed },
+          'usage recorded after the usage sink closed (further ones are counted, not logged)',
+        );
     }
     if (this.spool && !this.spoolFailed) {
       try {

@@ -87,14 +87,19 @@ const SIMPLE = /^(what is|what's|what are|what does|define|explain|difference be
 
 /**
  * How much of the earlier conversation is read, in characters (`splitConversation`): its newest part, which carries the
- * facts the question builds on. A session's turns run to a few hundred characters each; without a bound, 50 resent
- * messages of 20,000 characters (a 256 kB body) cost about a second of CPU per call to read.
+ * facts the question builds on. A session's turns run to a few hundred characters each; without a bound, a resent
+ * conversation filling the 256 kB body (7 user turns of 19,000 characters among 13 messages) cost about a second of CPU
+ * per call to read.
  */
 export const EARLIER_TURNS_CHARS = 8_000;
 
+/** How far past the cut a word's end is looked for (`splitConversation`): text without spaces (Chinese, a pasted blob) is cut as it is. */
+const WORD_END_WITHIN = 40;
+
 /**
  * The request's newest user message and the earlier conversation: the earlier user turns, oldest first, of which
- * only the newest `EARLIER_TURNS_CHARS` characters are kept (cut at a word boundary).
+ * only the newest `EARLIER_TURNS_CHARS` characters are kept, starting at a whole word when one starts within
+ * `WORD_END_WITHIN` characters of the cut, and never with half of a character outside the Basic Multilingual Plane.
  */
 export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {
   const users = messages.filter((m) => m.role === 'user');
@@ -104,10 +109,16 @@ export function splitConversation(messages: StrategicRequest['messages']): { que
     .map((m) => m.content)
     .join('\n');
   if (conversation.length > EARLIER_TURNS_CHARS) {
-    const tail = conversation.slice(-EARLIER_TURNS_CHARS);
-    // A word cut in half would read as another word: start after the first whitespace, when there is one.
-    const firstSpace = tail.search(/\s/);
-    conversation = firstSpace >= 0 ? tail.slice(firstSpace + 1) : tail;
+    const cut = conversation.length - EARLIER_TURNS_CHARS;
+    let tail = conversation.slice(cut);
+    // A word cut in half would read as another word: start at the next word, unless the cut already falls between two.
+    if (!/\s/.test(conversation[cut - 1]!)) {
+      const space = tail.slice(0, WORD_END_WITHIN).search(/\s/);
+      if (space >= 0) tail = tail.slice(space + 1);
+    }
+    // Nor half of a surrogate pair (an emoji cut in two).
+    if (/^[\uDC00-\uDFFF]/.test(tail)) tail = tail.slice(1);
+    conversation = tail;
   }
   return { question, conversation };
 }

@@ -157,7 +157,7 @@ test('a short follow-up ("Which one?") is read with the earlier turns that set o
   expect(sites.understanding.problem?.type).toBe('option-choice');
 });
 
-test('only the newest EARLIER_TURNS_CHARS of earlier turns are read: a long resent conversation (114,000 characters) keeps the turns the question builds on', () => {
+test('only the newest EARLIER_TURNS_CHARS of earlier turns are read: a long resent conversation (over 100,000 characters) keeps the turns the question builds on', () => {
   // Six earlier user turns of 19,000 characters of pasted notes, then the turns that set out a deal.
   const notes = 'Minutes of the monthly operations meeting, with the rota, the supplier list and the snag list attached. '.repeat(185);
   const turns = [...Array.from({ length: 6 }, () => notes), 'I run a dental lab with 14 technicians. Two bigger labs have approached me.'];
@@ -172,20 +172,34 @@ test('only the newest EARLIER_TURNS_CHARS of earlier turns are read: a long rese
   const { question, conversation } = splitConversation(messages);
   expect(question).toBe('I want my team looked after. Which one?');
   expect(conversation.length).toBeLessThanOrEqual(EARLIER_TURNS_CHARS);
-  expect(conversation.length).toBeGreaterThan(EARLIER_TURNS_CHARS - 200);
-  // Cut at a word: the kept part starts with a whole word of the notes, and ends with the newest earlier turn.
-  expect(new Set(notes.split(' ')).has(conversation.split(' ')[0]!)).toBe(true);
   expect(conversation.endsWith('half of it in their shares and a 2-year earn-out.')).toBe(true);
   const a = analyse(library, selector, { messages }, { turns: 0, applied: [] });
   expect(a.understanding.problem?.type).toBe('deal');
   expect(a.primary.id).toBe('ma-deal-evaluation');
-  // Short conversations are read whole.
-  expect(
+});
+
+test('the earlier turns are cut at a word when one starts near the cut, else as they are, never inside a character', () => {
+  const earlier = (turn: string) =>
     splitConversation([
-      { role: 'user', content: 'a b' },
-      { role: 'user', content: 'c' },
-    ]).conversation,
-  ).toBe('a b');
+      { role: 'user', content: turn },
+      { role: 'user', content: 'Which one?' },
+    ]).conversation;
+  // 11,000 characters of 10-letter words: the cut (at 3,000) falls inside a word, so the kept part starts at the next one.
+  const midWord = 'abcdefghij '.repeat(1000);
+  expect(earlier(midWord)).toBe(midWord.slice(3003));
+  // 10,000 characters of 9-letter words: the cut (at 2,000) falls after a space, and nothing more is dropped.
+  const clean = 'abcdefghi '.repeat(1000);
+  expect(earlier(clean)).toBe(clean.slice(2000));
+  expect(earlier(clean)).toHaveLength(EARLIER_TURNS_CHARS);
+  // Text without spaces is cut where it is (not emptied to its first space thousands of characters on).
+  const unspaced = `${'汉字'.repeat(4500)} 好`;
+  expect(earlier(unspaced)).toBe(unspaced.slice(-EARLIER_TURNS_CHARS));
+  // An emoji is two UTF-16 units: a cut between them drops the half.
+  const emoji = `${'😀'.repeat(5000)}z`;
+  expect(earlier(emoji)).toBe(emoji.slice(2002));
+  expect(earlier(emoji).codePointAt(0)).toBe(0x1f600);
+  // Short conversations are read whole.
+  expect(earlier('a b')).toBe('a b');
 });
 
 test("a small trade's priced choice is headed as a choice of options, not as a cost line to cut ('£12 a cut')", () => {

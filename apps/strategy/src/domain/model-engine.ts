@@ -154,7 +154,8 @@ export function groundingOf(a: Analysis): Record<string, unknown> {
       vague: u.vague,
     },
     context: a.context,
-    earlierConversation: a.conversation.slice(0, 4000),
+    // The newest part: the turns a follow-up builds on (as `splitConversation` keeps them).
+    earlierConversation: a.conversation.slice(-4000),
     sessionMemory: a.history.summaries ?? [],
     candidates: a.selection.ranked.slice(0, 5).map((s) => candidateEntry(s.framework)),
   };
