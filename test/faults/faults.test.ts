@@ -313,21 +313,7 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
         const left = readdirSync(path.join(dir, 'spool')).filter((f) => f.endsWith('.jsonl'));
         // On failure: each file's rows (when recorded, which call) and the gateway's last log lines say whether the
         // database was slow (the 5 s wait ran out) or a record came after the sink closed.
-        const shown = left.map(
-          (f) =>
-            `${f}: ${readFileSync(path.join(dir, 'spool', f), 'utf8')
-              .trim()
-              .split('\n')
-              .map((l) => {
-                try {
-                  const r = JSON.parse(l) as { requestId: string; createdAt: string };
-                  return `${r.requestId}@${r.createdAt}`;
-                } catch {
-                  return `unreadable line: ${l.slice(0, 80)}`;
-                }
-              })
-              .join(', ')}`,
-        );
+        const shown = left.map((f) => `${f}: ${spoolRows(path.join(dir, 'spool', f))}`);
         expect({ left: shown, log: left.length ? gateway.tail() : '' }).toEqual({ left: [], log: '' });
       },
     );
@@ -429,6 +415,21 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
     expect(ledger.balance).toBeGreaterThanOrEqual(0);
   }, 120_000);
 });
+
+/** A usage spool file's rows as `requestId@createdAt`, comma-separated (a torn line is shown, not thrown on). */
+function spoolRows(file: string): string {
+  const rows = readFileSync(file, 'utf8').trim().split('\n');
+  return rows
+    .map((line) => {
+      try {
+        const r = JSON.parse(line) as { requestId: string; createdAt: string };
+        return `${r.requestId}@${r.createdAt}`;
+      } catch {
+        return `unreadable line: ${line.slice(0, 80)}`;
+      }
+    })
+    .join(', ');
+}
 
 function table(rows: Row[]): string {
   const lines = [

@@ -83,8 +83,7 @@ export class UsageSink {
   private retryTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
   private closed = false;
-  /** Records that arrived after `close()` (see `record`). */
-  lateRecords = 0;
+  private late = 0;
   /** Rows replayed from the spool at start. */
   readonly replayed: number = 0;
 
@@ -133,8 +132,8 @@ export class UsageSink {
     if (this.closed) {
       // A call that ended after shutdown wrote the last batch: its record is still spooled (when the spool is writable) and
       // handed to the database if it is still reachable; else its segment waits in the spool for the next start. Said once.
-      this.lateRecords++;
-      if (this.lateRecords === 1)
+      this.late++;
+      if (this.late === 1)
         this.opts.logger?.warn(
           { requestId: e.requestId, spooled: !!this.spool && !this.spoolFailed },
           'usage recorded after the usage sink closed (further ones are counted, not logged)',
@@ -179,6 +178,11 @@ export class UsageSink {
       this.pending.push({ rows, segments });
       this.drain();
     });
+  }
+
+  /** Records that arrived after `close()` (see `record`). */
+  get lateRecords(): number {
+    return this.late;
   }
 
   /** Rows not yet in the database (buffered, or waiting for it). */
