@@ -76,7 +76,7 @@ export async function run(ctx: BenchContext): Promise<BenchTable> {
   return {
     rows,
     notes: [
-      'Each call: API-key check, rate limiter (3 windows + concurrency), one-statement credit debit, question understanding (wink-nlp, eld), selection over 49 frameworks, response build from the facts, session turn + request log writes.',
+      'Each call: API-key check, rate limiter (3 windows + concurrency), one-statement credit debit, question understanding (wink-nlp, eld), selection over 51 frameworks, response build from the facts, session turn + request log writes.',
       `Rate limiter backend: ${ctx.redisUrl ? 'Redis (Lua)' : 'in process'}. No peer: the original service is not available to run locally.`,
     ],
   };

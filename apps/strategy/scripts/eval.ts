@@ -22,6 +22,8 @@ import {
   UNSEEN_FILE,
   loadHeldout,
   runHeldout,
+  runPeopleBank,
+  peopleBankFile,
   runScopeBank,
   type HeldoutReport,
 } from '../src/domain/heldout.js';
@@ -512,6 +514,31 @@ for (const bank of [
   console.log(`scope bank eval/banks/${bank.name}.json (${bank.first})`);
   console.log(`  business questions refused:                            ${r.business.refused.length}/${r.business.of}`);
   console.log(`  other requests answered:                               ${r.notBusiness.answered.length}/${r.notBusiness.of}`);
+}
+
+// Employers' questions about their people (eval/banks): framework fit, refusals and confident picks; personal mirrors answered.
+for (const bank of [
+  {
+    name: 'people-questions',
+    unread: false,
+    first: 'first run (3cc0c65, before the performance and reward frameworks): 26 of 90 fitted, 12 refused, 18 of 60 answered',
+  },
+  {
+    name: 'people-test',
+    unread: true,
+    first: 'first run (3cc0c65, before the performance and reward frameworks): 27 of 90 fitted, 12 refused, 26 of 60 answered; kept unread',
+  },
+] as const) {
+  const r = runPeopleBank(library, selector, peopleBankFile(bank.name));
+  if (verbose && !bank.unread) {
+    for (const q of r.business.refused) console.log(`✗ REFUSED ${q}`);
+    for (const q of r.notBusiness.answered) console.log(`✗ ANSWERED ${q}`);
+  }
+  console.log(`people bank eval/banks/${bank.name}.json (${bank.first})`);
+  console.log(`  framework fit (primary accepted by a strategist):      ${r.business.fit}/${r.business.of}`);
+  console.log(`  business questions refused:                            ${r.business.refused.length}/${r.business.of}`);
+  console.log(`  calibration: fit among answers with confidence >= 70:  ${r.business.confidentFit}/${r.business.confident}`);
+  console.log(`  personal requests answered:                            ${r.notBusiness.answered.length}/${r.notBusiness.of}`);
 }
 
 /** Runs and prints each numbered set (`fileOf(n)`), totals only for a set kept unread. */

@@ -71,6 +71,22 @@ test('a framework name that is an everyday phrase ("first 90 days" of a customer
   expect(ask('What is the First 90 Days framework?').primary.id).toBe('first-90-days-stars');
 });
 
+test("one person's performance and what staff are paid have frameworks of their own, picked only in those situations", () => {
+  const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  // Questions a small employer asks (SWOT, Capacity Planning, Growth Loops and a 13-week cash flow before these frameworks).
+  expect(ask('One of my chefs keeps calling in sick on Saturdays. How do I handle it?').primary.id).toBe('performance-conversation');
+  expect(ask("I've taken on an apprentice and he keeps turning up late, what are my options?").primary.id).toBe('performance-conversation');
+  expect(ask('Should I give my two staff a pay rise of 5% or a bonus at Christmas?').primary.id).toBe('total-rewards');
+  // A vague worry about a whole team is not one person's performance, whatever the words read as.
+  const team = ask('my team at the homelessness charity is a mess lately. what do I do??');
+  expect(team.understanding.vague).toBe(true);
+  expect(team.primary.id).not.toBe('performance-conversation');
+  // Nor is a customer who would not pay a question of staff pay.
+  expect(
+    ask("Prospects say our product looks great in demos but they don't see why they'd pay for it. Conversions from demo to paid are under 5%.").primary.id,
+  ).not.toBe('total-rewards');
+});
+
 test("a framework made for one situation is picked only in it: a leader's first months, a mission-driven organisation's units", () => {
   const ask = (q: string) => analyse(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
   // Members leaving early are a lifecycle, not the asker's first months in a role.

@@ -234,3 +234,46 @@ export function runScopeBank(library: Library, selector: FrameworkSelector, file
     notBusiness: { answered: bank.notBusiness.filter((q) => !refused(q)), of: bank.notBusiness.length },
   };
 }
+
+/** `eval/banks/<name>.json`: a bank of employers' questions about their people, with accepted frameworks, and personal mirrors. */
+export function peopleBankFile(name: 'people-questions' | 'people-test'): string {
+  return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', `${name}.json`);
+}
+
+const peopleBank = z.strictObject({
+  about: z.string().min(20),
+  business: z.array(z.strictObject({ q: z.string().min(2), accept: z.array(z.string()).min(1) })).min(10),
+  notBusiness: z.array(z.string().min(2)).min(10),
+});
+
+/** What the engine does with a people bank (`peopleBankFile`): fits, refusals and confident picks; personal requests answered. */
+export interface PeopleBankReport {
+  business: { of: number; fit: number; refused: string[]; confident: number; confidentFit: number };
+  notBusiness: { of: number; answered: string[] };
+}
+
+/**
+ * Plans every request of a people bank as a first turn with no user context: a business question fits when its
+ * primary framework is one it accepts; confident means confidence >= 70 (SPEC.md bands).
+ * @throws ZodError when the file is not a people bank; Error when it cannot be read.
+ */
+export function runPeopleBank(library: Library, selector: FrameworkSelector, file: string): PeopleBankReport {
+  const bank = peopleBank.parse(JSON.parse(readFileSync(file, 'utf8')));
+  warmUpPlan(selector);
+  const plan = (q: string) => planAnswer(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  const business: PeopleBankReport['business'] = { of: bank.business.length, fit: 0, refused: [], confident: 0, confidentFit: 0 };
+  for (const { q, accept } of bank.business) {
+    const p = plan(q);
+    if (p.kind === 'refuse') {
+      business.refused.push(q);
+      continue;
+    }
+    const fits = accept.includes(p.analysis.primary.id);
+    if (fits) business.fit++;
+    if (p.analysis.confidence >= 70) {
+      business.confident++;
+      if (fits) business.confidentFit++;
+    }
+  }
+  return { business, notBusiness: { of: bank.notBusiness.length, answered: bank.notBusiness.filter((q) => plan(q).kind === 'answer') } };
+}

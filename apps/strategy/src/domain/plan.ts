@@ -7,6 +7,7 @@ import { analyse, type Analysis, type SessionHistory, type StrategicRequest } fr
 import type { Library } from './library.js';
 import { classifyScope, FAMILY_DOMAIN, type ScopeVerdict } from './scope.js';
 import { FULL_SIMILARITY } from './problem-examples.js';
+import { NOT_SCOPE_EVIDENCE_FRAMEWORKS } from './framework-examples.js';
 import type { FrameworkSelector } from './selector.js';
 import { businessShareSource } from './scope-examples.js';
 import { tradeAsked, TROUBLE, warmUp as warmUpUnderstanding } from './understand.js';
@@ -561,7 +562,10 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // In a glossed question that reads like business, a relative ("mi hijo lleva los caballos", "mein Mann kümmert sich um
   // die Reinigung") is most often a partner in the firm: the gloss's "my son" is not read as a family matter.
   const judged = u.language !== 'en' && whole >= GLOSSED_PARTNER_SHARE ? u.business.replace(RELATIVE, 'a partner') : u.business;
-  let scope = classifyScope(judged, selector, analysis.selection.strength);
+  // The best keyword match of a framework whose words are evidence of business (not an employee's "bonus" or "pay rise":
+  // `NOT_SCOPE_EVIDENCE_FRAMEWORKS`).
+  const match = Math.max(0, ...analysis.selection.ranked.filter((r) => !NOT_SCOPE_EVIDENCE_FRAMEWORKS.includes(r.framework.id)).map((r) => r.raw));
+  let scope = classifyScope(judged, selector, match);
   const hasContext = Boolean(req.userContext?.industry || req.userContext?.businessStage || req.userContext?.role);
   // The caller names the asker's industry: evidence of a business, never proof (an owner can ask a personal question).
   // It counts when the request itself uses the industry's words ("window cleaning" in "window cleaning round, 180

@@ -19,6 +19,8 @@ import {
   PROBLEM_MODEL_FILE,
   PROBLEM_SCOPE_MODEL_FILE,
   readTrainedWeights,
+  NOT_SCOPE_EVIDENCE,
+  problemBankQuestions,
   SCOPE_EXAMPLES_PER_TYPE,
   scopeSample,
   writeTrainedWeights,
@@ -174,12 +176,18 @@ test.each([
   },
 );
 
-test("the scope rules' sample is each type's first questions only: a later batch does not move their reading", () => {
+test("the scope rules' sample is each type's first questions only, and none of the types that are no evidence of business: a later batch does not move their reading", () => {
   const sample = scopeSample(bank.examples);
+  expect(NOT_SCOPE_EVIDENCE.length).toBeGreaterThan(0);
   for (const type of types) {
-    expect(sample[type]).toEqual(bank.examples[type]!.slice(0, SCOPE_EXAMPLES_PER_TYPE));
     expect(bank.examples[type]!.length).toBeGreaterThan(SCOPE_EXAMPLES_PER_TYPE);
+    if (NOT_SCOPE_EVIDENCE.includes(type)) expect(sample[type]).toBeUndefined();
+    else expect(sample[type]).toEqual(bank.examples[type]!.slice(0, SCOPE_EXAMPLES_PER_TYPE));
   }
+  // Nor are they among the problem-type bank's questions the scope bank's n-gram reading learns as business.
+  const learnt = new Set(problemBankQuestions());
+  for (const type of NOT_SCOPE_EVIDENCE) expect(bank.examples[type]!.some((q) => learnt.has(q))).toBe(false);
+  expect(learnt.has(bank.examples.pricing![0]!)).toBe(true);
   const later = { ...bank.examples, pricing: [...bank.examples.pricing!, 'florist, wholesale roses up, put my bouquet price up or hold?'] };
   expect(scopeSample(later)).toEqual(sample);
 });

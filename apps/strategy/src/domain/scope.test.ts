@@ -781,3 +781,17 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     "my daughter's employer will put my daughter on the payroll next month, does she need a p45?",
   ]);
 });
+
+test("an employee's own pay, in the words an employer uses, is refused: the reward frameworks' words are no evidence of business", () => {
+  // Each was refused before the performance and reward frameworks joined the library; counting their keyword match or
+  // their problem types as business answered them.
+  expectEach('refuse', [
+    'My bonus was smaller than I was promised, how do I raise it with HR?',
+    "My hourly rate at the warehouse is £12.10. Shouldn't night shifts pay more?",
+  ]);
+  // The employer's question in the same words is answered.
+  expectEach('answer', [
+    'Should I give my two staff a pay rise of 5% or a bonus at Christmas?',
+    'One of my chefs keeps calling in sick on Saturdays. How do I handle it?',
+  ]);
+});

@@ -121,7 +121,14 @@ const ONLY_FOR: Partial<Record<string, { fits: (u: Understanding, missionDriven:
     reason: 'made for another situation',
   },
   'nonprofit-portfolio-matrix': { fits: (_u, missionDriven) => missionDriven, reason: 'made for mission-driven organisations' },
+  'performance-conversation': { fits: (u) => inSituation(u, 'performance'), reason: "made for one person's performance or conduct" },
+  'total-rewards': { fits: (u) => inSituation(u, 'reward'), reason: 'made for what staff are paid' },
 };
+
+/** The question is of problem type `type`, or has it as runner-up on cue phrases of its own (`hits > 0`). */
+function inSituation(u: Understanding, type: ProblemType): boolean {
+  return (u.problem?.type === type && (u.problem.hits > 0 || !u.vague)) || (u.runnerUp?.type === type && u.runnerUp.hits > 0);
+}
 
 /**
  * Words of a mission-driven or public organisation (a charity, a council service, a club, a school), whose units are

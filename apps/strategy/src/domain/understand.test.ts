@@ -12,6 +12,7 @@ import {
   NEW_RIVAL,
   nounPhrases,
   problemScores,
+  PROBLEMS,
   selfLabel,
   tradeAsked,
   sentences,
@@ -845,9 +846,10 @@ test('enough work to make a living is a market to size; a grown firm asking how 
   expect(
     understand('cleaning firm, gone from 6 to 22 staff in 2 yrs, every rota n complaint still comes thru me. how should i set it up?', '').problem?.type,
   ).toBe('decision-rights');
-  expect(
-    understand('dog groomer, my 4 groomers keep asking what gets them a pay rise, pay is all over the place. how do i make it fair?', '').problem?.type,
-  ).toBe('career');
+  // What staff are paid is its own type since the reward frameworks joined the library (career ladders follow it).
+  const pay = understand('dog groomer, my 4 groomers keep asking what gets them a pay rise, pay is all over the place. how do i make it fair?', '');
+  expect(pay.problem?.type).toBe('reward');
+  expect(PROBLEMS.reward.frameworks).toContain('career-ladder-competency-framework');
 });
 
 test('a review of the new readings: a new client, customers paying, two prices, staff reasons, our own new site, a shrinking team and a flat are not the choices, rivals, purchases or deals', () => {
@@ -1047,4 +1049,16 @@ test('the rand is read only where it is money: "R450", "R6,500", "R25/km", not a
       .map((x) => x.text),
   ).toEqual(['£900']);
   expect(extractQuantities('R17 vs R18 wheels for my Golf').some((x) => x.kind === 'money')).toBe(false);
+});
+
+test("one person's performance and what staff are paid are problem types, and no evidence of business for the scope rules", () => {
+  expect(understand('One of my chefs keeps calling in sick on Saturdays. How do I handle it?', '').problem?.type).toBe('performance');
+  expect(understand('barista keeps rolling in late, nice lad otherwise. how do i sort it without losing him', '').problem?.type).toBe('performance');
+  expect(understand('Should I give my two staff a pay rise of 5% or a bonus at Christmas?', '').problem?.type).toBe('reward');
+  expect(understand('our head chef got a job offer from a hotel for 4k more, wants us to match it. do we?', '').problem?.type).toBe('reward');
+  // An employee asks in the same words: the type is read, but it does not count as a business problem.
+  const own = understand('My bonus was smaller than I was promised, how do I raise it with HR?', '');
+  expect(own.problem?.type).toBe('reward');
+  expect(own.problem!.strength).toBeGreaterThan(3);
+  expect(own.scopeStrength).toBeLessThan(1);
 });
