@@ -154,18 +154,20 @@ test.each([
 test.each([
   // Written blind (eval/banks/people-questions.json); first run (3cc0c65, before the performance and reward frameworks):
   // 26 of 90 fitted, 12 refused, 6 of 11 confident picks fitted, 18 of 60 personal requests answered. Read and tuned on
-  // (the two types' cue phrases): 61 fitted, 12 of 14 confident picks.
-  ['people-questions', 61, 12, 2, 18],
+  // (the two types' cue phrases): 55 fitted, 15 of 17 confident picks (61 with phrases of single questions, dropped).
+  ['people-questions', 55, 12, 2, 18],
   // Written blind by another writer (eval/banks/people-test.json), kept unread (totals only); first run (3cc0c65):
-  // 27 of 90 fitted, 12 refused, 4 of 10 confident picks fitted, 26 of 60 answered; with the two frameworks: 52, 12,
-  // 13 of 14, 26.
-  ['people-test', 52, 12, 1, 26],
+  // 27 of 90 fitted, 12 refused, 4 of 10 confident picks fitted, 26 of 60 answered; with the two frameworks: 50, 12,
+  // 12 of 13, 26.
+  ['people-test', 50, 12, 1, 26],
 ] as const)(
   "the people bank eval/banks/%s.json keeps employers' questions fitted and refused no more, and personal requests answered no more",
   (name, fit, refused, confidentMisfits, answered) => {
     const r = runPeopleBank(library, new FrameworkSelector(library), peopleBankFile(name));
     expect(r.business.of).toBe(90);
+    expect(r.notBusiness.of).toBe(60);
     expect(r.business.fit).toBeGreaterThanOrEqual(fit);
+    expect(r.business.confident).toBeGreaterThanOrEqual(10);
     expect(r.business.refused.length).toBeLessThanOrEqual(refused);
     expect(r.business.confident - r.business.confidentFit).toBeLessThanOrEqual(confidentMisfits);
     expect(r.notBusiness.answered.length).toBeLessThanOrEqual(answered);
@@ -175,22 +177,37 @@ test.each([
 test("the framework bank's tenth batch (written for it, not joined, held out from every classifier) is answered with its frameworks", () => {
   // eval/banks/framework-batch10.json: 588 business questions of small organisations, 12 per framework. At 1bb9da6
   // and with the problem-type bank's fifth batch, the selector picked the question's framework for 541 and refused 19
-  // (a second scope reading that took the refusals to 14 was tried and not kept: README).
+  // (a second scope reading that took the refusals to 14 was tried and not kept: README); 563 and 8 with the performance
+  // and reward frameworks. Those two have 12 each, written by their example banks' writers (less independent): 7 and 7
+  // picked, 1 refused, when they joined.
   const batch = readFrameworkExamples(path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', 'framework-batch10.json'));
   const selector = new FrameworkSelector(library);
+  const later = new Map([
+    ['performance-conversation', 0],
+    ['total-rewards', 0],
+  ]);
   let fit = 0;
   let refused = 0;
   let of = 0;
   for (const [id, questions] of Object.entries(batch.examples))
     for (const q of questions) {
-      of++;
       const plan = planAnswer(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+      const picked = plan.kind === 'answer' && plan.analysis.primary.id === id;
+      if (later.has(id)) {
+        if (picked) later.set(id, later.get(id)! + 1);
+        continue;
+      }
+      of++;
       if (plan.kind === 'refuse') refused++;
-      else if (plan.analysis.primary.id === id) fit++;
+      else if (picked) fit++;
     }
-  expect(of).toBe(612);
+  expect(of).toBe(588);
   expect(refused).toBeLessThanOrEqual(19);
   expect(fit).toBeGreaterThanOrEqual(541);
+  for (const [id, picked] of later) {
+    expect(batch.examples[id]).toHaveLength(12);
+    expect({ id, enough: picked >= 7 }).toEqual({ id, enough: true });
+  }
 });
 
 test.each([

@@ -77,6 +77,10 @@ test("one person's performance and what staff are paid have frameworks of their 
   expect(ask('One of my chefs keeps calling in sick on Saturdays. How do I handle it?').primary.id).toBe('performance-conversation');
   expect(ask("I've taken on an apprentice and he keeps turning up late, what are my options?").primary.id).toBe('performance-conversation');
   expect(ask('Should I give my two staff a pay rise of 5% or a bonus at Christmas?').primary.id).toBe('total-rewards');
+  // Pay that has no structure is pay first, a career ladder beside it.
+  const groomers = ask('dog groomer, my 4 groomers keep asking what gets them a pay rise, pay is all over the place. how do i make it fair?');
+  expect(groomers.primary.id).toBe('total-rewards');
+  expect(groomers.supporting.map((f) => f.id)).toContain('career-ladder-competency-framework');
   // A vague worry about a whole team is not one person's performance, whatever the words read as.
   const team = ask('my team at the homelessness charity is a mess lately. what do I do??');
   expect(team.understanding.vague).toBe(true);

@@ -255,10 +255,13 @@ export interface PeopleBankReport {
 /**
  * Plans every request of a people bank as a first turn with no user context: a business question fits when its
  * primary framework is one it accepts; confident means confidence >= 70 (SPEC.md bands).
- * @throws ZodError when the file is not a people bank; Error when it cannot be read.
+ * @throws ZodError when the file is not a people bank; Error when it cannot be read or accepts a framework the library
+ * does not hold.
  */
 export function runPeopleBank(library: Library, selector: FrameworkSelector, file: string): PeopleBankReport {
   const bank = peopleBank.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const unknown = bank.business.flatMap((b) => b.accept).filter((id) => !library.byId.has(id));
+  if (unknown.length) throw new Error(`${file}: accepted frameworks not in the library: ${[...new Set(unknown)].join(', ')}`);
   warmUpPlan(selector);
   const plan = (q: string) => planAnswer(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
   const business: PeopleBankReport['business'] = { of: bank.business.length, fit: 0, refused: [], confident: 0, confidentFit: 0 };

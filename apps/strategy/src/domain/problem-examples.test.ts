@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crossValidateBank } from './bank-eval.js';
+import { NOT_SCOPE_EVIDENCE_FRAMEWORKS } from './framework-examples.js';
 import { loadLibrary, LibraryError } from './library.js';
 import { planAnswer } from './plan.js';
 import {
@@ -190,4 +191,14 @@ test("the scope rules' sample is each type's first questions only, and none of t
   expect(learnt.has(bank.examples.pricing![0]!)).toBe(true);
   const later = { ...bank.examples, pricing: [...bank.examples.pricing!, 'florist, wholesale roses up, put my bouquet price up or hold?'] };
   expect(scopeSample(later)).toEqual(sample);
+});
+
+test('the types that are no evidence of business and their frameworks are the same pairs: each type leads with one of them', () => {
+  expect(NOT_SCOPE_EVIDENCE_FRAMEWORKS).toHaveLength(NOT_SCOPE_EVIDENCE.length);
+  const library = loadLibrary();
+  for (const type of NOT_SCOPE_EVIDENCE) {
+    const lead = PROBLEMS[type as keyof typeof PROBLEMS]!.frameworks[0]!;
+    expect(NOT_SCOPE_EVIDENCE_FRAMEWORKS).toContain(lead);
+    expect(library.byId.has(lead)).toBe(true);
+  }
 });

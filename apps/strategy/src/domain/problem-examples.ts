@@ -336,7 +336,7 @@ export class ExampleClassifier {
    * Every problem type's similarity to `text`, most likely first (by `share`).
    * A text without a word of the bank gets share and evidence 0 for every type.
    * Cost: one pass over the question's terms per type and, with word
-   * vectors, one sentence vector (27 types: well under a millisecond).
+   * vectors, one sentence vector (30 types: well under a millisecond).
    */
   classify(text: string): TypeSimilarity[] {
     return this.rank(text, this.vector(text), (type) => this.centroids.get(type)!, this.model);

@@ -58,6 +58,8 @@ const ALIASES: Record<string, string[]> = {
   'ansoff-matrix': ['ansoff'],
   'kano-model': ['kano'],
   'kotter-8-step-change': ['kotter'],
+  'performance-conversation': ['performance improvement plan', 'sbi feedback'],
+  'total-rewards': ['total rewards', 'total reward'],
   'tuckman-stages': ['tuckman', 'forming storming norming'],
   'galbraith-star-model': ['galbraith', 'star model'],
   'porters-five-forces': ['five forces', 'porter'],
@@ -113,7 +115,8 @@ const EVERYDAY_NAMES = new Set(
  * Frameworks made for one situation only: unless the question is in that situation (`fits`) or names the framework, the
  * framework keeps only `WEIGHTS.otherSituation` of its score. The first 90 days are a leader's new role (the problem type,
  * or its runner-up on cue phrases of its own: `hits > 0`); the non-profit portfolio matrix weighs mission impact, which
- * a firm that only sells does not have (`MISSION_DRIVEN`).
+ * a firm that only sells does not have (`MISSION_DRIVEN`); a performance conversation is one person's performance, conduct
+ * or attendance, total rewards what staff are paid (`inSituation`).
  */
 const ONLY_FOR: Partial<Record<string, { fits: (u: Understanding, missionDriven: boolean) => boolean; reason: string }>> = {
   'first-90-days-stars': {
@@ -125,7 +128,11 @@ const ONLY_FOR: Partial<Record<string, { fits: (u: Understanding, missionDriven:
   'total-rewards': { fits: (u) => inSituation(u, 'reward'), reason: 'made for what staff are paid' },
 };
 
-/** The question is of problem type `type`, or has it as runner-up on cue phrases of its own (`hits > 0`). */
+/**
+ * The question is of problem type `type` (when it is vague, only on cue phrases of that type: `hits > 0`; a vague worry
+ * about a whole team reads like one person's performance to the example bank), or has it as runner-up on cue phrases
+ * of its own.
+ */
 function inSituation(u: Understanding, type: ProblemType): boolean {
   return (u.problem?.type === type && (u.problem.hits > 0 || !u.vague)) || (u.runnerUp?.type === type && u.runnerUp.hits > 0);
 }

@@ -1055,7 +1055,7 @@ test("one person's performance and what staff are paid are problem types, and no
   expect(understand('One of my chefs keeps calling in sick on Saturdays. How do I handle it?', '').problem?.type).toBe('performance');
   expect(understand('barista keeps rolling in late, nice lad otherwise. how do i sort it without losing him', '').problem?.type).toBe('performance');
   expect(understand('Should I give my two staff a pay rise of 5% or a bonus at Christmas?', '').problem?.type).toBe('reward');
-  expect(understand('our head chef got a job offer from a hotel for 4k more, wants us to match it. do we?', '').problem?.type).toBe('reward');
+  expect(understand("our head chef wants a rise or he'll go to the hotel down the road for 4k more. do we match it?", '').problem?.type).toBe('reward');
   // An employee asks in the same words: the type is read, but it does not count as a business problem.
   const own = understand('My bonus was smaller than I was promised, how do I raise it with HR?', '');
   expect(own.problem?.type).toBe('reward');
