@@ -71,6 +71,16 @@ const SAMPLE_EVERY = 8;
 export const NOT_SCOPE_EVIDENCE_FRAMEWORKS: readonly string[] = ['performance-conversation', 'total-rewards'];
 
 /**
+ * Every question of the framework example bank but those of the frameworks whose words are no evidence of business
+ * (`NOT_SCOPE_EVIDENCE_FRAMEWORKS`): the scope bank's n-gram reading learns them as business questions
+ * (`ngramScopeExamples`).
+ * @throws LibraryError as `readFrameworkExamples`.
+ */
+export function frameworkBankQuestions(bank = readFrameworkExamples()): string[] {
+  return Object.entries(bank.examples).flatMap(([id, qs]) => (NOT_SCOPE_EVIDENCE_FRAMEWORKS.includes(id) ? [] : qs));
+}
+
+/**
  * Business questions from the framework example bank for the vague and scope classifiers: every `SAMPLE_EVERY`th of
  * the first `SAMPLED_PER_FRAMEWORK` questions of each framework, in bank order (10 per framework, 490 in all). A
  * later batch of the framework bank does not move those classifiers' readings.

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { coordinationCost } from '@latchkey/credits';
 import { DEFAULT_LIBRARY_DIR, type Library } from './library.js';
 import { coordinationResponse, frameworkResponse } from './guidance.js';
-import { planAnswer, warmUpPlan } from './plan.js';
+import { planAnswer, warmUpPlan, type Plan } from './plan.js';
 import type { FrameworkSelector } from './selector.js';
 
 const heldoutQuestion = z.strictObject({
@@ -208,6 +208,11 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
   };
 }
 
+/** The plan for `question` as a bank asks it: one user message, the first turn, no user context. */
+function planFirstTurn(library: Library, selector: FrameworkSelector, question: string): Plan {
+  return planAnswer(library, selector, { messages: [{ role: 'user', content: question }] }, { turns: 0, applied: [] });
+}
+
 /** `eval/banks/<name>.json`: a bank of first-turn requests written blind for the scope rules. */
 export function scopeBankFile(name: 'vague-worries' | 'trade-questions' | 'trade-test' | 'fresh-probes' | 'fresh-test'): string {
   return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', `${name}.json`);
@@ -228,7 +233,7 @@ export interface ScopeBankReport {
 export function runScopeBank(library: Library, selector: FrameworkSelector, file: string): ScopeBankReport {
   const bank = scopeBank.parse(JSON.parse(readFileSync(file, 'utf8')));
   warmUpPlan(selector);
-  const refused = (q: string) => planAnswer(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] }).kind === 'refuse';
+  const refused = (q: string) => planFirstTurn(library, selector, q).kind === 'refuse';
   return {
     business: { refused: bank.business.filter(refused), of: bank.business.length },
     notBusiness: { answered: bank.notBusiness.filter((q) => !refused(q)), of: bank.notBusiness.length },
@@ -263,7 +268,7 @@ export function runPeopleBank(library: Library, selector: FrameworkSelector, fil
   const unknown = bank.business.flatMap((b) => b.accept).filter((id) => !library.byId.has(id));
   if (unknown.length) throw new Error(`${file}: accepted frameworks not in the library: ${[...new Set(unknown)].join(', ')}`);
   warmUpPlan(selector);
-  const plan = (q: string) => planAnswer(library, selector, { messages: [{ role: 'user', content: q }] }, { turns: 0, applied: [] });
+  const plan = (q: string) => planFirstTurn(library, selector, q);
   const business: PeopleBankReport['business'] = { of: bank.business.length, fit: 0, refused: [], confident: 0, confidentFit: 0 };
   for (const { q, accept } of bank.business) {
     const p = plan(q);

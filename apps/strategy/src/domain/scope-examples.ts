@@ -17,7 +17,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LIBRARY_DIR } from './library.js';
 import { classShare, ExampleClassifier, problemBankQuestions, readExampleBank, readTrainedWeights, SharedSource } from './problem-examples.js';
-import { frameworkBankSample, readFrameworkExamples, NOT_SCOPE_EVIDENCE_FRAMEWORKS } from './framework-examples.js';
+import { frameworkBankQuestions, frameworkBankSample } from './framework-examples.js';
 import { NgramRegression } from './ngram-regression.js';
 import { loadVagueExamples } from './vague-examples.js';
 import { wordVectors } from './word-vectors.js';
@@ -91,8 +91,7 @@ export function scopeExamples(bank = loadScopeExamples()): Record<'business' | '
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function ngramScopeExamples(bank = loadScopeExamples()): { positive: string[]; negative: string[] } {
-  const frameworkQuestions = Object.entries(readFrameworkExamples().examples).flatMap(([id, qs]) => (NOT_SCOPE_EVIDENCE_FRAMEWORKS.includes(id) ? [] : qs));
-  const positive = uniqueQuestions([...scopeExamples(bank).business, ...frameworkQuestions, ...problemBankQuestions()]);
+  const positive = uniqueQuestions([...scopeExamples(bank).business, ...frameworkBankQuestions(), ...problemBankQuestions()]);
   return { positive, negative: [...bank.examples.notBusiness, ...bank.examples.notBusinessLater] };
 }
 
