@@ -363,8 +363,38 @@ describe('POST /v1/coordinate', () => {
     const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Tell me a joke about penguins.'));
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'unsupported_request', code: 'REQUEST_OUT_OF_SCOPE' });
-    expect(res.body.message).toMatch(/^This is not a business strategy question/);
+    expect(res.body.message).toMatch(
+      /^This looks like .+, not a business strategy question\. Nothing was charged; other agents can help\. If it is about a business or an organisation you run, say which/,
+    );
     expect(res.body.details.languageNotRead).toBeUndefined();
+  });
+
+  test('a business question refused for naming no organisation is answered once the asker says which, in the question or as the next message', async () => {
+    const q = 'pos system 79/month vs one off 1200';
+    const refused = await request(h.app).post('/v1/framework').set('apikey', key).send(body(q));
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('FRAMEWORK_OUT_OF_SCOPE');
+    expect(refused.body.message).toMatch(
+      /^This does not read as a question about a business or an organisation\. Nothing was charged.*in the question or as your next message\.$/,
+    );
+    const replied = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send({
+        messages: [
+          { role: 'user', content: q },
+          { role: 'user', content: "It's for my café" },
+        ],
+      });
+    const inOne = await request(h.app)
+      .post('/v1/framework')
+      .set('apikey', key)
+      .send(body(`It's for my café. ${q}`));
+    expect(replied.status).toBe(200);
+    expect(inOne.status).toBe(200);
+    expect(replied.body.metadata.primaryFramework).toBe(inOne.body.metadata.primaryFramework);
+    expect(replied.body.metadata.creditsUsed).toBe(5);
+    expect(JSON.stringify(replied.body.structuredOutput)).toMatch(/79\/month vs one off 1200/);
   });
 
   test('a request in a language the library engine does not read is refused free, saying so rather than calling it not business', async () => {

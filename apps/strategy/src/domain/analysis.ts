@@ -103,9 +103,12 @@ const WORD_END_WITHIN = 40;
  */
 export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {
   const users = messages.filter((m) => m.role === 'user');
-  const question = users.at(-1)?.content ?? '';
+  const newest = users.at(-1)?.content ?? '';
+  // "it's for my café" after a question: the question is the earlier one, asked by them (`saysWhoAsks`).
+  const merged = users.length >= 2 && saysWhoAsks(newest);
+  const question = merged ? `${newest.trim().replace(/[.!…\s]*$/, '.')} ${users.at(-2)!.content}` : newest;
   let conversation = users
-    .slice(0, -1)
+    .slice(0, merged ? -2 : -1)
     .map((m) => m.content)
     .join('\n');
   if (conversation.length > EARLIER_TURNS_CHARS) {
@@ -122,6 +125,36 @@ export function splitConversation(messages: StrategicRequest['messages']): { que
   }
   return { question, conversation };
 }
+
+/** At most this many words in a message that only says who asks (`saysWhoAsks`). */
+const WHO_ASKS_MAX_WORDS = 12;
+
+/**
+ * A message that only says who asks or for which organisation, with no question or figure of its own: "it's for my
+ * café", "this is about our sailing club", "it's a business question", "I run a farm", "I'm the treasurer of our
+ * rowing club", "we're a charity". Sent after a question (most often one refused as not business, whose message asks
+ * for just this), it is read with that question (`splitConversation`).
+ */
+export function saysWhoAsks(message: string): boolean {
+  const text = message.trim();
+  if (!text || /[\d?]/.test(text) || text.split(/\s+/).length > WHO_ASKS_MAX_WORDS) return false;
+  return WHO_ASKS.test(text);
+}
+
+const WHO_ASKS = new RegExp(
+  [
+    // "it's for my café", "this is about our club", "asking for my shop", "for our charity"
+    String.raw`^(?:(?:it'?s|it is|this is|that'?s|that is|(?:i'?m |i am )?asking)\s+)?(?:for|about|as)\s+(?:my|our|the)\s`,
+    String.raw`^(?:it'?s|it is|this is|that'?s|that is)\s+(?:(?:for|about)\s+)?(?:my|our)\s`,
+    // "it's a business question", "this is for work"
+    String.raw`^(?:it'?s|it is|this is|that'?s|that is)\s+(?:(?:a|for|about)\s+)?(?:my\s+|our\s+)?(?:business|work)\b`,
+    // "I run a farm", "we own the garage", "I've run a B&B for years"
+    String.raw`^(?:i|we)(?:'ve| have)?\s+(?:(?:also|still|now)\s+)?(?:run|own|manage|operate|co-own)\s`,
+    // "I'm the treasurer of our rowing club", "I'm a doula", "we're a charity"; not "I'm a bit lost"
+    String.raw`^(?:i'?m|i am|we'?re|we are)\s+(?:an?|the|its)\s+(?!(?:bit|little|lot|tad)\b)`,
+  ].join('|'),
+  'i',
+);
 
 /** Ids of frameworks named in `previousWork` entries (strings or objects with a framework, name or id). */
 export function frameworksInPreviousWork(library: Library, previousWork: unknown[] | undefined): string[] {

@@ -1,6 +1,6 @@
 /** The confidence bands of SPEC.md on both responses, at each band's edges. */
 import { analyse, coordinationResponse, frameworkResponse, setQuestions } from './guidance.js';
-import { EARLIER_TURNS_CHARS, splitConversation } from './analysis.js';
+import { EARLIER_TURNS_CHARS, saysWhoAsks, splitConversation } from './analysis.js';
 import { loadLibrary } from './library.js';
 import { FrameworkSelector } from './selector.js';
 
@@ -220,6 +220,52 @@ test('the earlier turns are cut at a word when one starts near the cut, else as 
   expect(earlier(emoji).codePointAt(0)).toBe(0x1f600);
   // Short conversations are read whole.
   expect(earlier('a b')).toBe('a b');
+});
+
+test.each([
+  "It's for my café",
+  "it's for my business.",
+  'This is about our sailing club',
+  'for our scout group',
+  "It's a business question.",
+  'I run a farm',
+  "I'm the treasurer of our rowing club",
+  "we're a charity",
+])('"%s" only says who asks (saysWhoAsks)', (message) => {
+  expect(saysWhoAsks(message)).toBe(true);
+});
+
+test.each([
+  'Which one?',
+  'What about hiring?',
+  // A figure or a question of its own is a turn of its own.
+  'We run 3 bakeries',
+  'I run a café, should I raise prices?',
+  'Thanks!',
+  "I'm a bit lost",
+  // More than 12 words.
+  "it's for my café, the one on the high street that my family has run since before I was born",
+])('"%s" is a turn of its own, not who asks', (message) => {
+  expect(saysWhoAsks(message)).toBe(false);
+});
+
+test('a next message that only says who asks is read with the question before it, as if asked in one message', () => {
+  // A telegraphic choice the scope rules refuse on its own; the refusal asks for just this reply.
+  const q = 'pos system 79/month vs one off 1200';
+  const messages = [
+    { role: 'user' as const, content: 'Hello.' },
+    { role: 'user' as const, content: q },
+    { role: 'user' as const, content: "It's for my café" },
+  ];
+  expect(splitConversation(messages)).toEqual({ question: `It's for my café. ${q}`, conversation: 'Hello.' });
+  const replied = analyse(library, selector, { messages }, { turns: 0, applied: [] });
+  const inOne = analyse(library, selector, { messages: [{ role: 'user', content: `It's for my café. ${q}` }] }, { turns: 0, applied: [] });
+  expect(replied.primary.id).toBe(inOne.primary.id);
+  expect(replied.primary.id).toBe('investment-appraisal');
+  const co = coordinationResponse(library, replied, replied.depth, 'ses_x', 5);
+  expect(co.insights.keyRecommendations.join('\n')).toMatch(/79\/month vs one off 1200/);
+  // Without the merge the question read is "It's for my café" alone, and the answer quotes it as the decision.
+  expect(co.content).not.toMatch(/On "It's for my café"/);
 });
 
 test("a small trade's priced choice is headed as a choice of options, not as a cost line to cut ('£12 a cut')", () => {

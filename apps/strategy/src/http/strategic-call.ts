@@ -21,6 +21,15 @@ import { LANGUAGE_NAMES } from '../domain/language.js';
 import { parseStrategicRequest } from './request-schema.js';
 import type { StrategicRequest } from './strategic-guards.js';
 
+/**
+ * How a refused asker gets an answer when the question was about their organisation after all: naming it, in the
+ * question or as the next message (`saysWhoAsks` reads "It's for my café" with the question before it). Of the 176
+ * business questions the scope banks written blind refuse (`eval/banks`), a next message "It's for my business."
+ * gets every one answered, each with the framework it gets when that sentence leads the question.
+ */
+const SAY_WHICH_ORGANISATION =
+  'If it is about a business or an organisation you run, say which ("It\'s for my café", "I\'m treasurer of our sailing club") in the question or as your next message.';
+
 /** The languages the library engine reads (`LANGUAGE_NAMES` but "another language"), for a refusal's message: "English, …, Italian and Portuguese". */
 const READ_LANGUAGES = (() => {
   const names = Object.entries(LANGUAGE_NAMES)
@@ -70,7 +79,9 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
           spec.outOfScopeCode,
           unread
             ? `The library engine reads ${READ_LANGUAGES}, not the language of this request, so it could not tell whether this is a business strategy question. Nothing was charged; please ask again in one of those languages.`
-            : `This is not a business strategy question${scope.domain ? ` (it looks like ${scope.domain})` : ''}. Nothing was charged; other agents can help.`,
+            : scope.domain
+              ? `This looks like ${scope.domain}, not a business strategy question. Nothing was charged; other agents can help. ${SAY_WHICH_ORGANISATION}`
+              : `This does not read as a question about a business or an organisation. Nothing was charged; other agents can help with anything else. ${SAY_WHICH_ORGANISATION}`,
           {
             details: {
               suggestions: scope.suggestions,
