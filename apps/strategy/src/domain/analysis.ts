@@ -9,6 +9,7 @@ import { COMPLEXITY_LEVELS, type ComplexityLevel, type Framework, type Library, 
 import type { FrameworkSelector, Selection } from './selector.js';
 import { clip, overlap, terms, words } from './text.js';
 import { understand, type ProblemType, type Understanding } from './understand.js';
+import { detectLanguage, glossToEnglish } from './language.js';
 import { factSheet } from './facts.js';
 
 export type ResponseStyle = 'concise' | 'detailed' | 'tactical';
@@ -96,21 +97,81 @@ export const EARLIER_TURNS_CHARS = 8_000;
 /** How far past the cut a word's end is looked for (`splitConversation`): text without spaces (Chinese, a pasted blob) is cut as it is. */
 const WORD_END_WITHIN = 40;
 
+/** At most this many words, and `WHO_ASKS_MAX_CHARS` characters, in a message that only says who asks (`saysWhoAsks`). */
+const WHO_ASKS_MAX_WORDS = 12;
+const WHO_ASKS_MAX_CHARS = 160;
+
+/** A reply's opening word ("Yes, it's for my shop", "Sorry, I run a bakery"). */
+const REPLY_OPENING = String.raw`(?:(?:yes|yeah|yep|ok|okay|sorry|oh|well|right|no)[,.!]*\s+)?`;
+/** The rest of such a message: a few words and nothing more ("café", "family bakery in Leeds"), no clause ("board to decide"). */
+const FEW_WORDS_TO_THE_END = String.raw`(?![^.!…]*\b(?:to|and|but|so|because|if|than|when|which|who)\b)(?:[\p{L}\p{M}&'-]+,?\s*){1,4}[.!…]*$`;
+/** Offices and roles in an organisation ("I'm treasurer of our sailing club", "we're the owners"). */
+const OFFICE_WORDS =
+  'owners?|co-?owners?|founders?|co-?founders?|directors?|managers?|treasurer|chair|chairman|chairwoman|chairperson|secretary|trustees?|partners?|landlord|landlady|licensee|proprietors?|ceo|md|boss|head';
+/** Working for oneself or as an organisation ("I'm self-employed", "we're a charity"). */
+const OWN_ACCOUNT_WORDS = String.raw`self[- ]employed|freelance|freelancer|sole trader|contractor|small business(?: owners?)?|(?:family )?(?:business|company|firm)|charity|club|start-?up|non-?profit|social enterprise|co-?op`;
+
 /**
- * The request's newest user message and the earlier conversation: the earlier user turns, oldest first, of which
- * only the newest `EARLIER_TURNS_CHARS` characters are kept, starting at a whole word when one starts within
- * `WORD_END_WITHIN` characters of the cut, and never with half of a character outside the Basic Multilingual Plane.
+ * What a message that only says who asks or for which organisation looks like, in English or in the gloss of a
+ * language the engine glosses ("C'est pour mon café" reads "it is for my coffee"): the whole message, with at most a
+ * reply's opening word before it.
+ */
+const WHO_ASKS = new RegExp(
+  `^${REPLY_OPENING}(?:` +
+    [
+      // "it's for my café", "this is about our sailing club", "for our scout group", "asking for my shop"; glossed "is for the my restaurant"
+      String.raw`(?:(?:it'?s|it is|(?:it |the |this )?is|this is|that'?s|that is|(?:i'?m |i am )?asking)\s+)?(?:for|about|as)\s+(?:the\s+)?(?:my|our)\s+${FEW_WORDS_TO_THE_END}`,
+      // "it's my company", "this is our church"
+      String.raw`(?:it'?s|it is|this is|that'?s|that is)\s+(?:my|our)\s+${FEW_WORDS_TO_THE_END}`,
+      // "it's a business question", "this is for work"
+      String.raw`(?:it'?s|it is|this is|that'?s|that is)\s+(?:(?:a|for|about)\s+)?(?:my\s+|our\s+)?(?:business|work)(?:\s+(?:question|one|thing|matter))?[.!…]*$`,
+      // "I run a farm", "we own the garage", "I've got a shop", "I have a café", "I work for a charity"; not "I have a question"
+      String.raw`(?:i|we)(?:'ve| have)?\s+(?:(?:also|still|now)\s+)?(?:run|own|manage|operate|co-own|have|got|work (?:for|at|in))\s+(?:a|an|the|my|our)\s+(?!(?:question|problem|doubt|idea|query)\b)${FEW_WORDS_TO_THE_END}`,
+      // "my business is a holiday let"
+      String.raw`(?:my|our)\s+(?:business|company|firm|shop|organi[sz]ation|charity|club|trade)\s+is\s+(?:a|an)\s+${FEW_WORDS_TO_THE_END}`,
+      // "I'm treasurer of our sailing club", "we're the owners", "I'm one of the directors"
+      String.raw`(?:i'?m|i am|we'?re|we are)\s+(?:(?:an?|the|its|one of the)\s+)?(?:[\p{L}-]+\s+)?(?:${OFFICE_WORDS})\b(?:\s+(?:of|at|in|for)\s+${FEW_WORDS_TO_THE_END}|[.!…]*$)`,
+      // "I'm self-employed", "we're a charity", "we are small business owners"
+      String.raw`(?:i'?m|i am|we'?re|we are)\s+(?:an?\s+)?(?:${OWN_ACCOUNT_WORDS})\b(?:\s+${FEW_WORDS_TO_THE_END}|[.!…]*$)`,
+      // "I'm a doula", "I'm a mobile barber": a trade in one or two words and nothing more; not "I'm a bit lost"
+      String.raw`(?:i'?m|i am)\s+an?\s+(?!(?:bit|little|lot|tad|mess|wreck)\b)[\p{L}-]+(?:\s+[\p{L}-]+)?[.!…]*$`,
+    ].join('|') +
+    ')',
+  'iu',
+);
+
+/**
+ * Whether `message` only says who asks or for which organisation, with no question or figure of its own, in at most
+ * `WHO_ASKS_MAX_WORDS` words and `WHO_ASKS_MAX_CHARS` characters: "It's for my café", "yes, it's for my business",
+ * "I'm treasurer of our sailing club", "I run a farm", "we're a charity", "I'm self-employed", "C'est pour mon café"
+ * (English and the glossed languages). Sent after a question, most often one refused as not business (whose message
+ * asks for just this), it is read with that question (`splitConversation`). Curly apostrophes read as straight ones.
+ */
+export function saysWhoAsks(message: string): boolean {
+  const text = message.trim().replace(/[\u2018\u2019]/g, "'");
+  if (!text || text.length > WHO_ASKS_MAX_CHARS || /[\d?]/.test(text) || text.split(/\s+/).length > WHO_ASKS_MAX_WORDS) return false;
+  if (WHO_ASKS.test(text)) return true;
+  const language = detectLanguage(text);
+  return language !== 'en' && language !== 'other' && WHO_ASKS.test(glossToEnglish(text, language).trim());
+}
+
+/**
+ * The request's question and the earlier conversation. The question is the newest user message, or, when the
+ * newest messages only say who asks (`saysWhoAsks`: "It's for my café"), those messages followed by the user
+ * message before them ("It's for my café. pos system 79/month vs one off 1200"). The conversation is the user turns
+ * before the question, oldest first, of which only the newest `EARLIER_TURNS_CHARS` characters are kept, starting at
+ * a whole word when one starts within `WORD_END_WITHIN` characters of the cut, and never with half of a character
+ * outside the Basic Multilingual Plane.
  */
 export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {
-  const users = messages.filter((m) => m.role === 'user');
-  const newest = users.at(-1)?.content ?? '';
-  // "it's for my café" after a question: the question is the earlier one, asked by them (`saysWhoAsks`).
-  const merged = users.length >= 2 && saysWhoAsks(newest);
-  const question = merged ? `${newest.trim().replace(/[.!…\s]*$/, '.')} ${users.at(-2)!.content}` : newest;
-  let conversation = users
-    .slice(0, merged ? -2 : -1)
-    .map((m) => m.content)
-    .join('\n');
+  const users = messages.filter((m) => m.role === 'user').map((m) => m.content);
+  // The user message the question is: walk back over messages that only say who asks, to one that does not.
+  let asked = users.length - 1;
+  while (asked >= 0 && saysWhoAsks(users[asked]!)) asked--;
+  // None (the newest asks something), or all of them (nothing asked before them: read as they are).
+  const whoAsks = asked >= 0 ? users.slice(asked + 1) : [];
+  const question = whoAsks.length ? `${whoAsks.map((m) => m.trim().replace(/[.!…]+$/, '')).join('. ')}. ${users[asked]}` : (users.at(-1) ?? '');
+  let conversation = users.slice(0, whoAsks.length ? asked : -1).join('\n');
   if (conversation.length > EARLIER_TURNS_CHARS) {
     const cut = conversation.length - EARLIER_TURNS_CHARS;
     let tail = conversation.slice(cut);
@@ -125,36 +186,6 @@ export function splitConversation(messages: StrategicRequest['messages']): { que
   }
   return { question, conversation };
 }
-
-/** At most this many words in a message that only says who asks (`saysWhoAsks`). */
-const WHO_ASKS_MAX_WORDS = 12;
-
-/**
- * A message that only says who asks or for which organisation, with no question or figure of its own: "it's for my
- * café", "this is about our sailing club", "it's a business question", "I run a farm", "I'm the treasurer of our
- * rowing club", "we're a charity". Sent after a question (most often one refused as not business, whose message asks
- * for just this), it is read with that question (`splitConversation`).
- */
-export function saysWhoAsks(message: string): boolean {
-  const text = message.trim();
-  if (!text || /[\d?]/.test(text) || text.split(/\s+/).length > WHO_ASKS_MAX_WORDS) return false;
-  return WHO_ASKS.test(text);
-}
-
-const WHO_ASKS = new RegExp(
-  [
-    // "it's for my café", "this is about our club", "asking for my shop", "for our charity"
-    String.raw`^(?:(?:it'?s|it is|this is|that'?s|that is|(?:i'?m |i am )?asking)\s+)?(?:for|about|as)\s+(?:my|our|the)\s`,
-    String.raw`^(?:it'?s|it is|this is|that'?s|that is)\s+(?:(?:for|about)\s+)?(?:my|our)\s`,
-    // "it's a business question", "this is for work"
-    String.raw`^(?:it'?s|it is|this is|that'?s|that is)\s+(?:(?:a|for|about)\s+)?(?:my\s+|our\s+)?(?:business|work)\b`,
-    // "I run a farm", "we own the garage", "I've run a B&B for years"
-    String.raw`^(?:i|we)(?:'ve| have)?\s+(?:(?:also|still|now)\s+)?(?:run|own|manage|operate|co-own)\s`,
-    // "I'm the treasurer of our rowing club", "I'm a doula", "we're a charity"; not "I'm a bit lost"
-    String.raw`^(?:i'?m|i am|we'?re|we are)\s+(?:an?|the|its)\s+(?!(?:bit|little|lot|tad)\b)`,
-  ].join('|'),
-  'i',
-);
 
 /** Ids of frameworks named in `previousWork` entries (strings or objects with a framework, name or id). */
 export function frameworksInPreviousWork(library: Library, previousWork: unknown[] | undefined): string[] {

@@ -224,13 +224,27 @@ test('the earlier turns are cut at a word when one starts near the cut, else as 
 
 test.each([
   "It's for my café",
-  "it's for my business.",
+  // A phone's curly apostrophe, a reply's opening word.
+  'It’s for my café',
+  'yes, it’s for my business.',
+  'Sorry, it is for my shop',
   'This is about our sailing club',
   'for our scout group',
+  "it's my company",
   "It's a business question.",
   'I run a farm',
-  "I'm the treasurer of our rowing club",
+  "I've got a shop",
+  'I work for a charity',
+  'my business is a holiday let',
+  // The refusal message's own example.
+  "I'm treasurer of our sailing club",
+  "I'm one of the directors",
+  "I'm self-employed",
   "we're a charity",
+  "I'm a doula",
+  // Glossed languages: "it's for my café", "it's for my business".
+  "C'est pour mon café",
+  'Es para mi negocio',
 ])('"%s" only says who asks (saysWhoAsks)', (message) => {
   expect(saysWhoAsks(message)).toBe(true);
 });
@@ -242,11 +256,51 @@ test.each([
   'We run 3 bakeries',
   'I run a café, should I raise prices?',
   'Thanks!',
+  // Follow-ups that start as who-asks does.
   "I'm a bit lost",
+  'I have a question',
+  'We run out of stock every Friday',
+  'We operate at a loss',
+  'I run the numbers and we still lose money',
+  'About the hiring plan, go into more detail',
+  "As the owner I'd rather go with option B",
+  "That's for our board to decide",
+  "I'm the bottleneck",
+  "We're the cheapest in town but still losing customers",
+  "It's a business plan I need, not a SWOT",
   // More than 12 words.
   "it's for my café, the one on the high street that my family has run since before I was born",
 ])('"%s" is a turn of its own, not who asks', (message) => {
   expect(saysWhoAsks(message)).toBe(false);
+});
+
+test('a message over 160 characters is never who asks, and is not searched: a run of 20,000 dots reads as itself', () => {
+  for (const tail of ['.'.repeat(19_900), '!…'.repeat(9_000)]) {
+    expect(saysWhoAsks(`It's for my ${tail}x`)).toBe(false);
+    const messages = [
+      { role: 'user' as const, content: 'pos system 79/month vs one off 1200' },
+      { role: 'user' as const, content: `It's for my ${tail}x` },
+    ];
+    expect(splitConversation(messages).question).toBe(`It's for my ${tail}x`);
+  }
+});
+
+test('messages that only say who asks are read with the question before them, however many', () => {
+  const q = 'pos system 79/month vs one off 1200';
+  expect(
+    splitConversation([
+      { role: 'user', content: q },
+      { role: 'user', content: 'I run a café' },
+      { role: 'user', content: "it's for my business!" },
+    ]),
+  ).toEqual({ question: `I run a café. it's for my business. ${q}`, conversation: '' });
+  // Only such messages: nothing was asked before them, so the newest is the question.
+  expect(
+    splitConversation([
+      { role: 'user', content: 'I run a café' },
+      { role: 'user', content: "it's for my business" },
+    ]),
+  ).toEqual({ question: "it's for my business", conversation: 'I run a café' });
 });
 
 test('a next message that only says who asks is read with the question before it, as if asked in one message', () => {

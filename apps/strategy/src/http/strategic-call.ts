@@ -22,8 +22,9 @@ import { parseStrategicRequest } from './request-schema.js';
 import type { StrategicRequest } from './strategic-guards.js';
 
 /**
- * How a refused asker gets an answer when the question was about their organisation after all: naming it, in the
- * question or as the next message (`saysWhoAsks` reads "It's for my café" with the question before it). Of the 176
+ * How an asker refused for naming no organisation (and no other domain) gets an answer when the question was about
+ * theirs after all: naming it, in the question or as the next message (`saysWhoAsks` reads "It's for my café" with
+ * the question before it). A refusal that names another domain does not say so: it is no invitation. Of the 176
  * business questions the scope banks written blind refuse (`eval/banks`), a next message "It's for my business."
  * gets every one answered, each with the framework it gets when that sentence leads the question.
  */
@@ -80,7 +81,7 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
           unread
             ? `The library engine reads ${READ_LANGUAGES}, not the language of this request, so it could not tell whether this is a business strategy question. Nothing was charged; please ask again in one of those languages.`
             : scope.domain
-              ? `This looks like ${scope.domain}, not a business strategy question. Nothing was charged; other agents can help. ${SAY_WHICH_ORGANISATION}`
+              ? `This is not a business strategy question (it looks like ${scope.domain}). Nothing was charged; other agents can help.`
               : `This does not read as a question about a business or an organisation. Nothing was charged; other agents can help with anything else. ${SAY_WHICH_ORGANISATION}`,
           {
             details: {
