@@ -366,6 +366,12 @@ describe('POST /v1/coordinate', () => {
     // Another domain's request is not invited to name an organisation.
     expect(res.body.message).toMatch(/^This is not a business strategy question \(it looks like .+\)\. Nothing was charged; other agents can help\.$/);
     expect(res.body.details.languageNotRead).toBeUndefined();
+    expect(res.body.details.organisationNotNamed).toBeUndefined();
+    // Nor is one who says it is not about work.
+    const notWork = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('Not a work question: how do I plan my week better?'));
+    expect(notWork.status).toBe(422);
+    expect(notWork.body.message).toBe('This is not a business strategy question (it says it is not about work). Nothing was charged; other agents can help.');
+    expect(notWork.body.details.organisationNotNamed).toBeUndefined();
   });
 
   test('a business question refused for naming no organisation is answered once the asker says which, in the question or as the next message', async () => {
@@ -373,6 +379,7 @@ describe('POST /v1/coordinate', () => {
     const refused = await request(h.app).post('/v1/framework').set('apikey', key).send(body(q));
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('FRAMEWORK_OUT_OF_SCOPE');
+    expect(refused.body.details.organisationNotNamed).toBe(true);
     expect(refused.body.message).toMatch(
       /^This does not read as a question about a business or an organisation\. Nothing was charged.*in the question or as your next message\.$/,
     );

@@ -24,7 +24,8 @@ import type { StrategicRequest } from './strategic-guards.js';
 /**
  * How an asker refused for naming no organisation (and no other domain) gets an answer when the question was about
  * theirs after all: naming it, in the question or as the next message (`saysWhoAsks` reads "It's for my café" with
- * the question before it). A refusal that names another domain does not say so: it is no invitation. Of the 176
+ * the question before it; `details.organisationNotNamed` lets a client offer that reply). A refusal that names another
+ * domain, or follows "not a work question", does not say so: it is no invitation. Of the 176
  * business questions the scope banks written blind refuse (`eval/banks`), a next message "It's for my business."
  * gets every one answered, each with the framework it gets when that sentence leads the question.
  */
@@ -76,18 +77,21 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
         // A language the library engine neither reads nor glosses, with no other domain in sight: it could not tell
         // whether this is a business question, so the refusal says that rather than that it is not one.
         const unread = analysis.understanding.language === 'other' && !scope.domain && !scope.notWork;
+        // Neither another domain nor "not a work question": it may be about the asker's organisation, unnamed.
+        const organisationNotNamed = !unread && !scope.domain && !scope.notWork;
         throw new StrategyError(
           spec.outOfScopeCode,
           unread
             ? `The library engine reads ${READ_LANGUAGES}, not the language of this request, so it could not tell whether this is a business strategy question. Nothing was charged; please ask again in one of those languages.`
-            : scope.domain
-              ? `This is not a business strategy question (it looks like ${scope.domain}). Nothing was charged; other agents can help.`
-              : `This does not read as a question about a business or an organisation. Nothing was charged; other agents can help with anything else. ${SAY_WHICH_ORGANISATION}`,
+            : organisationNotNamed
+              ? `This does not read as a question about a business or an organisation. Nothing was charged; other agents can help with anything else. ${SAY_WHICH_ORGANISATION}`
+              : `This is not a business strategy question (${scope.domain ? `it looks like ${scope.domain}` : 'it says it is not about work'}). Nothing was charged; other agents can help.`,
           {
             details: {
               suggestions: scope.suggestions,
               ...(scope.domain ? { detectedDomain: scope.domain } : {}),
               ...(unread ? { languageNotRead: true } : {}),
+              ...(organisationNotNamed ? { organisationNotNamed: true } : {}),
             },
           },
         );
