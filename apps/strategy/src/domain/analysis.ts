@@ -165,9 +165,10 @@ export function saysWhoAsks(message: string): boolean {
  */
 export function splitConversation(messages: StrategicRequest['messages']): { question: string; conversation: string } {
   const users = messages.filter((m) => m.role === 'user').map((m) => m.content);
-  // The user message the question is: walk back over messages that only say who asks, to one that does not.
+  // The user message the question is: walk back over messages that only say who asks, to one that does not. A lone
+  // message (most requests) is the question whatever it says, so it is not read for who asks at all.
   let asked = users.length - 1;
-  while (asked >= 0 && saysWhoAsks(users[asked]!)) asked--;
+  if (users.length > 1) while (asked >= 0 && saysWhoAsks(users[asked]!)) asked--;
   // None (the newest asks something), or all of them (nothing asked before them: read as they are).
   const whoAsks = asked >= 0 ? users.slice(asked + 1) : [];
   const question = whoAsks.length ? `${whoAsks.map((m) => m.trim().replace(/[.!…]+$/, '')).join('. ')}. ${users[asked]}` : (users.at(-1) ?? '');
