@@ -400,7 +400,12 @@ suite('faults: PostgreSQL, Redis and process crashes under load', () => {
       lost: ledger.debits - ledger.refunds - charged,
     });
 
-    expect({ lost: lost.length, doubled: doubled.length }).toEqual({ lost: 0, doubled: 0 });
+    // On failure: which calls, in which fault, answered when (load clock, ms).
+    const shown = (id: string) => {
+      const s = samples.find((x) => x.service === 'gateway' && x.requestId === id);
+      return `${id} (${s?.phase ?? '?'}, answered at ${Math.round(s?.doneAt ?? -1)} ms)`;
+    };
+    expect({ lost: lost.map(shown), doubled: doubled.map(([id, n]) => `${shown(id)} x${n}`) }).toEqual({ lost: [], doubled: [] });
     expect(answered.length).toBeGreaterThan(100);
     expect(ledger.pending).toBe(0);
     // The one window no protocol closes: a kill -9 after a settle committed and

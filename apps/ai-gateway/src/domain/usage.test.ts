@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageSink, type UsageEvent } from './usage.js';
@@ -149,6 +149,32 @@ describe('UsageSink with a spool', () => {
     expect(b.replayed).toBe(2);
     await b.settle(5_000);
     expect([...t.rows.values()].map((r) => r.requestId).sort()).toEqual(['r1', 'r2', 'r3']);
+    await b.close();
+  });
+
+  it('a record made while the last batch is being sealed stays on disk until its own batch is stored (kill -9 then loses nothing)', async () => {
+    const t = table();
+    let calls = 0;
+    // The first batch is stored; every later insert hangs, as on a database that stopped answering.
+    const insert = async (batch: any[]) => {
+      if (calls++ === 0) return t.insert(batch);
+      return new Promise<void>(() => {});
+    };
+    const a = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert });
+    a.record(event(1));
+    a.flush();
+    // Same tick as the flush: recorded before the flushed batch's segment is closed.
+    a.record(event(2));
+    const onDisk = () => segments().map((n) => readFileSync(join(dir, n), 'utf8'));
+    for (let i = 0; i < 200 && (t.rows.size === 0 || onDisk().some((text) => text.includes('"r1"'))); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(t.rows.size).toBe(1);
+    expect(onDisk().some((text) => text.includes('"r1"'))).toBe(false);
+    // r2 is not in the database yet: it must still be in the spool.
+    expect(onDisk().some((text) => text.includes('"r2"'))).toBe(true);
+    // The first sink is abandoned (as after kill -9); the next start writes what it left.
+    const b = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert: t.insert });
+    await b.settle(5_000);
+    expect([...t.rows.values()].map((r) => r.requestId).sort()).toEqual(['r1', 'r2']);
     await b.close();
   });
 

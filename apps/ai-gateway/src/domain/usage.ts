@@ -163,19 +163,20 @@ export class UsageSink {
     if (!this.buffer.length) return;
     const rows = this.buffer;
     this.buffer = [];
-    const spool = this.spool && !this.spoolFailed ? this.spool : undefined;
-    // Sealed in order, so the database receives the batches in order.
+    // The segment is closed now, with exactly this batch's rows: a record made before its sync ends goes to the next
+    // segment, so deleting this one once the batch is stored never deletes a row the database does not have yet.
+    const sealed: Promise<SpoolSegment | null> =
+      this.spool && !this.spoolFailed
+        ? this.spool.seal().catch((err: Error) => {
+            // Not synced: the file stays in the spool and is written again (ids skip duplicates) at the next start.
+            this.opts.logger?.warn({ err: err.message }, 'usage spool: sync failed');
+            return null;
+          })
+        : Promise.resolve(null);
+    // Handed on in order, so the database receives the batches in order.
     this.sealing = this.sealing.then(async () => {
-      let segments: SpoolSegment[] = [];
-      if (spool) {
-        try {
-          const seg = await spool.seal();
-          if (seg) segments = [seg];
-        } catch (err) {
-          this.opts.logger?.warn({ err: (err as Error).message }, 'usage spool: sync failed');
-        }
-      }
-      this.pending.push({ rows, segments });
+      const seg = await sealed;
+      this.pending.push({ rows, segments: seg ? [seg] : [] });
       this.drain();
     });
   }

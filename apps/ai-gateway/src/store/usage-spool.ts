@@ -107,7 +107,10 @@ export class UsageSpool {
 
   /**
    * Closes the open segment and returns it (null when empty), after
-   * `fdatasync` of the file and `fsync` of the directory.
+   * `fdatasync` of the file and `fsync` of the directory. The segment is
+   * closed to appends when `seal` is called (synchronously, before its first
+   * await): a row appended while the sync runs goes to the next segment, so
+   * the returned rows are exactly those appended before the call.
    */
   async seal(): Promise<SpoolSegment | null> {
     const fd = this.fd;
