@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageSink, type UsageEvent } from './usage.js';
 import type { Db } from '../store/db.js';
+import { UsageSpool } from '../store/usage-spool.js';
 
 const event = (i: number): UsageEvent => ({
   requestId: `r${i}`,
@@ -161,21 +162,50 @@ describe('UsageSink with a spool', () => {
       return new Promise<void>(() => {});
     };
     const a = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert });
+    // Records between flushes in one tick: each batch's segment is still being synced when the next records arrive.
     a.record(event(1));
     a.flush();
-    // Same tick as the flush: recorded before the flushed batch's segment is closed.
     a.record(event(2));
-    const onDisk = () => segments().map((n) => readFileSync(join(dir, n), 'utf8'));
+    a.flush();
+    a.record(event(3));
+    // Segments are deleted off the event loop: one may go between listing and reading.
+    const onDisk = () =>
+      segments().map((n) => {
+        try {
+          return readFileSync(join(dir, n), 'utf8');
+        } catch {
+          return '';
+        }
+      });
     for (let i = 0; i < 200 && (t.rows.size === 0 || onDisk().some((text) => text.includes('"r1"'))); i++) await new Promise((r) => setTimeout(r, 10));
     expect(t.rows.size).toBe(1);
     expect(onDisk().some((text) => text.includes('"r1"'))).toBe(false);
-    // r2 is not in the database yet: it must still be in the spool.
-    expect(onDisk().some((text) => text.includes('"r2"'))).toBe(true);
+    // r2 and r3 are not in the database yet: they must still be in the spool.
+    expect(onDisk().filter((text) => text.includes('"r2"') || text.includes('"r3"'))).toHaveLength(2);
     // The first sink is abandoned (as after kill -9); the next start writes what it left.
     const b = new UsageSink({} as Db, { flushMs: 5, spoolDir: dir, insert: t.insert });
     await b.settle(5_000);
-    expect([...t.rows.values()].map((r) => r.requestId).sort()).toEqual(['r1', 'r2']);
+    expect([...t.rows.values()].map((r) => r.requestId).sort()).toEqual(['r1', 'r2', 'r3']);
     await b.close();
+  });
+
+  it('a new segment never appends to one left by an earlier run, even when the clock stepped back to its time', () => {
+    const realNow = Date.now;
+    Date.now = () => 1_700_000_000_000;
+    try {
+      // Left by an older version (no pid in the name) and by an earlier run of this pid at the same time.
+      const left = [join(dir, 'usage-1700000000000-000000.jsonl'), join(dir, `usage-1700000000000-${process.pid}-000000.jsonl`)];
+      for (const f of left) writeFileSync(f, '{"id":"left"}\n');
+      const spool = new UsageSpool(dir);
+      spool.append({ ...(event(1) as any), id: 'new', createdAt: new Date(0).toISOString() });
+      const seg = spool.take();
+      expect(left).not.toContain(seg?.file);
+      expect(left.map((f) => readFileSync(f, 'utf8'))).toEqual(['{"id":"left"}\n', '{"id":"left"}\n']);
+      expect(readFileSync(seg!.file, 'utf8')).toContain('"new"');
+      spool.close();
+    } finally {
+      Date.now = realNow;
+    }
   });
 
   it('refuses a spool held by another live process', () => {

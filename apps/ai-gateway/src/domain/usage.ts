@@ -45,10 +45,11 @@ export interface UsageSinkOptions {
   /** Records that hand a batch on at once (default 200). */
   batch?: number;
   /**
-   * Directory of the local spool (store/usage-spool.ts). With it every record
-   * is on disk when `record` returns, and what the database has not taken
-   * yet — an outage, a shutdown, a crash — is written at the next start.
-   * Without it, records wait in memory only (lost if the process dies).
+   * Directory of the local spool (store/usage-spool.ts). With it, while the
+   * spool is writable, every record is on disk when `record` returns, and
+   * what the database has not taken yet — an outage, a shutdown, a crash — is
+   * written at the next start. Without it, or once it failed (a full disk:
+   * logged at error level), records wait in memory only (lost if the process dies).
    */
   spoolDir?: string;
   /** How a batch is stored (default: one `insertUsageRows` statement). */
@@ -65,8 +66,8 @@ export interface UsageSinkOptions {
  * so nothing is ever counted twice. Redis is not involved: a Redis restart
  * cannot lose a record.
  *
- * Loss bounds: with a spool, 0 records on `kill -9`, SIGTERM or any outage
- * of PostgreSQL or Redis; ≤ `flushMs` of records on a power loss. Without a
+ * Loss bounds: with a writable spool, 0 records on `kill -9`, SIGTERM or any
+ * outage of PostgreSQL or Redis; ≤ `flushMs` of records on a power loss. Without a
  * spool, a SIGTERM waits up to 5 s for the database, and a crash loses what
  * the database had not taken.
  */
@@ -163,20 +164,24 @@ export class UsageSink {
     if (!this.buffer.length) return;
     const rows = this.buffer;
     this.buffer = [];
-    // The segment is closed now, with exactly this batch's rows: a record made before its sync ends goes to the next
-    // segment, so deleting this one once the batch is stored never deletes a row the database does not have yet.
-    const sealed: Promise<SpoolSegment | null> =
-      this.spool && !this.spoolFailed
-        ? this.spool.seal().catch((err: Error) => {
-            // Not synced: the file stays in the spool and is written again (ids skip duplicates) at the next start.
-            this.opts.logger?.warn({ err: err.message }, 'usage spool: sync failed');
-            return null;
-          })
-        : Promise.resolve(null);
-    // Handed on in order, so the database receives the batches in order.
+    // The segment is closed to appends now (`take`), with exactly this batch's rows: `record` appends a row and buffers
+    // it in one synchronous step, and here the buffer and the segment are taken in one. A record made while the sync
+    // below runs goes to the next segment, so deleting this one once the batch is stored never deletes a row the
+    // database does not have yet. Nothing else may take a segment.
+    const taken = this.spool && !this.spoolFailed ? this.spool.take() : null;
+    const spool = this.spool;
+    // Synced one at a time and handed on in order, so the database receives the batches in order.
     this.sealing = this.sealing.then(async () => {
-      const seg = await sealed;
-      this.pending.push({ rows, segments: seg ? [seg] : [] });
+      let segments: SpoolSegment[] = [];
+      if (taken && spool) {
+        try {
+          segments = [await spool.sync(taken)];
+        } catch (err) {
+          // Not synced: the file is not deleted with its batch; it is written again (ids skip duplicates) at the next start.
+          this.opts.logger?.warn({ err: (err as Error).message }, 'usage spool: sync failed');
+        }
+      }
+      this.pending.push({ rows, segments });
       this.drain();
     });
   }

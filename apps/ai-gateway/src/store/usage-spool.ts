@@ -6,8 +6,9 @@
  *   recorded (on the request path, a few microseconds): from then on it
  *   survives the process being killed (`kill -9`, OOM), since the kernel
  *   holds the bytes.
- * - A segment is closed when the batch it holds is handed to the database:
- *   `fdatasync` of the file and `fsync` of the directory make it survive a
+ * - A segment is closed to appends when the batch it holds is handed to the
+ *   database (`take`), so it holds exactly that batch's rows; `fdatasync` of
+ *   the file and `fsync` of the directory (`sync`) then make it survive a
  *   power loss or kernel crash too (at most one batch period, ≤ 100 ms, is
  *   exposed to those).
  * - A segment is deleted once its rows are inserted. A row inserted but not
@@ -23,12 +24,18 @@ import type { UsageRow } from './usage-insert.js';
 
 const fdatasyncAsync = promisify(fdatasync);
 const fsyncAsync = promisify(fsync);
-const SEGMENT = /^usage-\d{13}-\d{6}\.jsonl$/;
+/** A segment's name: `usage-<ms>-<pid>-<seq>.jsonl` (`usage-<ms>-<seq>.jsonl` from older versions). */
+const SEGMENT = /^usage-\d{13}-(?:\d+-)?\d{6}\.jsonl$/;
 
 /** A closed spool file and the rows it holds. */
 export interface SpoolSegment {
   file: string;
   rows: UsageRow[];
+}
+
+/** A segment closed to appends by `take`, not yet synced. */
+export interface OpenSegment extends SpoolSegment {
+  fd: number;
 }
 
 /** The spool directory is locked by another live process. */
@@ -95,24 +102,45 @@ export class UsageSpool {
     return { segments, skippedLines };
   }
 
-  /** Appends one row to the open segment (opening one when needed). Synchronous: one write(2). */
+  /**
+   * Appends one row to the open segment (opening one when needed). Synchronous: one write(2).
+   * @throws the fs error, or Error on a short write (a full disk can take part of a line without an error): the row is
+   *   then not on disk, and the caller must stop using the spool (a torn line is skipped at the next start).
+   */
   append(row: UsageRow): void {
-    if (this.fd === undefined) {
-      this.file = path.join(this.dir, `usage-${Date.now()}-${String(this.seq++ % 1e6).padStart(6, '0')}.jsonl`);
-      this.fd = openSync(this.file, 'a', 0o600);
-    }
+    if (this.fd === undefined) this.open();
     this.rows.push(row);
-    writeSync(this.fd, `${JSON.stringify(row)}\n`);
+    const line = Buffer.from(`${JSON.stringify(row)}\n`, 'utf8');
+    const written = writeSync(this.fd!, line);
+    if (written !== line.length) {
+      this.rows.pop();
+      throw new Error(`usage spool: short write (${written} of ${line.length} bytes) to ${this.file}`);
+    }
   }
 
   /**
-   * Closes the open segment and returns it (null when empty), after
-   * `fdatasync` of the file and `fsync` of the directory. The segment is
-   * closed to appends when `seal` is called (synchronously, before its first
-   * await): a row appended while the sync runs goes to the next segment, so
-   * the returned rows are exactly those appended before the call.
+   * Opens a new segment. Its name holds the time, this process's id and a sequence number, and it is created
+   * exclusively: a segment left by an earlier run (even one with the same time, after the clock stepped back) is never
+   * appended to, so deleting it once its rows are stored cannot delete a row of this run.
    */
-  async seal(): Promise<SpoolSegment | null> {
+  private open(): void {
+    for (;;) {
+      const file = path.join(this.dir, `usage-${Date.now()}-${process.pid}-${String(this.seq++ % 1e6).padStart(6, '0')}.jsonl`);
+      try {
+        this.fd = openSync(file, 'ax', 0o600);
+        this.file = file;
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+  }
+
+  /**
+   * Closes the open segment to appends and returns it with the rows appended since the last `take` (null when none,
+   * or after `close`). Synchronous: a row appended after it goes to a new segment. Pass the segment to `sync`.
+   */
+  take(): OpenSegment | null {
     const fd = this.fd;
     const file = this.file;
     const rows = this.rows;
@@ -120,8 +148,17 @@ export class UsageSpool {
     this.file = undefined;
     this.rows = [];
     if (fd === undefined || !file) return null;
+    return { fd, file, rows };
+  }
+
+  /**
+   * Makes a taken segment durable (`fdatasync` of the file, `fsync` of the directory: it then survives a power loss)
+   * and closes its descriptor.
+   * @throws the fs error of either sync (the descriptor is closed all the same; the file stays for the next start).
+   */
+  async sync(seg: OpenSegment): Promise<SpoolSegment> {
     try {
-      await fdatasyncAsync(fd);
+      await fdatasyncAsync(seg.fd);
       const dirFd = openSync(this.dir, 'r');
       try {
         await fsyncAsync(dirFd);
@@ -129,9 +166,9 @@ export class UsageSpool {
         closeSync(dirFd);
       }
     } finally {
-      closeSync(fd);
+      closeSync(seg.fd);
     }
-    return { file, rows };
+    return { file: seg.file, rows: seg.rows };
   }
 
   /**
@@ -153,6 +190,8 @@ export class UsageSpool {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.file = undefined;
+    this.rows = [];
     rmSync(this.lockFile, { force: true });
   }
 }
