@@ -67,6 +67,24 @@ test('the bank holds requests that are not business and business questions and s
   expect(() => loadScopeExamples(file)).toThrow(file);
 });
 
+test('the minimal pairs come in pairs, and only the n-gram regression learns them', () => {
+  const bank = loadScopeExamples();
+  expect(bank.examples.businessPairs.length).toBeGreaterThanOrEqual(2500);
+  expect(bank.examples.notBusinessPairs).toHaveLength(bank.examples.businessPairs.length);
+  expect(bank.about).toMatch(/minimal pairs/);
+  const classifier = scopeExamples(bank);
+  expect(classifier.business).not.toContain(bank.examples.businessPairs[0]);
+  expect(classifier.notBusiness).not.toContain(bank.examples.notBusinessPairs[0]);
+  const ngrams = ngramScopeExamples(bank);
+  expect(ngrams.positive).toEqual(expect.arrayContaining(bank.examples.businessPairs));
+  expect(ngrams.negative).toEqual(expect.arrayContaining(bank.examples.notBusinessPairs));
+  // A pair with one side missing is refused, naming the file.
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'scope-bank-')), 'bank.json');
+  const examples = { ...bank.examples, businessPairs: bank.examples.businessPairs.slice(0, 3), notBusinessPairs: bank.examples.notBusinessPairs.slice(0, 2) };
+  writeFileSync(file, JSON.stringify({ about: bank.about, examples }));
+  expect(() => loadScopeExamples(file)).toThrow(/same length/);
+});
+
 test('personal requests in business words are refused by the bank reading, which the rules alone answer', () => {
   for (const q of personal) expect({ q, kind: decide(q).kind }).toEqual({ q, kind: 'refuse' });
   useBusinessShareSource(null);
@@ -110,7 +128,7 @@ test('the classifier tells held-out requests apart (one fold of ten), and the sh
 test('the n-gram regression learns every business question of both example banks and the later requests that are not business, and tells the read scope banks apart better than the classifier', () => {
   const bank = loadScopeExamples();
   const examples = ngramScopeExamples(bank);
-  expect(examples.negative).toEqual([...bank.examples.notBusiness, ...bank.examples.notBusinessLater]);
+  expect(examples.negative).toEqual([...bank.examples.notBusiness, ...bank.examples.notBusinessPairs, ...bank.examples.notBusinessLater]);
   expect(examples.positive.length).toBeGreaterThan(12_000);
   const ngrams = new NgramRegression(examples, wordVectors(), readTrainedWeights(SCOPE_NGRAM_MODEL_FILE));
   // A sole trader's telegraphic words read as business; a personal request in a trade's words does not.

