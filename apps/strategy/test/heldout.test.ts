@@ -126,14 +126,14 @@ test.each([
 test.each([
   // First run (da96fb3, before the scope bank's fourth batch): 45 of 200 refused, 64 of 150 answered; read and tuned on.
   // 22 and 37 with an organisation's own trouble read in 'flat', 'never recovered', 'not shifting'; 19 with its phone, quotes and goods.
-  // 17 and 42 with the n-gram regression in the scope bank's reading; 15 and 40 with the scope bank's minimal pairs.
-  ['vague-worries', 15, 40],
+  // 17 and 42 with the n-gram regression in the scope bank's reading; 16 and 40 with the scope bank's minimal pairs.
+  ['vague-worries', 16, 40],
   // First run (da96fb3): 63 of 250 refused, 74 of 200 answered; read and tuned on.
   // 29 and 53 with the n-gram regression in the scope bank's reading (38 and 54 before); 27 with a trade named by its
   // service or its rounds ('ironing service from home…'); 14 with a question asked for a trade in the third person or as
   // one, a maker's own goods and a relative keeping the firm's books (13 before an attack pass on those rules tightened them).
-  // 16 and 51 with the scope bank's minimal pairs (2 more refused).
-  ['trade-questions', 16, 51],
+  // 16 and 50 with the scope bank's minimal pairs (2 more refused).
+  ['trade-questions', 16, 50],
   // First run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread (totals only). 27 and 38 at 8f85b54; the
   // unmarked question read from 0.6 (UNMARKED_BUSINESS) took both 2 further, to 25 and 40; an owner's 'this is
   // personal' to 39.

@@ -452,25 +452,24 @@ function namesOwnOrganisation(text: string): boolean {
  * more like business and it names no organisation of the asker's own (nor an office in one, nor one they run), no
  * figures of "ours", fewer than three business words, no library framework and not the industry the caller gives.
  * Glossed requests are not refused so: short glossed business questions read low. A vague worry of the asker's own
- * uses `VAGUE_WORRY_SHARE` instead, a trade's customer `CUSTOMER_SHARE`. It equalled `CLEARLY_BUSINESS` from the scope
- * bank's fourth batch until its minimal pairs, which read an organisation's own words lower still (below).
+ * uses `VAGUE_WORRY_SHARE` instead, a trade's customer `CUSTOMER_SHARE`. It equals `CLEARLY_BUSINESS`: since the scope
+ * bank's fourth batch the rules leave no band between the two.
  */
 export const CLEARLY_NOT_BUSINESS = 0.35;
 /**
  * Business share (scope bank), of the whole request or of a sentence naming the asker's organisation, from which a
  * first-turn request the rules refuse is answered when it names an organisation of the asker's own, and from which the
  * caller's industry counts for a request that is not vague (0.6 before the scope bank's fourth batch, which reads a
- * small trade's own words lower and a personal request's lower still; 0.35 before its minimal pairs, with which, at
- * 0.25, the read scope banks' business questions refused go 143 -> 128 of 1,220 and their personal requests answered
- * 225 -> 215 of 959: README, "The scope bank's minimal pairs").
+ * small trade's own words lower and a personal request's lower still).
  */
-export const CLEARLY_BUSINESS = 0.25;
+export const CLEARLY_BUSINESS = 0.35;
 /**
  * Business share (scope bank) of the whole request from which a first-turn request the rules refuse is answered
  * even when it names no organisation of the asker's own ("A discount pet store opened across the road from us and I'm
  * worried sick"). 0.95 before the scope bank's fourth batch; at 0.8, a test bank of 200 small-trade questions written
  * blind has 6 fewer refused, and one personal request of the scope tests reads higher ("Farmer here, my daughter's
- * getting married…": 0.97, a known miss).
+ * getting married…": 0.97, a known miss until the scope bank's minimal pairs, with which it reads 0.59 and is
+ * refused).
  */
 export const CERTAINLY_BUSINESS = 0.65;
 
@@ -505,8 +504,9 @@ export const VAGUE_WORRY_SHARE = 0.13;
 /**
  * Strength of the problem type (cue units) from which a request is not refused on the scope bank's low reading, if
  * that reading is at least `STRONG_PROBLEM_SHARE`: a problem the library's frameworks are made for, asked bare
- * ("What should my first 90 days look like?" reads 0.39), not a personal one ("How should I prioritise my personal
- * goals for next year?" 0.15, "…after moving to a new city?" 0.28).
+ * ("What should my first 90 days look like?" read 0.39 when this was set, 0.64 with the scope bank's minimal pairs),
+ * not a personal one ("How should I prioritise my personal goals for next year?" 0.15, "…after moving to a new city?"
+ * 0.28).
  */
 export const STRONG_PROBLEM = 3;
 /** See `STRONG_PROBLEM`. */
@@ -515,9 +515,9 @@ export const STRONG_PROBLEM_SHARE = 0.3;
 /**
  * Business share (scope bank) from which a first-turn request the rules refuse is answered when the asker holds an
  * office or a post in an organisation (`ROLE_IN_ORGANISATION`: owner, manager, treasurer, partner…) and names no
- * relative ("I'm the treasurer of a small parish church and our heating bill has doubled…" reads
- * 0.56): on the development sets, the scope bank and 950 personal requests written blind, it answers no more personal
- * requests at 0.3 than at 0.6.
+ * relative ("I'm the treasurer of a small parish church and our heating bill has doubled…" read 0.56 when this was
+ * set, 0.92 with the scope bank's minimal pairs): on the development sets, the scope bank and 950 personal requests
+ * written blind, it answers no more personal requests at 0.3 than at 0.6.
  */
 export const OFFICE_HOLDER_SHARE = 0.3;
 
@@ -748,7 +748,8 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const ownWorry = u.vague && !scope.domain && !CUSTOMER_SIDE.test(u.english) && !LOCAL_CUSTOMER.test(u.english);
     // The asker as an employer, as the owner the firm pays or naming the organisation they run (`EMPLOYS_OR_PAYS_ITSELF`,
     // `ORGANISATION_RUN`), with at most one other domain's word, not as a customer or an employee, nor in a game or
-    // a course ("should I give my two staff a pay rise of 5%" reads 0.07).
+    // a course ("should I give my two staff a pay rise of 5%" reads 0.12; 0.07 before the scope bank's minimal
+    // pairs).
     const employsOrRuns =
       (EMPLOYS_OR_PAYS_ITSELF.test(u.english) || ORGANISATION_RUN.test(u.english)) &&
       !CUSTOMER_OR_EMPLOYEE.test(u.english) &&
@@ -789,14 +790,15 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         // So is a relative's place in the firm (`FAMILY_IN_FIRM`: "my wife does the admin for my building firm").
         FAMILY_IN_FIRM.test(u.english) ||
         // So is an organisation's decision with no other domain's words (`ORG_DECISION`: "Should the scout group put up
-        // the weekly subs by 50p?" reads 0.27).
+        // the weekly subs by 50p?" reads 0.38, 0.27 before the scope bank's minimal pairs).
         orgDecision ||
         // So is the asker as an employer or as the owner the firm pays (`EMPLOYS_OR_PAYS_ITSELF`: "should I give my two
-        // staff a pay rise of 5%" reads 0.07), or one naming the organisation they run (`ORGANISATION_RUN`), not as
+        // staff a pay rise of 5%" reads 0.12), or one naming the organisation they run (`ORGANISATION_RUN`), not as
         // a customer or an employee.
         employsOrRuns ||
         // A trade's customer must read as surely as the veto asks of one (`CUSTOMER_SHARE`: "the bakery near me put its
-        // sourdough up to £4.50, where else can i get good bread?" reads 0.77).
+        // sourdough up to £4.50, where else can i get good bread?" read 0.77; 0.50 with the scope bank's minimal
+        // pairs).
         whole >= (asCustomer ? CUSTOMER_SHARE : CERTAINLY_BUSINESS) ||
         // A question (not a vague worry: those are clarified below) with no other domain's words, not from a customer,
         // an employee or a relative, that reads like business ("the glamping pods sat empty a lot more this year").

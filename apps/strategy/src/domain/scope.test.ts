@@ -353,7 +353,8 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'im a tattoo artist, my nan left me her house. do i have to pay inheritance tax',
     'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
     'should I charge my lodger for bills on top of rent?',
-    // A review's attack on the rules above: possessions, a household's sale, an employee's job hunt, a member, a device.
+    // A review's attack on the rules above: possessions, an employee's job hunt, a member, a device (a household's sale
+    // is a known miss since the scope bank's minimal pairs, below).
     'i charge my iphone overnight, is that bad for the battery?',
     'selling my old car, no bites after 3 weeks, should i drop the price?',
     'should I join the pub quiz team or the darts team?',
@@ -436,8 +437,9 @@ test("the rules fit to the fourth batch hold on phrases they look for: a success
 });
 
 // Known misses (README): each is answered, and its test fails once it is refused again, to be moved to the refusals above.
-// The customer's dog is a vague request the scope bank reads 0.91 (0.82 before its fourth batch). Since the bank's
-// minimal pairs, a house's sale reads 0.28 with a recognised problem (a price), a power bank "charged" 0.44 as a price.
+// The customer's dog is a vague request, clarified (the scope bank reads it 0.46). Since the bank's minimal pairs,
+// the n-gram reading moved two over the 0.35 under which the rules' answer is overruled (CLEARLY_NOT_BUSINESS): a house's
+// "should we lower the price?" 0.41 (a sentence is enough), a power bank "charged" 0.30 -> 0.44.
 test.failing.each([
   'Can I bring my dog into the pub?',
   'we put our house on the market 2 months ago and no offers. should we lower the price?',
