@@ -168,14 +168,14 @@ export class UsageSink {
     // it in one synchronous step, and here the buffer and the segment are taken in one. A record made while the sync
     // below runs goes to the next segment, so deleting this one once the batch is stored never deletes a row the
     // database does not have yet. Nothing else may take a segment.
-    const taken = this.spool && !this.spoolFailed ? this.spool.take() : null;
     const spool = this.spool;
+    const taken = spool && !this.spoolFailed ? spool.take() : null;
     // Synced one at a time and handed on in order, so the database receives the batches in order.
     this.sealing = this.sealing.then(async () => {
       let segments: SpoolSegment[] = [];
-      if (taken && spool) {
+      if (taken) {
         try {
-          segments = [await spool.sync(taken)];
+          segments = [await spool!.sync(taken)];
         } catch (err) {
           // Not synced: the file is not deleted with its batch; it is written again (ids skip duplicates) at the next start.
           this.opts.logger?.warn({ err: (err as Error).message }, 'usage spool: sync failed');

@@ -109,13 +109,10 @@ export class UsageSpool {
    */
   append(row: UsageRow): void {
     if (this.fd === undefined) this.open();
-    this.rows.push(row);
     const line = Buffer.from(`${JSON.stringify(row)}\n`, 'utf8');
     const written = writeSync(this.fd!, line);
-    if (written !== line.length) {
-      this.rows.pop();
-      throw new Error(`usage spool: short write (${written} of ${line.length} bytes) to ${this.file}`);
-    }
+    if (written !== line.length) throw new Error(`usage spool: short write (${written} of ${line.length} bytes) to ${this.file}`);
+    this.rows.push(row);
   }
 
   /**

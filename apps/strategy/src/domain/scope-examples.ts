@@ -55,8 +55,8 @@ export interface ScopeExamples {
    * classifier, which does not learn them; the n-gram regression does (`ngramScopeExamples`). `businessPairs` and
    * `notBusinessPairs`: minimal pairs (the same index is one pair), a business question and a personal request in the
    * same trade's words that differ mostly in who speaks (the trader or officer; a customer, employee, member or
-   * relative), written after the thresholds too; only the n-gram regression learns them (the classifier, given them, read everyday
-   * money questions as business: "How do I build an emergency fund on a £28k salary?" 0.12 -> 0.53).
+   * relative), written after the thresholds too; only the n-gram regression learns them (the classifier, given them,
+   * read everyday money questions as business: "How do I build an emergency fund on a £28k salary?" 0.12 -> 0.53).
    */
   examples: { notBusiness: string[]; business: string[]; notBusinessLater: string[]; businessPairs: string[]; notBusinessPairs: string[] };
 }
