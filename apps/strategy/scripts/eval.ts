@@ -30,6 +30,8 @@ import {
 import { FrameworkSelector } from '../src/domain/selector.js';
 
 const verbose = process.argv.includes('--verbose');
+/** Every set kept unread, added up (`printSets`): the figures the README's standing paragraph gives. */
+const unreadTotals = { fit: 0, fitOf: 0, facts: 0, factsOf: 0, confident: 0, confidentFit: 0, falseRefusals: 0, answered: 0, askedBusiness: 0, askedOther: 0 };
 const library = loadLibrary();
 const r = runEval(library);
 if (verbose) {
@@ -73,6 +75,7 @@ console.log(
 console.log(
   `  non-business questions answered:                       ${held.wrongAnswers.length}${held.wrongAnswers.length ? ` (${held.wrongAnswers.join(', ')})` : ''}`,
 );
+console.log(`  only asked which organisation:                         ${held.askedOrganisation.length}`);
 console.log(`  vague questions given clarifying questions (simple):   ${held.clarify.ok}/${held.clarify.of}`);
 console.log(
   `  calibration: fit among answers with confidence >= 70:  ${pct(held.calibration.precision)} (${held.calibration.correct}/${held.calibration.confident})`,
@@ -487,6 +490,14 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
   },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
+{
+  const t = unreadTotals;
+  console.log('every set kept unread, in all');
+  console.log(`  framework fit: ${t.fit}/${t.fitOf} (${pct(t.fit / t.fitOf)}); fact use: ${t.facts}/${t.factsOf} (${pct(t.facts / t.factsOf)})`);
+  console.log(`  confidence >= 70 precision: ${t.confidentFit}/${t.confident} (${pct(t.confidentFit / t.confident)})`);
+  console.log(`  false refusals: ${t.falseRefusals}; non-business answered: ${t.answered}`);
+  console.log(`  only asked which organisation: ${t.askedBusiness} business questions, ${t.askedOther} others`);
+}
 
 // ------------------------------------------------------------ scope banks
 // First turns written blind for the scope rules (eval/banks): business questions refused and other requests answered.
@@ -514,6 +525,7 @@ for (const bank of [
   console.log(`scope bank eval/banks/${bank.name}.json (${bank.first})`);
   console.log(`  business questions refused:                            ${r.business.refused.length}/${r.business.of}`);
   console.log(`  other requests answered:                               ${r.notBusiness.answered.length}/${r.notBusiness.of}`);
+  console.log(`  only asked which organisation (business / other):     ${r.business.asked.length} / ${r.notBusiness.asked.length}`);
 }
 
 // Employers' questions about their people (eval/banks): framework fit, refusals and confident picks; personal mirrors answered.
@@ -539,6 +551,7 @@ for (const bank of [
   console.log(`  business questions refused:                            ${r.business.refused.length}/${r.business.of}`);
   console.log(`  calibration: fit among answers with confidence >= 70:  ${r.business.confidentFit}/${r.business.confident}`);
   console.log(`  personal requests answered:                            ${r.notBusiness.answered.length}/${r.notBusiness.of}`);
+  console.log(`  personal requests only asked which organisation:       ${r.notBusiness.asked.length}`);
 }
 
 /** Runs and prints each numbered set (`fileOf(n)`), totals only for a set kept unread. */
@@ -547,7 +560,23 @@ function printSets(sets: Array<{ n: number; title: string; unread?: boolean }>, 
     // A title must name its own set's file (an entry pasted into the wrong list would report one set under another's name).
     const file = path.basename(fileOf(set.n));
     if (!set.title.includes(`eval/${file}`)) throw new Error(`the title of ${file} does not name eval/${file}: ${set.title.slice(0, 80)}…`);
-    printSet(runHeldout(library, selector, loadHeldout(fileOf(set.n))), set.title, { unread: set.unread ?? false });
+    const questions = loadHeldout(fileOf(set.n));
+    const rep = runHeldout(library, selector, questions);
+    if (set.unread) {
+      const t = unreadTotals;
+      t.fit += rep.fit.ok;
+      t.fitOf += rep.fit.of;
+      t.facts += rep.facts.ok;
+      t.factsOf += rep.facts.of;
+      t.confident += rep.calibration.confident;
+      t.confidentFit += rep.calibration.correct;
+      t.falseRefusals += rep.falseRefusals.length;
+      t.answered += rep.wrongAnswers.length;
+      const other = new Set(questions.filter((q) => q.expect === 'refuse').map((q) => q.id));
+      t.askedOther += rep.askedOrganisation.filter((id) => other.has(id)).length;
+      t.askedBusiness += rep.askedOrganisation.filter((id) => !other.has(id)).length;
+    }
+    printSet(rep, set.title, { unread: set.unread ?? false });
   }
 }
 
@@ -572,6 +601,7 @@ function printSet(rep: HeldoutReport, title: string, { unread = false } = {}): v
   console.log(
     `  non-business questions answered:                       ${rep.wrongAnswers.length}${rep.wrongAnswers.length ? ` (${rep.wrongAnswers.join(', ')})` : ''}`,
   );
+  console.log(`  only asked which organisation (of those answered):    ${rep.askedOrganisation.length}`);
   console.log(`  vague questions given clarifying questions (simple):   ${rep.clarify.ok}/${rep.clarify.of}`);
   console.log(
     `  calibration: fit among answers with confidence >= 70:  ${pct(rep.calibration.precision)} (${rep.calibration.correct}/${rep.calibration.confident})`,

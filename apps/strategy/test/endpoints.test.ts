@@ -374,8 +374,32 @@ describe('POST /v1/coordinate', () => {
     expect(notWork.body.details.organisationNotNamed).toBeUndefined();
   });
 
-  test('a business question refused for naming no organisation is answered once the asker says which, in the question or as the next message', async () => {
+  test('a request that names no organisation and shows nothing personal is asked which organisation it is about, charged as the simplest answer, and planned once the asker says which', async () => {
     const q = 'pos system 79/month vs one off 1200';
+    const asked = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body(q));
+    expect(asked.status).toBe(200);
+    expect(asked.body.content).toMatch(/^## Clarifying first: pos system 79\/month vs one off 1200/);
+    expect(asked.body.content).toMatch(/does not yet say which business or organisation it is about, so there is no plan yet/);
+    expect(asked.body.suggestions.followUpQuestions[0]).toMatch(/^Which business or organisation is this about, what does it sell or do/);
+    expect(asked.body.metadata.creditsUsed).toBe(1);
+    expect(asked.body.metadata.confidenceScore).toBeLessThan(60);
+    const replied = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .send({
+        messages: [
+          { role: 'user', content: q },
+          { role: 'user', content: "It's for my café" },
+        ],
+      });
+    expect(replied.status).toBe(200);
+    expect(replied.body.content).not.toMatch(/which business or organisation it is about/);
+    expect(replied.body.metadata.creditsUsed).toBeGreaterThan(1);
+    expect(JSON.stringify(replied.body.insights)).toMatch(/79\/month vs one off 1200/);
+  });
+
+  test('a request refused for naming no organisation beside words of a personal life is answered once the asker says which, in the question or as the next message', async () => {
+    const q = 'Should I buy or lease my next car? I drive 12,000 miles a year.';
     const refused = await request(h.app).post('/v1/framework').set('apikey', key).send(body(q));
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('FRAMEWORK_OUT_OF_SCOPE');
@@ -389,18 +413,18 @@ describe('POST /v1/coordinate', () => {
       .send({
         messages: [
           { role: 'user', content: q },
-          { role: 'user', content: "It's for my café" },
+          { role: 'user', content: "It's for my taxi business" },
         ],
       });
     const inOne = await request(h.app)
       .post('/v1/framework')
       .set('apikey', key)
-      .send(body(`It's for my café. ${q}`));
+      .send(body(`It's for my taxi business. ${q}`));
     expect(replied.status).toBe(200);
     expect(inOne.status).toBe(200);
     expect(replied.body.metadata.primaryFramework).toBe(inOne.body.metadata.primaryFramework);
     expect(replied.body.metadata.creditsUsed).toBe(5);
-    expect(JSON.stringify(replied.body.structuredOutput)).toMatch(/79\/month vs one off 1200/);
+    expect(JSON.stringify(replied.body.structuredOutput)).toMatch(/12,000 miles/);
   });
 
   test('a request in a language the library engine does not read is refused free, saying so rather than calling it not business', async () => {

@@ -34,6 +34,7 @@ import {
   scopeSetFile,
   UNSEEN_FILE,
   usesFact,
+  type HeldoutReport,
 } from '../src/domain/heldout.js';
 
 const library = loadLibrary();
@@ -96,13 +97,19 @@ test('the blind4 set (development set of the generalisation work) keeps its reac
   expect(blind4.language.ok).toBe(blind4.language.of);
 });
 
+/** Requests expected to be refused that were answered with a plan (not only asked which organisation they are about). */
+function planned(rep: HeldoutReport): string[] {
+  return rep.wrongAnswers.filter((id) => !rep.askedOrganisation.includes(id));
+}
+
 test('the scope1 set (development set of the scope bank) keeps its reached answer / clarify / refuse decisions', () => {
   // First run (c44ae84): 8 false refusals, 12 of 20 non-business answered, 9/20 vague clarified; now 0, 6 and 16/20
-  // (5 before the scope bank's minimal pairs).
+  // (5 before the scope bank's minimal pairs), and 2 more only asked which organisation they are about.
   const scope1 = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(1)));
   expect(scope1.total).toBe(60);
   expect(scope1.falseRefusals.length).toBe(0);
-  expect(scope1.wrongAnswers.length).toBeLessThanOrEqual(6);
+  expect(planned(scope1).length).toBeLessThanOrEqual(6);
+  expect(scope1.wrongAnswers.length - planned(scope1).length).toBeLessThanOrEqual(2);
   expect(scope1.clarify.ok).toBeGreaterThanOrEqual(16);
 });
 
@@ -119,7 +126,9 @@ test.each([
   const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
   expect(set.total).toBe(60);
   expect(set.falseRefusals).toEqual([]);
-  expect(set.wrongAnswers.length).toBeLessThanOrEqual(answered);
+  // Answered with a plan; at most one more is only asked which organisation it is about (scope2 and scope3: one each).
+  expect(planned(set).length).toBeLessThanOrEqual(answered);
+  expect(set.wrongAnswers.length - planned(set).length).toBeLessThanOrEqual(1);
   expect(set.clarify.ok).toBeGreaterThanOrEqual(clarified);
 });
 
@@ -150,31 +159,51 @@ test.each([
   ['fresh-test', 27, 47],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
-  expect(r.business.refused.length).toBeLessThanOrEqual(refused);
-  expect(r.notBusiness.answered.length).toBeLessThanOrEqual(answered);
+  const [refusedNow, askedOther] = ASKED_WHICH_ORGANISATION[name]!;
+  // Refusals, since requests the rules cannot place are asked which organisation they are about (README: "Asked which
+  // organisation, not refused"); the ceilings above are those of the rules without it.
+  expect(r.business.refused.length).toBeLessThanOrEqual(Math.min(refused, refusedNow));
+  // Other requests answered with a plan: as before; others only asked which organisation: as counted when it came.
+  expect(r.notBusiness.answered.length - r.notBusiness.asked.length).toBeLessThanOrEqual(answered);
+  expect(r.notBusiness.asked.length).toBeLessThanOrEqual(askedOther);
 });
+
+/**
+ * Each scope bank's business questions refused and other requests only asked which organisation they are about, when
+ * that answer came (ASK_WHICH_ORGANISATION_SHARE at 0.1; the fifth probe and the trade test totals only).
+ */
+const ASKED_WHICH_ORGANISATION: Record<string, [refused: number, askedOther: number]> = {
+  'vague-worries': [9, 5],
+  'trade-questions': [9, 9],
+  'trade-test': [11, 16],
+  'fresh-probes': [37, 40],
+  'fresh-test': [10, 19],
+};
 
 test.each([
   // Written blind (eval/banks/people-questions.json); first run (3cc0c65, before the performance and reward frameworks):
   // 26 of 90 fitted, 12 refused, 6 of 11 confident picks fitted, 18 of 60 personal requests answered. Read and tuned on
   // (the two types' cue phrases): 55 fitted, 15 of 17 confident picks (61 with phrases of single questions, dropped).
   // 54 fitted and 19 answered with the scope bank's minimal pairs (one more personal request read as an employer's).
-  ['people-questions', 54, 12, 2, 19],
+  ['people-questions', 54, 12, 2, 19, 5, 4],
   // Written blind by another writer (eval/banks/people-test.json), kept unread (totals only); first run (3cc0c65):
   // 27 of 90 fitted, 12 refused, 4 of 10 confident picks fitted, 26 of 60 answered; with the two frameworks: 50, 12,
   // 12 of 13, 26; with the scope bank's minimal pairs: 24 answered.
-  ['people-test', 50, 12, 1, 24],
+  ['people-test', 50, 12, 1, 24, 7, 6],
+  // Last two: business questions refused and personal requests only asked which organisation they are about, when that
+  // answer came (the answered ceiling before them counts answers with a plan).
 ] as const)(
   "the people bank eval/banks/%s.json keeps employers' questions fitted and refused no more, and personal requests answered no more",
-  (name, fit, refused, confidentMisfits, answered) => {
+  (name, fit, refused, confidentMisfits, answered, refusedNow, askedPersonal) => {
     const r = runPeopleBank(library, new FrameworkSelector(library), peopleBankFile(name));
     expect(r.business.of).toBe(90);
     expect(r.notBusiness.of).toBe(60);
     expect(r.business.fit).toBeGreaterThanOrEqual(fit);
     expect(r.business.confident).toBeGreaterThanOrEqual(10);
-    expect(r.business.refused.length).toBeLessThanOrEqual(refused);
+    expect(r.business.refused.length).toBeLessThanOrEqual(Math.min(refused, refusedNow));
     expect(r.business.confident - r.business.confidentFit).toBeLessThanOrEqual(confidentMisfits);
-    expect(r.notBusiness.answered.length).toBeLessThanOrEqual(answered);
+    expect(r.notBusiness.answered.length - r.notBusiness.asked.length).toBeLessThanOrEqual(answered);
+    expect(r.notBusiness.asked.length).toBeLessThanOrEqual(askedPersonal);
   },
 );
 

@@ -53,6 +53,8 @@ export interface Analysis {
   history: SessionHistory;
   /** What the question says: problem type, subject, numbers, deadline, constraint, decision, language. */
   understanding: Understanding;
+  /** Clarifying questions only, first on which organisation the request is about (`askWhichOrganisation`). */
+  organisationUnconfirmed?: boolean;
 }
 
 export const SUBCATEGORY_LABEL: Record<string, string> = {
@@ -276,6 +278,29 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
 /** What Contribution Margin Analysis is used for in a small trade's priced choice (`Understanding.pricedChoice`). */
 const PRICED_CHOICE_USE = 'Choosing between options by what each one earns after its own costs.';
 
+/** Confidence of an answer that only asks which organisation a request is about: the low band (SPEC.md), under 60. */
+export const UNCONFIRMED_CONFIDENCE = 40;
+
+/**
+ * `a` as an answer that asks which organisation the request is about, and what the vague questions ask, before any
+ * plan: a first turn the scope rules could not place (plan.ts, `ASK_WHICH_ORGANISATION_SHARE`). Charged as the
+ * simplest answer (depth `simple`, weight 0: the lowest price of SPEC.md's 1-3 credit band for simple questions);
+ * confidence `UNCONFIRMED_CONFIDENCE`; concise unless the caller chose a `style`.
+ */
+export function askWhichOrganisation(a: Analysis, style?: ResponseStyle): Analysis {
+  const u = a.understanding;
+  return {
+    ...a,
+    understanding: { ...u, vague: true },
+    organisationUnconfirmed: true,
+    depth: 'simple',
+    weight: 0,
+    style: style ?? 'concise',
+    confidence: Math.min(a.confidence, UNCONFIRMED_CONFIDENCE),
+    strategicFocus: `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.askContext || u.decision || a.question, 120)))}`,
+  };
+}
+
 /** The cost a coordination answer of the analysed depth would have (before caps). */
 export function wantedCoordinationCost(a: Analysis): number {
   return coordinationCost(a.depth, a.weight);
@@ -327,6 +352,10 @@ export function clarifyingQuestions(a: Analysis): string[] {
   const out: string[] = [];
   const u = a.understanding;
   const where = a.context.industry ? `your ${a.context.industry} business` : u.subject ? `the ${u.subject}` : 'the business';
+  if (a.organisationUnconfirmed)
+    out.push(
+      "Which business or organisation is this about, what does it sell or do, and what is your part in it? (If it is a personal matter, Latchkey's general assistant can help instead.)",
+    );
   if (u.vague) {
     out.push(`What is the one result in ${where} you most want to change in the next six months, and what is it today (a number if you have one)?`);
     if (u.problem) out.push(...(TYPE_QUESTIONS[u.problem.type] ?? []));

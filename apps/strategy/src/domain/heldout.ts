@@ -102,6 +102,8 @@ export interface HeldoutRow {
   kind: HeldoutQuestion['kind'];
   expect: HeldoutQuestion['expect'];
   outcome: 'answered' | 'refused';
+  /** Answered only with clarifying questions on which organisation it is about (`ScopeVerdict.organisationUnconfirmed`). */
+  askedOrganisation?: boolean;
   primary?: string;
   confidence?: number;
   fit?: boolean;
@@ -120,6 +122,8 @@ export interface HeldoutReport {
   facts: { ok: number; of: number; rate: number };
   falseRefusals: string[];
   wrongAnswers: string[];
+  /** Ids answered only with clarifying questions on which organisation they are about (business questions and others). */
+  askedOrganisation: string[];
   clarify: { ok: number; of: number };
   calibration: { confident: number; correct: number; precision: number };
   language: { ok: number; of: number };
@@ -157,13 +161,15 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
       kind: q.kind,
       expect: q.expect,
       outcome: 'answered',
+      ...(plan.scope.organisationUnconfirmed ? { askedOrganisation: true } : {}),
       primary: a.primary.id,
       confidence: a.confidence,
       depth: a.depth,
       factsMissing: [],
       ms,
     };
-    if (q.accept.length) row.fit = q.accept.includes(a.primary.id);
+    // An answer that only asks which organisation a question is about has no plan to fit (counted as a refusal is).
+    if (q.accept.length) row.fit = !plan.scope.organisationUnconfirmed && q.accept.includes(a.primary.id);
     if (q.expect === 'clarify') {
       const asked = [...(co.suggestions?.followUpQuestions ?? []), co.content].join('\n');
       row.factsMissing = q.facts.filter((f) => !usesFact(asked, f));
@@ -197,6 +203,7 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
     facts: { ok: factOk, of: factDenominator.length, rate: rate(factOk, factDenominator.length) },
     falseRefusals: rows.filter((r) => r.expect !== 'refuse' && r.outcome === 'refused').map((r) => r.id),
     wrongAnswers: rows.filter((r) => r.expect === 'refuse' && r.outcome === 'answered').map((r) => r.id),
+    askedOrganisation: rows.filter((r) => r.askedOrganisation).map((r) => r.id),
     clarify: { ok: clarifyRows.filter((r) => r.clarifyOk).length, of: clarifyRows.length },
     calibration: {
       confident: confident.length,
@@ -222,8 +229,9 @@ const scopeBank = z.strictObject({ about: z.string().min(20), business: z.array(
 
 /** What the scope rules decide over a bank: its business questions refused and its other requests answered. */
 export interface ScopeBankReport {
-  business: { refused: string[]; of: number };
-  notBusiness: { answered: string[]; of: number };
+  /** `asked`: answered only with clarifying questions on which organisation it is about. */
+  business: { refused: string[]; asked: string[]; of: number };
+  notBusiness: { answered: string[]; asked: string[]; of: number };
 }
 
 /**
@@ -233,10 +241,12 @@ export interface ScopeBankReport {
 export function runScopeBank(library: Library, selector: FrameworkSelector, file: string): ScopeBankReport {
   const bank = scopeBank.parse(JSON.parse(readFileSync(file, 'utf8')));
   warmUpPlan(selector);
-  const refused = (q: string) => planFirstTurn(library, selector, q).kind === 'refuse';
+  const plans = new Map([...bank.business, ...bank.notBusiness].map((q) => [q, planFirstTurn(library, selector, q)]));
+  const refused = (q: string) => plans.get(q)!.kind === 'refuse';
+  const asked = (q: string) => Boolean(plans.get(q)!.scope.organisationUnconfirmed);
   return {
-    business: { refused: bank.business.filter(refused), of: bank.business.length },
-    notBusiness: { answered: bank.notBusiness.filter((q) => !refused(q)), of: bank.notBusiness.length },
+    business: { refused: bank.business.filter(refused), asked: bank.business.filter(asked), of: bank.business.length },
+    notBusiness: { answered: bank.notBusiness.filter((q) => !refused(q)), asked: bank.notBusiness.filter(asked), of: bank.notBusiness.length },
   };
 }
 
@@ -254,7 +264,8 @@ const peopleBank = z.strictObject({
 /** What the engine does with a people bank (`peopleBankFile`): fits, refusals and confident picks; personal requests answered. */
 export interface PeopleBankReport {
   business: { of: number; fit: number; refused: string[]; confident: number; confidentFit: number };
-  notBusiness: { of: number; answered: string[] };
+  /** `asked`: answered only with clarifying questions on which organisation it is about. */
+  notBusiness: { of: number; answered: string[]; asked: string[] };
 }
 
 /**
@@ -276,12 +287,20 @@ export function runPeopleBank(library: Library, selector: FrameworkSelector, fil
       business.refused.push(q);
       continue;
     }
-    const fits = accept.includes(p.analysis.primary.id);
+    const fits = !p.scope.organisationUnconfirmed && accept.includes(p.analysis.primary.id);
     if (fits) business.fit++;
     if (p.analysis.confidence >= 70) {
       business.confident++;
       if (fits) business.confidentFit++;
     }
   }
-  return { business, notBusiness: { of: bank.notBusiness.length, answered: bank.notBusiness.filter((q) => plan(q).kind === 'answer') } };
+  const personal = bank.notBusiness.map((q) => ({ q, p: plan(q) }));
+  return {
+    business,
+    notBusiness: {
+      of: bank.notBusiness.length,
+      answered: personal.filter((x) => x.p.kind === 'answer').map((x) => x.q),
+      asked: personal.filter((x) => x.p.scope.organisationUnconfirmed).map((x) => x.q),
+    },
+  };
 }

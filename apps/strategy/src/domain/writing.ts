@@ -206,6 +206,10 @@ function definitionLines(a: Analysis, short = false): string[] {
   return lines;
 }
 
+/** The first words of an answer that only asks which organisation a request is about (`Analysis.organisationUnconfirmed`). */
+const NO_ORGANISATION_YET =
+  "This does not yet say which business or organisation it is about, so there is no plan yet; if it is a personal matter rather than an organisation's, Latchkey's general assistant is the better place to ask.";
+
 function frameworkMarkdown(library: Library, a: Analysis, core: GuidanceCore, followUps: string[], alts: Framework[]): string {
   const f = a.primary;
   const u = a.understanding;
@@ -218,7 +222,9 @@ function frameworkMarkdown(library: Library, a: Analysis, core: GuidanceCore, fo
   if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
   if (u.vague) {
     lines.push(
-      `There is not enough in the question yet to pick a framework with confidence; ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`,
+      a.organisationUnconfirmed
+        ? `${NO_ORGANISATION_YET} ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`
+        : `There is not enough in the question yet to pick a framework with confidence; ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`,
     );
     if (a.style !== 'concise')
       lines.push(
@@ -453,7 +459,9 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
   if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
   if (u.vague) {
     lines.push(
-      `There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**). Tell me the following and ask again; this answer is charged as a simple one.`,
+      a.organisationUnconfirmed
+        ? `${NO_ORGANISATION_YET} A first lens: **${f.name}**. Tell me the following and ask again; this answer is charged as a simple one.`
+        : `There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**). Tell me the following and ask again; this answer is charged as a simple one.`,
     );
     if (a.style !== 'concise')
       lines.push(
