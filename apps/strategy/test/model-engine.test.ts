@@ -143,6 +143,17 @@ test.each([
   expect(fakes.openai.calls).toBeGreaterThanOrEqual(1);
 });
 
+test('a request that only gets asked which organisation it is about is answered by the library engine, the model not called', async () => {
+  fakes.openai.configure({ reply: good() });
+  const key = await keyWithCredits(h, 'org-model-asked', 100);
+  const res = await request(h.app).post('/v1/coordinate').set('apikey', key).send(body('pos system 79/month vs one off 1200'));
+  expect(res.status).toBe(200);
+  expect(res.body.metadata.engine).toBe('library');
+  expect(res.body.metadata.creditsUsed).toBe(1);
+  expect(res.body.suggestions.followUpQuestions[0]).toMatch(/^Which business or organisation is this about/);
+  expect(fakes.openai.calls).toBe(0);
+});
+
 test('a reply slower than the style budget (concise: half the detailed budget) → the library engine answers', async () => {
   expect(budgetFor('concise', 1500)).toBe(750);
   fakes.openai.configure({ reply: good(), latencyMs: 1200 });

@@ -284,7 +284,8 @@ export const UNCONFIRMED_CONFIDENCE = 40;
 /**
  * `a` as an answer that asks which organisation the request is about, and what the vague questions ask, before any
  * plan: a first turn the scope rules could not place (plan.ts, `ASK_WHICH_ORGANISATION_SHARE`). Charged as the
- * simplest answer (depth `simple`, weight 0: the lowest price of SPEC.md's 1-3 credit band for simple questions);
+ * simplest answer (depth `simple`, weight 0: on /v1/coordinate the lowest price of SPEC.md's 1-3 credit band for
+ * simple questions; /v1/framework always costs 5);
  * confidence `UNCONFIRMED_CONFIDENCE`; concise unless the caller chose a `style`.
  */
 export function askWhichOrganisation(a: Analysis, style?: ResponseStyle): Analysis {

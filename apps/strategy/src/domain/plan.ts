@@ -512,6 +512,8 @@ function namesOwnOrganisation(text: string): boolean {
  * bank's fourth batch the rules leave no band between the two.
  */
 export const CLEARLY_NOT_BUSINESS = 0.35;
+// Since `ASK_WHICH_ORGANISATION_SHARE`, a request refused under CLEARLY_NOT_BUSINESS or VAGUE_WORRY_SHARE that shows
+// no other domain and nothing personal is asked which organisation it is about instead, from that share up.
 /**
  * Business share (scope bank), of the whole request or of a sentence naming the asker's organisation, from which a
  * first-turn request the rules refuse is answered when it names an organisation of the asker's own, and from which the
@@ -616,7 +618,8 @@ export function warmUpPlan(selector: FrameworkSelector): void {
  * turns, or after earlier business questions, it is in scope unless it shows
  * another domain's markers. On a first turn, the scope bank's reading then
  * settles what the rules cannot (see `CLEARLY_NOT_BUSINESS`, `CLEARLY_BUSINESS`, `CERTAINLY_BUSINESS`, `CUSTOMER_SHARE`,
- * `VAGUE_WORRY_SHARE`, `STRONG_PROBLEM` and `OFFICE_HOLDER_SHARE`).
+ * `VAGUE_WORRY_SHARE`, `STRONG_PROBLEM` and `OFFICE_HOLDER_SHARE`); a request it would still refuse that shows no other domain
+ * and nothing personal is asked which organisation it is about (`ASK_WHICH_ORGANISATION_SHARE`).
  */
 export function planAnswer(library: Library, selector: FrameworkSelector, req: StrategicRequest, history: SessionHistory): Plan {
   const analysis = analyse(library, selector, req, history);

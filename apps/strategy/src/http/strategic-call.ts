@@ -117,7 +117,8 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
 
       let answer = spec.write(ctx.library, analysis, depth, sessionId, cost);
       call.engine = 'library';
-      if (ctx.model) {
+      // An answer that only asks which organisation a request is about is the library's: a model would write a plan.
+      if (ctx.model && !analysis.organisationUnconfirmed) {
         const written = await ctx.model.answer({ endpoint: spec.endpoint, analysis, depth, sessionId, creditsUsed: cost }).catch(() => null);
         if (written) {
           answer = written.response;
