@@ -268,7 +268,7 @@ export function analyse(library: Library, selector: FrameworkSelector, req: Stra
     understanding: u,
     // A vague question is not told what its problem is: the focus is what it said, to be clarified.
     strategicFocus: u.vague
-      ? `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.askContext || u.decision || question, 120)))}`
+      ? clarifyingFocus(u, question)
       : `${SUBCATEGORY_LABEL[primary.subcategory] ?? primary.subcategory}: ${lowerFirst(stripDot(matchedUse))}`,
     matchedUse,
     history: { ...history, applied },
@@ -298,8 +298,13 @@ export function askWhichOrganisation(a: Analysis, style?: ResponseStyle): Analys
     weight: 0,
     style: style ?? 'concise',
     confidence: Math.min(a.confidence, UNCONFIRMED_CONFIDENCE),
-    strategicFocus: `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.askContext || u.decision || a.question, 120)))}`,
+    strategicFocus: clarifyingFocus(u, a.question),
   };
+}
+
+/** The strategic focus of an answer that clarifies first: what the question said, to be clarified. */
+function clarifyingFocus(u: Understanding, question: string): string {
+  return `Clarifying first: ${lowerFirst(stripDot(clip(u.situation || u.askContext || u.decision || question, 120)))}`;
 }
 
 /** The cost a coordination answer of the analysed depth would have (before caps). */

@@ -102,7 +102,7 @@ export interface HeldoutRow {
   kind: HeldoutQuestion['kind'];
   expect: HeldoutQuestion['expect'];
   outcome: 'answered' | 'refused';
-  /** Answered only with clarifying questions on which organisation it is about (`ScopeVerdict.organisationUnconfirmed`). */
+  /** Answered only with clarifying questions on which organisation it is about (`Analysis.organisationUnconfirmed`). */
   askedOrganisation?: boolean;
   primary?: string;
   confidence?: number;
@@ -161,7 +161,7 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
       kind: q.kind,
       expect: q.expect,
       outcome: 'answered',
-      ...(plan.scope.organisationUnconfirmed ? { askedOrganisation: true } : {}),
+      ...(plan.analysis.organisationUnconfirmed ? { askedOrganisation: true } : {}),
       primary: a.primary.id,
       confidence: a.confidence,
       depth: a.depth,
@@ -169,7 +169,7 @@ export function runHeldout(library: Library, selector: FrameworkSelector, questi
       ms,
     };
     // An answer that only asks which organisation a question is about has no plan to fit (counted as a refusal is).
-    if (q.accept.length) row.fit = !plan.scope.organisationUnconfirmed && q.accept.includes(a.primary.id);
+    if (q.accept.length) row.fit = !plan.analysis.organisationUnconfirmed && q.accept.includes(a.primary.id);
     if (q.expect === 'clarify') {
       const asked = [...(co.suggestions?.followUpQuestions ?? []), co.content].join('\n');
       row.factsMissing = q.facts.filter((f) => !usesFact(asked, f));
@@ -243,7 +243,7 @@ export function runScopeBank(library: Library, selector: FrameworkSelector, file
   warmUpPlan(selector);
   const plans = new Map([...bank.business, ...bank.notBusiness].map((q) => [q, planFirstTurn(library, selector, q)]));
   const refused = (q: string) => plans.get(q)!.kind === 'refuse';
-  const asked = (q: string) => Boolean(plans.get(q)!.scope.organisationUnconfirmed);
+  const asked = (q: string) => Boolean(plans.get(q)!.analysis.organisationUnconfirmed);
   return {
     business: { refused: bank.business.filter(refused), asked: bank.business.filter(asked), of: bank.business.length },
     notBusiness: { answered: bank.notBusiness.filter((q) => !refused(q)), asked: bank.notBusiness.filter(asked), of: bank.notBusiness.length },
@@ -287,7 +287,7 @@ export function runPeopleBank(library: Library, selector: FrameworkSelector, fil
       business.refused.push(q);
       continue;
     }
-    const fits = !p.scope.organisationUnconfirmed && accept.includes(p.analysis.primary.id);
+    const fits = !p.analysis.organisationUnconfirmed && accept.includes(p.analysis.primary.id);
     if (fits) business.fit++;
     if (p.analysis.confidence >= 70) {
       business.confident++;
@@ -300,7 +300,7 @@ export function runPeopleBank(library: Library, selector: FrameworkSelector, fil
     notBusiness: {
       of: bank.notBusiness.length,
       answered: personal.filter((x) => x.p.kind === 'answer').map((x) => x.q),
-      asked: personal.filter((x) => x.p.scope.organisationUnconfirmed).map((x) => x.q),
+      asked: personal.filter((x) => x.p.analysis.organisationUnconfirmed).map((x) => x.q),
     },
   };
 }

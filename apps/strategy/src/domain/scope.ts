@@ -323,11 +323,6 @@ export interface ScopeVerdict {
   otherHits?: number;
   /** The asker said it is not about work ("Not a work question: …"): no business evidence outweighs that. */
   notWork?: boolean;
-  /**
-   * Answered only with clarifying questions on which organisation it is about: nothing placed it, nothing showed it
-   * personal (plan.ts, `ASK_WHICH_ORGANISATION_SHARE`).
-   */
-  organisationUnconfirmed?: boolean;
   /** Other agents to ask, for the 422 body. */
   suggestions: string[];
 }
