@@ -170,12 +170,13 @@ test.each([
 
 /**
  * Each scope bank's business questions refused and other requests only asked which organisation they are about, when
- * that answer came (ASK_WHICH_ORGANISATION_SHARE at 0.1; the fifth probe and the trade test totals only).
+ * that answer came (ASK_WHICH_ORGANISATION_SHARE at 0.1; the fifth probe and the trade test totals only; the trade
+ * test 11 -> 10 once the personal-life words a trade also uses were narrowed).
  */
 const ASKED_WHICH_ORGANISATION: Record<string, [refused: number, askedOther: number]> = {
   'vague-worries': [9, 5],
   'trade-questions': [9, 9],
-  'trade-test': [11, 16],
+  'trade-test': [10, 16],
   'fresh-probes': [37, 40],
   'fresh-test': [10, 19],
 };

@@ -1,7 +1,7 @@
 import { loadLibrary } from './library.js';
 import { FrameworkSelector } from './selector.js';
 import { classifyScope } from './scope.js';
-import { planAnswer } from './plan.js';
+import { personalSide, planAnswer } from './plan.js';
 
 const library = loadLibrary();
 const selector = new FrameworkSelector(library);
@@ -809,4 +809,47 @@ test("an employee's own pay, in the words an employer uses, is refused: the rewa
   ]);
   // The employer's question in the same words is answered.
   expectEach('answer', ['Should I give my two staff a pay rise of 5% or a bonus at Christmas?']);
+});
+
+test("a person's own life is read from its words (personalSide); a trade's words that look like them are not", () => {
+  // What keeps a request the rules cannot place refused rather than asked which organisation it is about.
+  const personal = [
+    'washing machine £449 vs £629, 10 yr warranty on the dearer one',
+    'payslip says 37.5 hrs but i worked 44 last wk',
+    "can't get motivated to revise at all",
+    'not sure I should stay in this relationship',
+    "uni's doing my head in lately",
+    "my landlord won't fix the damp",
+    'my credit card is at 24%, pay it off or save?',
+    'how much should I tip the delivery driver at christmas',
+    'is a £60 a month gym membership worth it if I go twice a week',
+    'I got passed over for promotion again',
+    'appraisal next week, I want to ask for a promotion',
+    'netflix 10.99 and spotify 11.99, which do I cut',
+    'wedding venue 9k vs 6.5k but 40 fewer guests',
+    'my back has been killing me since the move',
+  ];
+  // Each but the last three matched the lists as they first landed (a review found most of them).
+  const trade = [
+    'should we revise our prices for spring?',
+    'customer relationship management for our 40 clients',
+    'a summer promotion: 2 for 1 on Tuesdays, worth it?',
+    'card machine: credit card fees 1.69% vs flat £29 a month',
+    'our landlord wants 20% more rent for the shop',
+    'uni students are half our Saturday trade',
+    'poke bowls at £9.50, what margin should we aim for?',
+    'Netflix-style subscription for our cookery videos at £6 a month',
+    'our house wine sells at £22 a bottle',
+    'our flat white is £3.40, put it up?',
+    'how do I win my regulars back after the roadworks',
+    'my shop rent went up 15%',
+    'one more bad month could tip the balance for the café',
+    'our dog-friendly policy brings in walkers',
+    'bowls club membership fell from 80 to 52, how do we recruit?',
+    'gym memberships down 12% since January',
+    'staff appraisals are due, how do I run them in a 6 person team?',
+    'family-run bakery, 3 shops, which one to close?',
+  ];
+  expect(personal.filter((t) => !personalSide(t))).toEqual([]);
+  expect(trade.filter((t) => personalSide(t))).toEqual([]);
 });
