@@ -46,7 +46,10 @@ afterAll(async () => {
 
 interface Outcome {
   what: string;
+  /** The HTTP status, or -1 when the call threw. */
   status: number;
+  /** For a 5xx, the start of the body; for a call that threw, its error and cause. */
+  detail?: string;
 }
 
 /** The launcher's output lines that report an error (pino level 50 or more, or an uncaught error), at most 20. */
@@ -60,11 +63,22 @@ function errorLines(output: string): string[] {
 async function call(what: string, input: string, init: RequestInit = {}): Promise<Outcome> {
   try {
     const res = await fetch(input, { ...init, redirect: 'manual', signal: AbortSignal.timeout(CALL_MS) });
-    await res.arrayBuffer();
-    return { what, status: res.status };
+    const text = await res.text();
+    return { what, status: res.status, ...(res.status >= 500 ? { detail: text.slice(0, 300) } : {}) };
   } catch (err) {
-    return { what, status: -1 };
+    const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+    return { what, status: -1, detail: `${String(err)}${cause ? ` (cause: ${cause.code ?? ''} ${cause.message ?? ''})` : ''}` };
   }
+}
+
+/**
+ * One line per failed call and then the components' error lines, each cut to 400 characters: short enough that
+ * a CI log which keeps only part of a long failure still shows which calls failed and why.
+ */
+function failureReport(failed: Outcome[], output: string): string {
+  const calls = failed.map((o) => `${o.what}: ${o.status} ${o.detail ?? ''}`.trim());
+  const logged = errorLines(output).map((line) => line.slice(0, 400));
+  return [`${failed.length} calls failed:`, ...calls, `logged at error level (${logged.length} lines):`, ...logged].join('\n');
 }
 
 /** One real central sign-in through the dev IdP: an exchange token for the demo app. */
@@ -184,7 +198,7 @@ it(
     const failed = outcomes.filter((o) => o.status >= 500 || o.status < 0);
     // A failure shows what the components logged at error level (LOG_LEVEL=warn), so a 500 seen only on a loaded CI
     // machine can be read from its log.
-    expect({ failed, logged: failed.length ? errorLines(launcher.output()) : [] }).toEqual({ failed: [], logged: [] });
+    expect(failed.length ? failureReport(failed, launcher.output()) : '').toBe('');
     // The traffic did real work: what must succeed did.
     const ok = (what: string) => outcomes.filter((o) => o.what === what && o.status >= 200 && o.status < 300).length;
     expect(ok('exchange')).toBe(tokens.length);
