@@ -178,7 +178,7 @@ it(
           'anthropic message',
           `${url(ports.gateway)}/v1/messages`,
           json(
-            { model: 'anthropic/claude-3-5-haiku-latest', max_tokens: 32, messages: chat.messages },
+            { model: 'anthropic/claude-haiku-4-5', max_tokens: 32, messages: chat.messages },
             { 'x-api-key': gatewayKey, 'anthropic-version': '2023-06-01' },
           ),
         ),
@@ -206,6 +206,7 @@ it(
     expect(ok('preflight /context/auth/exchange')).toBe(12);
     expect(ok('framework')).toBeGreaterThan(0);
     expect(ok('chat completion')).toBeGreaterThan(0);
+    expect(ok('anthropic message')).toBeGreaterThan(0);
     expect(ok('app sign-in')).toBeGreaterThan(0);
     expect(launcher.output()).not.toMatch(/exited unexpectedly/);
   },
