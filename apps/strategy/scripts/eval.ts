@@ -516,6 +516,12 @@ for (const bank of [
     unread: true,
     first: 'first run (a406f88): 33 of 200 refused, 47 of 200 answered; a fifth probe written blind with personal mirrors; kept unread',
   },
+  {
+    name: 'sixth-probe',
+    unread: true,
+    first:
+      'first run (9a441ec): 5 of 150 refused (3 more only asked which organisation), 65 of 150 answered (7 of them only asked); a sixth probe written blind from a brief, with personal mirrors; kept unread',
+  },
 ] as const) {
   const r = runScopeBank(library, selector, scopeBankFile(bank.name));
   if (verbose && !bank.unread) {

@@ -157,6 +157,10 @@ test.each([
   // run (a406f88): 33 of 200 refused, 47 of 200 answered; 27 and 47 with the scope bank's minimal pairs (README:
   // each variant tried was measured on it, totals only).
   ['fresh-test', 27, 47],
+  // A sixth probe written blind from a brief (eval/banks/sixth-probe.json: 150 business questions that look personal,
+  // 150 personal requests in business words); kept unread (totals only). First run (9a441ec): 5 of 150 refused (3 more
+  // only asked which organisation), 65 of 150 answered, 7 of them only asked.
+  ['sixth-probe', 5, 58],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
   const [refusedNow, askedOther] = ASKED_WHICH_ORGANISATION[name]!;
@@ -179,6 +183,7 @@ const ASKED_WHICH_ORGANISATION: Record<string, [refused: number, askedOther: num
   'trade-test': [10, 16],
   'fresh-probes': [37, 40],
   'fresh-test': [10, 19],
+  'sixth-probe': [5, 7],
 };
 
 test.each([

@@ -221,7 +221,7 @@ function planFirstTurn(library: Library, selector: FrameworkSelector, question: 
 }
 
 /** `eval/banks/<name>.json`: a bank of first-turn requests written blind for the scope rules. */
-export function scopeBankFile(name: 'vague-worries' | 'trade-questions' | 'trade-test' | 'fresh-probes' | 'fresh-test'): string {
+export function scopeBankFile(name: 'vague-worries' | 'trade-questions' | 'trade-test' | 'fresh-probes' | 'fresh-test' | 'sixth-probe'): string {
   return path.resolve(DEFAULT_LIBRARY_DIR, '..', 'eval', 'banks', `${name}.json`);
 }
 
