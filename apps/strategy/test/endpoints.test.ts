@@ -383,16 +383,24 @@ describe('POST /v1/coordinate', () => {
     expect(asked.body.suggestions.followUpQuestions[0]).toMatch(/^Which business or organisation is this about, what does it sell or do/);
     expect(asked.body.metadata.creditsUsed).toBe(1);
     expect(asked.body.metadata.confidenceScore).toBeLessThan(60);
-    // It records no turn, as a refusal records none: the session's next message is judged as a first turn, so a
-    // personal request sent with only the sessionId is refused as it would be alone, not planned as a follow-up.
+    // It is recorded without frameworks: no turn, only its digest. The session's next message is judged as a first
+    // turn, so a personal request sent with only the sessionId is refused as it would be alone, not planned as a
+    // follow-up; the reply naming the organisation, sent with only the sessionId, is planned on the question's figures.
     const sessionId = asked.body.metadata.sessionId;
-    expect(await h.prisma.sessionTurn.count({ where: { sessionId } })).toBe(0);
+    expect((await h.prisma.sessionTurn.findMany({ where: { sessionId } })).map((t) => t.frameworks)).toEqual([[]]);
     const personal = await request(h.app)
       .post('/v1/coordinate')
       .set('apikey', key)
       .send({ ...body('Should I buy or lease my next car? I drive 12,000 miles a year.'), sessionId });
     expect(personal.status).toBe(422);
     expect(personal.body.details.organisationNotNamed).toBe(true);
+    const named = await request(h.app)
+      .post('/v1/coordinate')
+      .set('apikey', key)
+      .send({ ...body("It's for my café"), sessionId });
+    expect(named.status).toBe(200);
+    expect(named.body.metadata.creditsUsed).toBeGreaterThan(1);
+    expect(JSON.stringify(named.body.insights)).toMatch(/79\/month/);
     const replied = await request(h.app)
       .post('/v1/coordinate')
       .set('apikey', key)

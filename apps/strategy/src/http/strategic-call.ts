@@ -1,7 +1,8 @@
 /**
  * The answer step shared by POST /v1/coordinate and POST /v1/framework (after
  * `RouteGuards.strategic`): session → analysis and scope → pending debit →
- * answer (library, or the model engine) → session turn → settle → send.
+ * answer (library, or the model engine) → session turn (or, for an answer that only
+ * asks which organisation, its digest alone) → settle → send.
  * Anything failing after the debit is refunded, now or by the sweeper
  * (domain/charges.ts). What differs between the two endpoints is a
  * `StrategicEndpoint`, given by each route file.
@@ -126,24 +127,24 @@ export function answerStrategic(ctx: RouteContext, spec: StrategicEndpoint): Req
           answer.metadata.engine = call.engine;
         }
       }
-      // An answer that only asks which organisation a request is about records no turn, as a refusal records none:
-      // the session's next message is judged as a first turn again (a personal request stays refused), and the
-      // framework of a question not yet placed does not join the session's applied frameworks.
-      if (!analysis.organisationUnconfirmed)
-        await ctx.sessions.recordTurn({
-          sessionId,
-          orgId,
-          requestId: call.requestId,
-          endpoint: `/v1/${spec.endpoint}`,
-          primaryFramework: analysis.primary.id,
-          frameworks: [analysis.primary.id, ...analysis.supporting.slice(0, spec.supportingUsed(depth)).map((f) => f.id)],
-          strategicFocus: analysis.strategicFocus,
-          confidence: analysis.confidence,
-          industry: analysis.context.industry,
-          businessStage: analysis.context.businessStage,
-          role: analysis.context.role,
-          summary: turnSummary(analysis.understanding),
-        });
+      // An answer that only asks which organisation a request is about is recorded without frameworks: its digest
+      // (`summary`) stays for the session's next message ("It's for my café"), but it is no turn (`SessionStore.load`),
+      // so that message is judged as a first turn again (a personal request stays refused) and the unplaced question's
+      // framework is not among those applied.
+      await ctx.sessions.recordTurn({
+        sessionId,
+        orgId,
+        requestId: call.requestId,
+        endpoint: `/v1/${spec.endpoint}`,
+        primaryFramework: analysis.primary.id,
+        frameworks: analysis.organisationUnconfirmed ? [] : [analysis.primary.id, ...analysis.supporting.slice(0, spec.supportingUsed(depth)).map((f) => f.id)],
+        strategicFocus: analysis.strategicFocus,
+        confidence: analysis.confidence,
+        industry: analysis.context.industry,
+        businessStage: analysis.context.businessStage,
+        role: analysis.context.role,
+        summary: turnSummary(analysis.understanding),
+      });
       if ('agent' in answer.metadata) answer.metadata.processingTimeMs = Math.max(0, ctx.now() - call.started);
       // Last step before the answer: the charge becomes final (durably), or,
       // when the sweeper already refunded it, the answer is withheld.

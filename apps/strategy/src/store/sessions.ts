@@ -43,7 +43,10 @@ export class SessionStore {
       [orgId, id],
     );
     if (!rows.length) return { found: false, history: { turns: 0, applied: [] } };
-    const turns = rows.filter((r) => r.frameworks);
+    // A row without frameworks is an answer that only asked which organisation a request is about: its digest is
+    // kept for the next message, but it is no turn and applied nothing.
+    const recorded = rows.filter((r) => r.frameworks);
+    const turns = recorded.filter((r) => r.frameworks!.length > 0);
     const applied: string[] = [];
     for (const t of turns) for (const f of t.frameworks!) if (!applied.includes(f)) applied.push(f);
     const latest = (k: 'industry' | 'business_stage' | 'role') => turns.find((t) => t[k])?.[k] ?? undefined;
@@ -56,7 +59,7 @@ export class SessionStore {
         businessStage: latest('business_stage') as Stage | undefined,
         role: latest('role'),
         // Oldest first, the last five turns.
-        summaries: turns
+        summaries: recorded
           .map((t) => t.summary)
           .filter((x): x is string => Boolean(x))
           .slice(0, 5)
@@ -65,7 +68,10 @@ export class SessionStore {
     };
   }
 
-  /** Records a turn of `orgId`'s session, creating the session when it is new (one statement). */
+  /**
+   * Records a turn of `orgId`'s session, creating the session when it is new (one statement). With no `frameworks`
+   * (an answer that only asked which organisation a request is about) only its digest counts (`load`).
+   */
   async recordTurn(input: {
     sessionId: string;
     orgId: string;
