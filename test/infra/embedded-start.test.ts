@@ -64,10 +64,11 @@ async function call(what: string, input: string, init: RequestInit = {}): Promis
   try {
     const res = await fetch(input, { ...init, redirect: 'manual', signal: AbortSignal.timeout(CALL_MS) });
     const text = await res.text();
-    return { what, status: res.status, ...(res.status >= 500 ? { detail: text.slice(0, 300) } : {}) };
+    return { what, status: res.status, ...(res.status >= 500 ? { detail: text.slice(0, 300).replace(/\s+/g, ' ') } : {}) };
   } catch (err) {
     const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
-    return { what, status: -1, detail: `${String(err)}${cause ? ` (cause: ${cause.code ?? ''} ${cause.message ?? ''})` : ''}` };
+    const detail = `${String(err)}${cause ? ` (cause: ${cause.code ?? ''} ${cause.message ?? ''})` : ''}`;
+    return { what, status: -1, detail: detail.replace(/\s+/g, ' ') };
   }
 }
 

@@ -159,7 +159,8 @@ test.each([
   ['fresh-test', 27, 47],
   // A sixth probe written blind from a brief (eval/banks/sixth-probe.json: 150 business questions that look personal,
   // 150 personal requests in business words); kept unread (totals only). First run (9a441ec): 5 of 150 refused (3 more
-  // only asked which organisation), 65 of 150 answered, 7 of them only asked.
+  // only asked which organisation), 65 of 150 answered, 7 of them only asked. Measured with the asking rule already in
+  // place (unlike the ceilings above, which are those of the rules without it).
   ['sixth-probe', 5, 58],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
@@ -174,7 +175,7 @@ test.each([
 
 /**
  * Each scope bank's business questions refused and other requests only asked which organisation they are about, when
- * that answer came (ASK_WHICH_ORGANISATION_SHARE at 0.1; the fifth probe and the trade test totals only; the trade
+ * that answer came (ASK_WHICH_ORGANISATION_SHARE at 0.1; the fifth probe, the trade test and the sixth probe totals only; the trade
  * test 11 -> 10 once the personal-life words a trade also uses were narrowed).
  */
 const ASKED_WHICH_ORGANISATION: Record<string, [refused: number, askedOther: number]> = {
