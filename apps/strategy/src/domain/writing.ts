@@ -222,9 +222,7 @@ function frameworkMarkdown(library: Library, a: Analysis, core: GuidanceCore, fo
   if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
   if (u.vague) {
     lines.push(
-      a.organisationUnconfirmed
-        ? `${NO_ORGANISATION_YET} ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`
-        : `There is not enough in the question yet to pick a framework with confidence; ${f.name} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`,
+      `${a.organisationUnconfirmed ? `${NO_ORGANISATION_YET} ${f.name}` : `There is not enough in the question yet to pick a framework with confidence; ${f.name}`} is a reasonable first lens. Answer the questions below and ask again for a full plan (this answer is charged as a simple one).`,
     );
     if (a.style !== 'concise')
       lines.push(
@@ -459,9 +457,7 @@ export function coordinationResponse(library: Library, a: Analysis, depth: Coord
   if (u.definition && a.selection.basis === 'named') lines.push(...definitionLines(a, a.style === 'concise'), '');
   if (u.vague) {
     lines.push(
-      a.organisationUnconfirmed
-        ? `${NO_ORGANISATION_YET} A first lens: **${f.name}**. Tell me the following and ask again; this answer is charged as a simple one.`
-        : `There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**). Tell me the following and ask again; this answer is charged as a simple one.`,
+      `${a.organisationUnconfirmed ? `${NO_ORGANISATION_YET} A first lens: **${f.name}**.` : `There is not enough in the question yet to choose a framework with confidence (a first lens: **${f.name}**).`} Tell me the following and ask again; this answer is charged as a simple one.`,
     );
     if (a.style !== 'concise')
       lines.push(

@@ -58,7 +58,7 @@ export class SessionStore {
         industry: latest('industry'),
         businessStage: latest('business_stage') as Stage | undefined,
         role: latest('role'),
-        // Oldest first, the last five turns.
+        // Oldest first, the digests of the last five recorded answers.
         summaries: recorded
           .map((t) => t.summary)
           .filter((x): x is string => Boolean(x))
