@@ -13,7 +13,8 @@ let key: string;
 beforeAll(async () => {
   h = await startHarness();
   key = await keyWithCredits(h, 'org-quality', 10_000);
-});
+  // A fresh database and the understanding models' warm-up: seconds alone, more on a loaded machine.
+}, 120_000);
 afterAll(() => h.close());
 
 const coordinate = (content: string, extra: Record<string, unknown> = {}) =>
