@@ -137,27 +137,27 @@ test.each([
   // 22 and 37 with an organisation's own trouble read in 'flat', 'never recovered', 'not shifting'; 19 with its phone, quotes and goods.
   // 17 and 42 with the n-gram regression in the scope bank's reading; 16 and 40 with the scope bank's minimal pairs.
   // Learned by the scope readings since the requests written blind joined the scope bank: in-sample (1 and 26).
-  ['vague-worries', 16, 40],
+  ['vague-worries', 16, 26],
   // First run (da96fb3): 63 of 250 refused, 74 of 200 answered; read and tuned on.
   // 29 and 53 with the n-gram regression in the scope bank's reading (38 and 54 before); 27 with a trade named by its
   // service or its rounds ('ironing service from home…'); 14 with a question asked for a trade in the third person or as
   // one, a maker's own goods and a relative keeping the firm's books (13 before an attack pass on those rules tightened them).
   // 16 and 50 with the scope bank's minimal pairs (2 more refused). Learned since the requests written blind joined the
   // scope bank: in-sample (4 and 44).
-  ['trade-questions', 16, 50],
+  ['trade-questions', 16, 44],
   // First run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread (totals only). 27 and 38 at 8f85b54; the
   // unmarked question read from 0.6 (UNMARKED_BUSINESS) took both 2 further, to 25 and 40; an owner's 'this is
   // personal' to 39.
   // 38 answered with the Dutch 'stoppen' glossed as stop, not quit.
   // 22 and 35 with the n-gram regression in the scope bank's reading; 18 and 35 with the scope bank's minimal pairs.
-  // With the requests written blind learned by both readings (the scope bank's businessBlind): 5 refused (ceiling below),
-  // 36 answered with a plan.
+  // With the requests written blind learned by both readings (the scope bank's businessBlind): 5 refused (the ceiling
+  // below), 36 answered with a plan: one more than before, a personal request the new readings answer.
   ['trade-test', 18, 36],
   // Three probes written blind (eval/banks/fresh-probes.json); first run (e4632ee): 108 of 570 refused, 95 of 459
   // answered. 91 and 95 with the employer's, the organisation's decision and the owner's paperwork rules; 90 with a
   // relative the asker puts on the firm's payroll; 79 and 89 with the scope bank's minimal pairs. Learned since the
   // requests written blind joined the scope bank: in-sample (17 and 67).
-  ['fresh-probes', 79, 89],
+  ['fresh-probes', 79, 67],
   // A fifth probe written blind, with personal mirrors (eval/banks/fresh-test.json); kept unread (totals only). First
   // run (a406f88): 33 of 200 refused, 47 of 200 answered; 27 and 47 with the scope bank's minimal pairs (README:
   // each variant tried was measured on it, totals only). With the requests written blind learned: 10 refused, 45 answered.
@@ -183,14 +183,15 @@ test.each([
  * Each scope bank's business questions refused and other requests only asked which organisation they are about, when
  * that answer came (ASK_WHICH_ORGANISATION_SHARE at 0.1; the fifth probe, the trade test and the sixth probe totals only; the trade
  * test 11 -> 10 once the personal-life words a trade also uses were narrowed). With the requests written blind learned by
- * the scope readings: the sixth probe's business questions refused 5 -> 6; other requests only asked: vague worries 5 -> 10
- * (in-sample), sixth probe 7 -> 10.
+ * the scope readings, as counted then: business questions refused 9, 9, 37 -> 1, 4, 17 in the read banks (in-sample), the
+ * trade test 10 -> 5, the sixth probe 5 -> 6; other requests only asked: vague worries 5 -> 10 (in-sample), sixth probe
+ * 7 -> 10.
  */
 const ASKED_WHICH_ORGANISATION: Record<string, [refused: number, askedOther: number]> = {
-  'vague-worries': [9, 10],
-  'trade-questions': [9, 9],
-  'trade-test': [10, 16],
-  'fresh-probes': [37, 40],
+  'vague-worries': [1, 10],
+  'trade-questions': [4, 8],
+  'trade-test': [5, 15],
+  'fresh-probes': [17, 36],
   'fresh-test': [10, 19],
   'sixth-probe': [6, 10],
 };
@@ -200,11 +201,14 @@ test.each([
   // 26 of 90 fitted, 12 refused, 6 of 11 confident picks fitted, 18 of 60 personal requests answered. Read and tuned on
   // (the two types' cue phrases): 55 fitted, 15 of 17 confident picks (61 with phrases of single questions, dropped).
   // 54 fitted and 19 answered with the scope bank's minimal pairs (one more personal request read as an employer's).
-  ['people-questions', 54, 12, 2, 19, 5, 4],
+  // Learned by the scope readings since the requests written blind joined the scope bank: 62 fitted, 2 refused, 17
+  // answered with a plan, 2 asked (in-sample).
+  ['people-questions', 62, 12, 2, 17, 2, 2],
   // Written blind by another writer (eval/banks/people-test.json), kept unread (totals only); first run (3cc0c65):
   // 27 of 90 fitted, 12 refused, 4 of 10 confident picks fitted, 26 of 60 answered; with the two frameworks: 50, 12,
   // 12 of 13, 26; with the scope bank's minimal pairs: 24 answered.
-  ['people-test', 50, 12, 1, 24, 7, 6],
+  // With the requests written blind learned: 52 fitted, 4 refused, 22 answered with a plan, 3 asked.
+  ['people-test', 52, 12, 1, 22, 4, 3],
   // Last two: business questions refused and personal requests only asked which organisation they are about, when that
   // answer came (the answered ceiling before them counts answers with a plan).
 ] as const)(

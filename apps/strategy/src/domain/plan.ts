@@ -48,16 +48,18 @@ const FAMILY_FIRM = String.raw`(?:${FAMILY_FIRM_NOUNS})s?(?!\s+(?:fete|fair|part
  * A relative's place in the asker's firm ("my son wants to join the family building firm", "my wife does the admin for
  * my building firm", "my uncle and i have a window fitting business", "my partner in the business", "pay my son £12k from
  * the removals business", "paying my kids a wage for helping in the shop", "I employ my teenage son in the chippy", "the
- * £20k she lent the business", "our family guesthouse"): a family business, however its family words read. Not a relative beside a firm ("I run a
+ * £20k she lent the business", "run our family guesthouse"): a family business, however its family words read. Not a relative beside a firm ("I run a
  * landscaping business, my son wants to drop out of uni"): the relative must be tied to the firm in the same phrase.
- * None of the 3,967 requests that are not business of the scope bank, the read scope banks and an attack pass matches.
+ * None of the scope bank's 8,085 requests that are not business (the read scope banks' among them) matches, nor did any
+ * of an attack pass's.
  */
 const FAMILY_IN_FIRM = new RegExp(
   String.raw`\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:(?:wants?|is going|plans?|hopes?|would like|has started|started)\s+to\s+)?(?:join|joins|joined|joining|work|works|worked|working|help|helps|helped|helping|does|do|did|doing|runs?|running|ran|manages?|managing|co-?owns?)\b[^.?!]{0,30}?\b(?:the|our|my|his|her)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
     String.raw`|\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+and\s+i\s+(?:have|run|own|co-own|started|set up|took over)\s+(?:a|an|the|our)\s+(?:[\w&-]+\s+){0,3}${FAMILY_FIRM}\b` +
     String.raw`|\bpartners?\s+in\s+(?:the|our|my)\s+(?:business|firm|company|practice)\b` +
-    // The family's own firm or trade ("our family guesthouse", "my family-run kennels"; not a GP's "family practice").
-    String.raw`|\b(?:our|my)\s+family(?:[- ]run)?\s+(?:[\w&-]+\s+)?(?!practice\b)(?:${FAMILY_FIRM_NOUNS}|guesthouse|hostel|kennels|cattery|vineyard|brewery|campsite|dairy|mill|nursery|stall)s?\b(?!\s+(?:fete|fair|party|parties|event|trip|outing|day|sale|disco|raffle|quiz|doctor|gp|appointment|class)\b)` +
+    // The family's own firm or trade run or owned ("want to run our family guesthouse", "managing the family kennels";
+    // not "our family hotel" booked, nor a GP's "family practice").
+    String.raw`|\b(?:run|runs|running|ran|own|owns|owning|manage|manages|managing|take on|taking on)\s+(?:our|the|my)\s+family(?:[- ]run)?\s+(?:[\w&-]+\s+)?(?!practice\b)(?:${FAMILY_FIRM_NOUNS}|guesthouse|hostel|kennels|cattery|vineyard|brewery|campsite|dairy|mill|nursery|stall)s?\b(?!\s+(?:fete|fair|party|parties|event|trip|outing|day|sale|disco|raffle|quiz|doctor|gp|appointment|class|holiday|fees?)\b)` +
     String.raw`|\b(?:pay(?:ing)?|employ(?:ing)?)\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\b[^.?!]{0,30}?\b(?:from|through|out of|via|(?:for\s+)?(?:helping|working)\s+(?:in|at|on)|in|at)\s+(?:the|my|our)\s+(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
     String.raw`|\b(?:lent|loaned)\s+(?:to\s+)?(?:the|my|our)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
     // A relative keeping the firm's books or driving its van ("removals, my wife does the books", "my lad drives the van"),

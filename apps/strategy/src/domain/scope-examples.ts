@@ -121,8 +121,9 @@ export function scopeExamples(bank = loadScopeExamples()): Record<'business' | '
  * @throws LibraryError when a bank is missing or malformed.
  */
 export function ngramScopeExamples(bank = loadScopeExamples()): { positive: string[]; negative: string[] } {
-  const positive = uniqueQuestions([...scopeExamples(bank).business, ...bank.examples.businessPairs, ...frameworkBankQuestions(), ...problemBankQuestions()]);
-  return { positive, negative: [...scopeExamples(bank).notBusiness, ...bank.examples.notBusinessPairs, ...bank.examples.notBusinessLater] };
+  const learned = scopeExamples(bank);
+  const positive = uniqueQuestions([...learned.business, ...bank.examples.businessPairs, ...frameworkBankQuestions(), ...problemBankQuestions()]);
+  return { positive, negative: [...learned.notBusiness, ...bank.examples.notBusinessPairs, ...bank.examples.notBusinessLater] };
 }
 
 /** What scores how much a request reads like business (the bank's classifier, or a stand-in in tests). */
