@@ -500,27 +500,19 @@ printSets(SCOPE_SETS, scopeSetFile);
 }
 
 // ------------------------------------------------------------ scope banks
+/** Said of a read bank that the scope readings learn (`businessBlind` and `notBusinessBlind` of the scope bank). */
+const LEARNED = '; learned by the scope readings since the blind requests joined the scope bank: in-sample';
 // First turns written blind for the scope rules (eval/banks): business questions refused and other requests answered.
 // The test banks are kept unread: totals only, even with --verbose.
 for (const bank of [
-  {
-    name: 'vague-worries',
-    unread: false,
-    first:
-      'first run (da96fb3): 45 of 200 refused, 64 of 150 answered; learned by the scope readings since the blind requests joined the scope bank: in-sample',
-  },
-  {
-    name: 'trade-questions',
-    unread: false,
-    first:
-      'first run (da96fb3): 63 of 250 refused, 74 of 200 answered; learned by the scope readings since the blind requests joined the scope bank: in-sample',
-  },
+  { name: 'vague-worries', unread: false, learned: true, first: 'first run (da96fb3): 45 of 200 refused, 64 of 150 answered' },
+  { name: 'trade-questions', unread: false, learned: true, first: 'first run (da96fb3): 63 of 250 refused, 74 of 200 answered' },
   { name: 'trade-test', unread: true, first: 'first run (da96fb3): 39 of 200 refused, 41 of 150 answered; kept unread' },
   {
     name: 'fresh-probes',
     unread: false,
-    first:
-      'first run (e4632ee): 108 of 570 refused, 95 of 459 answered; three probes written blind, read (the third after the rules it checked); learned by the scope readings since the blind requests joined the scope bank: in-sample',
+    learned: true,
+    first: 'first run (e4632ee): 108 of 570 refused, 95 of 459 answered; three probes written blind, read (the third after the rules it checked)',
   },
   {
     name: 'fresh-test',
@@ -539,7 +531,7 @@ for (const bank of [
     for (const q of r.business.refused) console.log(`✗ REFUSED ${q}`);
     for (const q of r.notBusiness.answered) console.log(`✗ ANSWERED ${q}`);
   }
-  console.log(`scope bank eval/banks/${bank.name}.json (${bank.first})`);
+  console.log(`scope bank eval/banks/${bank.name}.json (${bank.first}${'learned' in bank ? LEARNED : ''})`);
   console.log(`  business questions refused:                            ${r.business.refused.length}/${r.business.of}`);
   console.log(`  other requests answered:                               ${r.notBusiness.answered.length}/${r.notBusiness.of}`);
   console.log(`  only asked which organisation (business / other):     ${r.business.asked.length} / ${r.notBusiness.asked.length}`);
