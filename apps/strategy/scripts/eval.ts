@@ -488,6 +488,12 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       "scope33 set (eval/scope33.json, 50 decisions of organisations from sole traders to firms of 500, a third of them larger, in three registers, 5 of them non-English and about 5 in a non-native speaker's English, and 10 vague worries, written blind like scope32; never tuned on; its first run (commit 04bb675) gave fit 98.0% (49/50), fact use 100% (50/50), 0 false refusals, 9/10 vague clarified, precision 24/24 (the bank classifier alone at weight 5: the same); its questions are still unread)",
     unread: true,
   },
+  {
+    n: 34,
+    title:
+      'scope34 set (eval/scope34.json, 80 messages written blind from a brief like scope14: 50 decisions of sole traders, family firms, clubs and firms of 50 to 2,000 staff (38 plain, 6 mixed, 6 non-English), 10 vague worries and 20 personal requests in business words, 6 of them from owners; never tuned on; its first run (commit d98b029) gave fit 98.0% (49/50), fact use 98.0% (49/50), 0 false refusals, 11 of 20 personal requests answered, 10/10 vague clarified, precision 22/22; its questions are still unread)',
+    unread: true,
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 {
@@ -524,6 +530,12 @@ for (const bank of [
     unread: true,
     first:
       'first run (9a441ec): 5 of 150 refused (3 more only asked which organisation), 65 of 150 answered (7 of them only asked); a sixth probe written blind from a brief, with personal mirrors; kept unread',
+  },
+  {
+    name: 'seventh-probe',
+    unread: true,
+    first:
+      'first run (d98b029): 6 of 150 refused (2 more only asked which organisation), 91 of 150 answered (9 of them only asked); a seventh probe written blind from a brief (family firms, holiday lets, trades in everyday words), with personal mirrors; kept unread',
   },
 ] as const) {
   const r = runScopeBank(library, selector, scopeBankFile(bank.name));

@@ -168,6 +168,10 @@ test.each([
   // place (unlike the ceilings above, which are those of the rules without it). With the requests written blind learned:
   // 6 refused (1 more only asked), 65 answered, 10 of them only asked.
   ['sixth-probe', 6, 58],
+  // A seventh probe written blind from a brief (eval/banks/seventh-probe.json: 150 business questions of family firms,
+  // holiday lets and trades in everyday words, 150 personal mirrors); kept unread (totals only). First run (d98b029):
+  // 6 of 150 refused (2 more only asked which organisation), 91 of 150 answered, 9 of them only asked.
+  ['seventh-probe', 6, 82],
 ] as const)('the scope bank eval/banks/%s.json keeps its refusals of business questions and its other requests answered', (name, refused, answered) => {
   const r = runScopeBank(library, new FrameworkSelector(library), scopeBankFile(name));
   const [refusedNow, askedOther] = ASKED_WHICH_ORGANISATION[name]!;
@@ -194,6 +198,7 @@ const ASKED_WHICH_ORGANISATION: Record<string, [refused: number, askedOther: num
   'fresh-probes': [17, 36],
   'fresh-test': [10, 19],
   'sixth-probe': [6, 10],
+  'seventh-probe': [6, 9],
 };
 
 test.each([

@@ -160,7 +160,7 @@ test('both readings learn the requests written blind, and none of them is a requ
   const key = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ');
   const learned = new Set([...bank.examples.businessBlind, ...bank.examples.notBusinessBlind].map(key));
   const kept: string[] = [];
-  for (const name of ['trade-test', 'fresh-test', 'sixth-probe'] as const) {
+  for (const name of ['trade-test', 'fresh-test', 'sixth-probe', 'seventh-probe'] as const) {
     const b = JSON.parse(readFileSync(scopeBankFile(name), 'utf8')) as { business: string[]; notBusiness: string[] };
     kept.push(...b.business, ...b.notBusiness);
   }
