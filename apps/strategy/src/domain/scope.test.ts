@@ -610,6 +610,27 @@ test('a personal trial with money, a nanny owed wages and a deposit owed to a te
   ]);
 });
 
+// The two tests below hold the shapes of the last two false refusals found in sets kept unread (scope14 and scope27,
+// read since): each answered request was refused before its rule.
+test('an owner weighing whether the place is worth the hassle is speaking of their own firm; a hobby, a car or a booked stay is not', () => {
+  expectEach('answer', ["our holiday lets feel like more hassle than they're worth lately"]);
+  expectEach('refuse', [
+    'the allotment is more hassle than its worth',
+    'my car is more trouble than it is worth',
+    'the holiday let we booked was more hassle than it was worth, hotel next time?',
+  ]);
+});
+
+test("a firm named first, then the family who run it, is the asker's own firm; a household's outing named so is not", () => {
+  expectEach('answer', [
+    'family florist, me my husband and our son. valentines orders got done twice and the funeral one got missed, how do we split who does what',
+  ]);
+  expectEach('refuse', [
+    'hotel, me and my wife, two nights in bath, is £300 too much?',
+    'family restaurant, me and my kids, where in leeds does a good sunday roast?',
+  ]);
+});
+
 test("a relative's place in the asker's firm is a family business, however its family words read; a relative beside a firm is not", () => {
   expectEach('answer', [
     'my son wants to join the family building firm, what role should he take',
