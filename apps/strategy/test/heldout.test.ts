@@ -231,6 +231,16 @@ test.each([
   },
 );
 
+test('the scope37 set (development set of questions with figures, a third of them non-English) keeps its reached fit and fact use', () => {
+  // First run (a520ca1): fit 67/80, fact use 66/80, 0 false refusals, precision 38/39; read and tuned on: 71 and 74.
+  const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(37)));
+  expect(set.fit.of).toBe(80);
+  expect(set.fit.ok).toBeGreaterThanOrEqual(71);
+  expect(set.facts.ok).toBeGreaterThanOrEqual(74);
+  expect(set.falseRefusals).toEqual([]);
+  expect(set.calibration.precision).toBeGreaterThanOrEqual(0.95);
+});
+
 test("the framework bank's tenth batch (written for it, not joined, held out from every classifier) is answered with its frameworks", () => {
   // eval/banks/framework-batch10.json: 588 business questions of small organisations, 12 per framework. At 1bb9da6
   // and with the problem-type bank's fifth batch, the selector picked the question's framework for 541 and refused 19

@@ -126,7 +126,8 @@ export function factSheet(u: Understanding): FactSheet {
 }
 
 function buildFactSheet(u: Understanding): FactSheet {
-  const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2);
+  // Dates of two characters are dropped (a day's "12"), not a quarter ("Q3").
+  const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2 || /^Q[1-4]$/i.test(q.text));
   const insights: string[] = [];
   const metrics: string[] = [];
   const percents = all.filter((q) => q.kind === 'percent');

@@ -84,6 +84,7 @@ importante=important|importantes=important|principal=main|difícil=difficult|fá
 técnico=technician
 marcações=bookings|falham=fail|não aparecem=do not show up|aparecem=show up|rececionista=receptionist|recepcionista=receptionist
 quer comprar a=wants to buy the|quer comprar o=wants to buy the|quer comprar=wants to buy|querem comprar=want to buy|preço justo=fair price
+lidero=I lead|lideramos=we lead|ciclos=cycles|ciclo=cycle|mistos=mixed|mistas=mixed|prática=practice|montamos=we set up|montar=set up|fichas=forms
 `;
 
 /** German: general business words the hand-tuned glossary lacks. */
@@ -120,6 +121,7 @@ einen termin=an appointment
 warteschlange=queue|warteschlangen=queues|schlange=queue|wartezimmer=waiting room|kundenzahlen=customer numbers|mitgliederzahlen=member numbers|fallzahlen=case numbers|besucherzahlen=visitor numbers|verkaufszahlen=sales figures|umsatzzahlen=revenue figures|geschäftsleitung=management|geschäftsführung=management|krankenpflege=nursing|forderungsausfall=bad debt|forderungsausfälle=bad debts|mieterhöhung=rent increase|zinserhöhung=interest rate increase|ladenlokal=shop premises|planungssicherheit=planning certainty|schichtbetrieb=shift operation|unternehmensberatung=consultancy
 einhalten=meet|einhaltung=compliance|freizeit=leisure|hochzeit=wedding|hochzeiten=weddings|mahlzeit=meal|mahlzeiten=meals|bundesland=federal state|aussuchen=choose|aussage=statement|aussagen=statements|auflösung=dissolution|aufteilen=split|untergrund=underground|personalausfall=staff absence|auszahlung=payout|auslieferung=delivery|ausverkauf=clearance sale|abrechnung=billing|abverkauf=sell-off
 festpreis=fixed price|festpreise=fixed prices|geld=money|entwicklern=developers|softwarehaus=software company|umstellen=switch|umstellung auf=switch to|kürzt=cuts|halle=hall|austreten=leave|eintreten=join
+entscheidungen=decisions|klarheit=clarity|mitreden=have a say|bescheid wissen=be kept informed|sitzungen=meetings|sitzung=meeting|besprechungen=meetings|besprechung=meeting|rückmeldungen=feedback|rückmeldung=feedback|konzern=group|zentrale=head office
 `;
 
 /** French: general business words the hand-tuned glossary lacks. */
@@ -151,6 +153,7 @@ problème=problem|problèmes=problems|cause=cause|causes=causes|raison=reason|ra
 premier=first|première=first|premiers=first|premières=first|fin=end|début=start|tôt=early|tard=late|plus tard=later|rapide=fast|rapidement=quickly|lent=slow|lente=slow|lents=slow|lentes=slow|vite=fast|cher=expensive|chère=expensive|chers=expensive|chères=expensive|bon marché=cheap|moins cher=cheaper|pas cher=cheap|calme=quiet|chargé=busy|occupé=busy|débordé=overwhelmed|débordés=overwhelmed|élevé=high|élevés=high|élevée=high|élevées=high|haut=high|bas=low|faible=low|faibles=low|long=long|longue=long|longs=long|longues=long|court=short|courte=short|bon=good|bonne=good|bons=good|bonnes=good|meilleur=better|meilleure=better|mauvais=bad|mauvaise=bad|pire=worse|grand=large|grande=large|grands=large|grandes=large|gros=large|grosse=large|petit=small|petite=small|petits=small|petites=small|vieux=old|ancien=former|anciens=former|jeune=young|jeunes=young|plein=full|vide=empty|assez=enough|suffisant=sufficient|nombreux=many|différent=different|différents=different
 important=important|importante=important|principal=main|principale=main|difficile=difficult|facile=easy|simple=simple|possible=possible|impossible=impossible|clair=clear|flou=unclear|content=happy|contents=happy|fatigué=tired|fatigués=tired|épuisé=exhausted|épuisés=exhausted|gratuit=free|locale=local|régional=regional|national=national|international=international|manuel=manual|annuel=annual|mensuel=monthly|hebdomadaire=weekly|quotidien=daily|actuel=current|actuelle=current|actuellement=currently|récemment=recently|à nouveau=again|de nouveau=again|ensemble=together|seul=only|seuls=only|nettement=significantly|fortement=sharply|légèrement=slightly|moitié=half|fois=times|pour cent=percent|nombre=number|quantité=quantity|partie=part|éventuellement=possibly|vraiment=really|peut-être=maybe|probablement=probably|cependant=however|pourtant=yet|toutefois=however|plutôt=rather
 de plus en plus=more and more|de moins en moins=less and less|l'année prochaine=next year|l'an prochain=next year|l'année dernière=last year|l'an dernier=last year|partir à la retraite=retire|cabinet=firm
+fichier=file|concrètes=concrete|concrète=concrete|concrets=concrete|concret=concrete
 `;
 
 /** Spanish: general business words the hand-tuned glossary lacks. */
@@ -183,6 +186,7 @@ primer=first|primero=first|primera=first|primeros=first|primeras=first|fin=end|f
 importante=important|importantes=important|principal=main|difícil=difficult|fácil=easy|sencillo=simple|posible=possible|imposible=impossible|claro=clear|contento=happy|contentos=happy|gratis=free|gratuito=free|regional=regional|nacional=national|internacional=international|manual=manual|anual=annual|mensual=monthly|semanal=weekly|diario=daily|actual=current|actualmente=currently|recientemente=recently|de nuevo=again|otra vez=again|juntos=together|cada vez más=more and more|cada vez menos=less and less|mitad=half|doble=double|veces=times|por ciento=percent|número=number|cantidad=amount|parte=part|quizás=maybe|tal vez=maybe|probablemente=probably|realmente=really
 retirado=withdrawn|retirar=withdraw|retiran=withdraw
 comida=food|camarero=waiter|camareros=waiters
+fusionamos=we merged|fusionar=merge|culturas=cultures|cultura=culture|conviven=coexist
 `;
 
 /** Dutch: general business words the hand-tuned glossary lacks. */
@@ -218,6 +222,7 @@ eerste=first|eerst=first|laatste=last|einde=end|eind=end|vroeger=formerly|eerder
 belangrijk=important|belangrijke=important|belangrijkste=most important|moeilijk=difficult|lastig=difficult|makkelijk=easy|eenvoudig=simple|mogelijk=possible|onmogelijk=impossible|duidelijk=clear|onduidelijk=unclear|blij=happy|open=open|gratis=free|lokaal=local|lokale=local|landelijk=national|landelijke=national|internationaal=international|regionaal=regional|regionale=regional|digitaal=digital|digitale=digital|handmatig=manual|jaarlijks=annual|jaarlijkse=annual|maandelijks=monthly|maandelijkse=monthly|wekelijks=weekly|dagelijks=daily|huidig=current|huidige=current|recent=recent|onlangs=recently|hoeveelheid=amount|aantal=number|procent=percent|helft=half|dubbel=double|keer=times|waarschijnlijk=probably|misschien=maybe|eigenlijk=actually|echt=really|sterk=sharply|flink=considerably
 nieuwbouw=new construction|renovatie=renovation|woningcorporatie=housing association|woningcorporaties=housing associations|ons richten op=focus on|richten op=focus on|te verliezen=to lose|we verliezen=we lose|verliezen we=we lose
 man in dienst=staff employed|in dienst=employed|loopt via mij=goes through me|gaat via mij=goes through me|uit handen geven=delegate|geef ik uit handen=do I delegate|uit handen=off my hands|klus=job|klussen=jobs
+snappen=understand|cadeau=gift|cadeaus=gifts
 `;
 
 /** Parses "word=English|…" lines into single words and phrases (longest phrases first). */

@@ -819,7 +819,8 @@ export function glossToEnglish(text: string, lang: Language): string {
   if (!(GLOSSED as string[]).includes(lang)) return text;
   const dict = GLOSSARY[lang as Glossed];
   const numbers = text
-    // "1.200" (de) / "1 200" (fr) → "1,200"; "3,5" → "3.5"; "49 €" → "€49"; "15 %" → "15%"; "50 mila euro" → "€50k".
+    // "1.200" (de) / "1 200" (fr) → "1,200"; "3,5" → "3.5"; "49 €" → "€49"; "28k€" → "€28k"; "15 %" → "15%";
+    // "50 mila euro" → "€50k".
     .replace(/(\d)[.\u202f\u00a0 ](\d{3})(?!\d)/g, '$1,$2')
     .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2')
     .replace(/(\d+(?:\.\d+)?)\s*(?:mila|mil|mille|tausend|duizend)\s+(?:€|euros?\b|eur\b)/giu, '€$1k')
@@ -827,6 +828,8 @@ export function glossToEnglish(text: string, lang: Language): string {
       /(\d+(?:\.\d+)?)\s*(?:milioni|milione|millones|millón|milhões|milhão|millionen|millions?|miljoen|mio\.?)\s+(?:di\s+|de\s+|d'|d’)?(?:€|euros?\b|eur\b)/giu,
       '€$1m',
     )
+    // A scale against the sign ("28k€", "1,2 M€"): thousands and millions of euros.
+    .replace(/(\d+(?:\.\d+)?)\s?([km])\s?€/giu, (_, n: string, scale: string) => `€${n}${scale.toLowerCase()}`)
     .replace(/(\d+(?:[.,]\d+)?)\s*(?:€|euros?\b|eur\b)/giu, '€$1')
     .replace(/(\d)\s+%/g, '$1%');
   // Phrases become placeholders so that their English is not glossed again as words.

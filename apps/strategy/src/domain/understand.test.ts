@@ -384,12 +384,12 @@ test('the answer quotes how a number moved, a plus without repeating it, and sma
 
 test('"from X to Y" is quoted whole (in a glossed question as written), a tilde stays with its number, and a bare "help?" about one\'s own organisation is vague', () => {
   expect(extractQuantities('Profit fell from £620,000 to £280,000, and it takes 10 to 12 weeks; each mistake costs ~£600.').map((x) => x.text)).toEqual([
-    '£620,000 to £280,000',
+    'from £620,000 to £280,000',
     '10 to 12 weeks',
     '~£600',
   ]);
   const de = understand('Der Gewinn ist in zwei Jahren von 620.000 € auf 280.000 € gefallen. Woran liegt es?', '');
-  expect(de.quantities.map((x) => x.written)).toEqual(['620.000 € auf 280.000 €']);
+  expect(de.quantities.map((x) => x.written)).toEqual(['von 620.000 € auf 280.000 €']);
   expect(understand("I've been told to 'transform' our local tax office. Nobody has said what that means. help?", '').vague).toBe(true);
   expect(understand('Our churn rose from 3% to 7% a month on 2,000 subscribers. help?', '').vague).toBe(false);
 });
@@ -398,6 +398,45 @@ test('one symptom in a sentence with a bare ask and no figures is vague; the sam
   expect(understand("We run a community kids' gymnastics club and we keep losing members. What should we do?", '').vague).toBe(true);
   expect(understand("our jam company's margins are getting worse every month, help pls", '').vague).toBe(true);
   expect(understand('Our jam margins fell from 31% to 22% in a year on £1.2m of sales, help pls', '').vague).toBe(false);
+});
+
+test('a change from one number to another is no target unless it is wanted, and keeps its "from"', () => {
+  const [members] = extractQuantities('members down from 240 to 170 in two seasons');
+  expect(members).toMatchObject({ text: 'from 240 to 170', value: 170 });
+  expect(members!.target).toBeUndefined();
+  expect(extractQuantities('the pick error rate crept up from 0.6% to 1.8% over a year')[0]).toMatchObject({ text: 'from 0.6% to 1.8%', change: 'up' });
+  expect(extractQuantities('we want to go from 3 to 5 stores by 2027')[0]).toMatchObject({ text: 'from 3 to 5', target: true });
+  // A range with no "from" before it reads as before ("3 to 4 weeks"; a "to" before a number is a target).
+  expect(extractQuantities('it takes 3 to 4 weeks')[0]).toMatchObject({ text: '3 to 4 weeks' });
+  expect(extractQuantities('cut churn to 2% by June')[0]).toMatchObject({ text: '2%', target: true });
+  // A glossed change keeps its own "from" word as written ("van … naar …").
+  const nl = understand('We zijn een scale-up met 140 medewerkers en groeien dit jaar van 8 naar 14 miljoen omzet. Hoe pakken we dat aan?', '');
+  expect(nl.quantities.map((x) => x.written)).toContain('van 8 naar 14 miljoen');
+});
+
+test('a quarter is a point in time quoted as written; a scale against the euro sign and a rate after it are money as written', () => {
+  const q3 = understand('The CIO wants quarterly goals that teams set themselves, starting in Q3. How should we set that up?', '');
+  expect(q3.quantities).toEqual([expect.objectContaining({ text: 'Q3', kind: 'date' })]);
+  expect(factSheet(q3).baseline).toContain('Q3');
+  const de = understand('mobiler hundesalon. der transporter hat 2.400€ reparatur gekostet. nochmal reparieren oder neuen für ~28k€?', '');
+  expect(de.quantities.filter((x) => x.kind === 'money').map((x) => [x.value, x.written])).toEqual([
+    [2400, '2.400€ reparatur gekostet'],
+    [28000, '~28k€'],
+  ]);
+  const fr = understand("boulangerie familiale, ~40 clients repartent sans acheter. j'embauche qqn le samedi à 12€/h ou pas? Le budget est de 1,2 M€.", '');
+  expect(fr.quantities.filter((x) => x.kind === 'money').map((x) => [x.value, x.written])).toEqual([
+    [12, '12€/h'],
+    [1_200_000, '1,2 M€'],
+  ]);
+  // A score out of a scale is one quantity, the score ("7,2 sur 10" is glossed "7.2 on 10"); money spent on items is not.
+  expect(extractQuantities('our satisfaction score is 7.2 out of 10 on average')).toEqual([expect.objectContaining({ text: '7.2 out of 10', value: 7.2 })]);
+  expect(extractQuantities('we spend £5 on 10 items').map((x) => x.text)).toEqual(['£5', '10']);
+  expect(understand('Les enquêtes de satisfaction donnent 7,2 sur 10 en moyenne. Que faire ?', '').quantities[0]).toMatchObject({
+    value: 7.2,
+    text: '7.2 on 10',
+  });
+  // A count's noun described by two words joined by "and" is quoted whole.
+  expect(extractQuantities('there are now maybe 12 Greek and Italian brands and I see no gap')[0]).toMatchObject({ context: 'Greek and Italian brands' });
 });
 
 test('"between X and Y" is one range, and a glossed amount keeps its currency words as written', () => {

@@ -1599,7 +1599,10 @@ export function extractQuantities(input: string): Quantity[] {
     for (let i = last + 1; i < tokens.length && ctx.length < 6 && !endsSentence && !(group && pos[last + 1] !== 'NOUN'); i++) {
       // A hyphen inside a word ("hand-offs") is part of it.
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
-      if (!hyphen && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
+      // So is "and" between two words that describe one noun ("12 Greek and Italian brands").
+      const describes = (t: string | undefined) => t === 'ADJ' || t === 'PROPN';
+      const joinsAdjectives = pos[i] === 'CCONJ' && i > last + 1 && describes(pos[i - 1]) && describes(pos[i + 1]) && pos[i + 2] === 'NOUN';
+      if (!hyphen && !joinsAdjectives && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
       if (/^\w+\.$/.test(tokens[i]!) && !/^\d+\.$/.test(tokens[i]!)) {
         ctx.push(tokens[i]!.slice(0, -1));
@@ -1607,7 +1610,9 @@ export function extractQuantities(input: string): Quantity[] {
       }
       ctx.push(tokens[i]!);
     }
-    const before = tokens.slice(Math.max(0, first - 3), first).join(' ');
+    let before = tokens.slice(Math.max(0, first - 3), first).join(' ');
+    /** A change from one number to another that the asker wants (a target, though no "to" is left before it). */
+    let aimed = false;
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
     // "Between X and Y" is a range too.
     const between = lowerTokens[first - 1] === 'and' && out.some((q) => ends.get(q) === first - 2 && lowerTokens[q.at - 1] === 'between');
@@ -1617,6 +1622,32 @@ export function extractQuantities(input: string): Quantity[] {
         first = out[lower]!.at;
         out.splice(lower, 1);
       } else if (/^\d[\d.,]*$/.test(tokens[first - 2]!)) first -= 2;
+      // A change written from one number to another ("down from 240 to 170", "from 0.6% to 1.8%") is quoted with its
+      // "from"; its "to" joins the two ends and makes it no target.
+      if (lowerTokens[first - 1] === 'from' && /^\d|^[$€£₹¥]/.test(tokens[first] ?? '')) {
+        first -= 1;
+        // Unless it is wanted ("we want to go from 3 to 5 stores", "aim to grow from £1m to £2m").
+        aimed = /\b(?:wants?|aims?|aiming|goal|target|plans?|planning|needs?|hopes?|hoping|expects?)\b/i.test(
+          tokens.slice(Math.max(0, first - 5), first).join(' '),
+        );
+      }
+      before = tokens.slice(Math.max(0, first - 3), first).join(' ');
+    }
+    // A score out of a scale ("7.2 out of 10", a glossed "7,2 sur 10" read "7.2 on 10") is one quantity: the score.
+    const outOf =
+      lowerTokens[first - 1] === 'of' && lowerTokens[first - 2] === 'out'
+        ? 2
+        : lowerTokens[first - 1] === 'on' && [5, 10, 20, 100].includes(value ?? -1)
+          ? 1
+          : 0;
+    if (kind === 'count' && outOf && value !== undefined) {
+      const score = out.findIndex((q) => ends.get(q) === first - outOf - 1 && q.kind === 'count' && q.value <= value!);
+      if (score >= 0) {
+        first = out[score]!.at;
+        value = out[score]!.value;
+        out.splice(score, 1);
+        before = tokens.slice(Math.max(0, first - 3), first).join(' ');
+      }
     }
     // "About" written as a tilde ("~£600", "~40 hours") is quoted with it.
     if (first > 0 && tokens[first - 1] === '~') first -= 1;
@@ -1661,7 +1692,7 @@ export function extractQuantities(input: string): Quantity[] {
         .replace(/(\d)\s+%/g, '$1%'),
       at: first,
       ...(per ? { per } : {}),
-      ...(TARGET_WORDS.test(before) ? { target: true } : {}),
+      ...(TARGET_WORDS.test(before) || aimed ? { target: true } : {}),
       ...(limit ? { limit } : {}),
       // "Up" and "down" say how a number moved for a percent or after "is"/"was" ("down 6%", "is up £2m"); elsewhere
       // they belong to a verb ("set up 3 stores", "sign up 200 customers").
@@ -1694,8 +1725,8 @@ const PHRASE_BREAKS = new Set(
 
 /**
  * Finds each quantity of a glossed question in the `original` text and keeps it as written there (`written`): the
- * same digits (a decimal point or comma), with a currency sign before and a unit word after ("28 Mio. €",
- * "2 millones", "6,8"), then what the number counts, as far as the English reading's context goes, up to three words
+ * same digits (a decimal point or comma), with a tilde ("~28k€"), a currency sign before and a scale ("28k€",
+ * "1,2 M€"), a unit word ("28 Mio. €", "2 millones", "6,8") or a rate ("12€/h", "13 €/Std.") after, then what the number counts, as far as the English reading's context goes, up to three words
  * ("45 overdrachten per maand", "3% al año"), stopping at punctuation, a bracket or quote, a `PHRASE_BREAKS` word or
  * another number. Each place of the original is used once; a quantity whose digits are not found keeps the glossed
  * text only.
@@ -1707,11 +1738,13 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
     const groups = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '[.,\\s]?');
     return new RegExp(
-      `(?:(?:[A-Z]{1,2})?[$€£₹¥]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?%|\\s?[$€£]|\\s+\\p{L}+\\.?(?:\\s?[$€£]|\\s+(?:(?:di|de|d')\\s?)?(?:[Ee]uros?|dollars?|dólares|dollari|sterline|libras|pounds?))?)?`,
+      `(?:~\\s?)?(?:(?:[A-Z]{1,2})?[$€£₹¥]\\s?)?(?<![\\d.,])${groups}${fraction ? `[.,]${fraction}` : ''}(?![\\d]|[.,]\\d)(?:\\s?(?:[kK]|[mM](?:io\\.?|rd\\.?)?)(?=\\s?[$€£])|[kK](?!\\p{L}))?(?:\\s?%|\\s?[$€£](?:\\/\\p{L}+\\.?)?|\\s+\\p{L}+\\.?(?:\\s?[$€£]|\\s+(?:(?:di|de|d')\\s?)?(?:[Ee]uros?|dollars?|dólares|dollari|sterline|libras|pounds?))?)?`,
       'gu',
     );
   };
   for (const q of quantities) {
+    // A quarter ("Q1") is written so in every language.
+    if (/^Q[1-4]$/i.test(q.text)) continue;
     const numbers = q.text.match(/\d[\d,]*(?:\.\d+)?/g);
     if (!numbers) continue;
     for (const m of original.matchAll(pattern(numbers[0]!))) {
@@ -1723,7 +1756,9 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
       const last = numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
       if (last) {
         used.add(last.index);
-        written = original.slice(m.index, last.index + last[0].length).trim();
+        // A change from one number to another keeps its "from" as written ("van 8 naar 14 miljoen", "von … auf …").
+        const from = /(?:^|\s)((?:van|von|de|desde|da|dal|dalla|du|des)\s)$/iu.exec(original.slice(Math.max(0, m.index - 8), m.index));
+        written = `${from ? from[1] : ''}${original.slice(m.index, last.index + last[0].length).trim()}`;
         end = last.index + last[0].trimEnd().length;
       }
       // What the number counts, as written, as far as the English reading's context goes ("35% del volume",
@@ -1786,6 +1821,11 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
       if (tokens[i + 1] === '%') out.push({ text: `${tokens[i]}%`, value: high, kind: 'percent', context: contextAfter(i + 2), at: i });
       else if (years) out.push({ text: tokens[i]!, value: high, kind: 'date', context: contextAfter(i + 1), at: i });
       else if (low < high) out.push({ text: tokens[i]!, value: high, kind: 'count', context: contextAfter(i + 1), at: i });
+      continue;
+    }
+    // A quarter of the year ("starting in Q3", "bis Ende Q2"): a point in time.
+    if (/^q[1-4]$/.test(w)) {
+      out.push({ text: tokens[i]!, value: Number(w[1]), kind: 'date', context: contextAfter(i + 1), at: i });
       continue;
     }
     const per = PER[lower[i + 2] ?? ''];
