@@ -59,7 +59,7 @@ function describe(q: Quantity, deadline: string | undefined): string {
   // A number with no words after it is quoted with the words that name it before ("pitch hire £60").
   const label = !q.context && q.label ? `${q.label} ` : '';
   const written = q.written ? ` ("${q.written}")` : '';
-  return `${label}${q.change ? `${q.change} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
+  return `${label}${q.change ? `${q.change} ` : ''}${q.from ? `${q.from} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
     .replace(/\s+/g, ' ')
     .replace(/ \/ /g, '/')
     .trim();

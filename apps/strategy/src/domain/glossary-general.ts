@@ -84,7 +84,7 @@ importante=important|importantes=important|principal=main|difícil=difficult|fá
 técnico=technician
 marcações=bookings|falham=fail|não aparecem=do not show up|aparecem=show up|rececionista=receptionist|recepcionista=receptionist
 quer comprar a=wants to buy the|quer comprar o=wants to buy the|quer comprar=wants to buy|querem comprar=want to buy|preço justo=fair price
-lidero=I lead|lideramos=we lead|ciclos=cycles|ciclo=cycle|mistos=mixed|mistas=mixed|prática=practice|montamos=we set up|montar=set up|fichas=forms
+na prática=in practice|lidero=I lead|lideramos=we lead|ciclos=cycles|ciclo=cycle|mistos=mixed|mistas=mixed|montamos=we set up|montar=set up|fichas=forms
 `;
 
 /** German: general business words the hand-tuned glossary lacks. */
@@ -121,7 +121,7 @@ einen termin=an appointment
 warteschlange=queue|warteschlangen=queues|schlange=queue|wartezimmer=waiting room|kundenzahlen=customer numbers|mitgliederzahlen=member numbers|fallzahlen=case numbers|besucherzahlen=visitor numbers|verkaufszahlen=sales figures|umsatzzahlen=revenue figures|geschäftsleitung=management|geschäftsführung=management|krankenpflege=nursing|forderungsausfall=bad debt|forderungsausfälle=bad debts|mieterhöhung=rent increase|zinserhöhung=interest rate increase|ladenlokal=shop premises|planungssicherheit=planning certainty|schichtbetrieb=shift operation|unternehmensberatung=consultancy
 einhalten=meet|einhaltung=compliance|freizeit=leisure|hochzeit=wedding|hochzeiten=weddings|mahlzeit=meal|mahlzeiten=meals|bundesland=federal state|aussuchen=choose|aussage=statement|aussagen=statements|auflösung=dissolution|aufteilen=split|untergrund=underground|personalausfall=staff absence|auszahlung=payout|auslieferung=delivery|ausverkauf=clearance sale|abrechnung=billing|abverkauf=sell-off
 festpreis=fixed price|festpreise=fixed prices|geld=money|entwicklern=developers|softwarehaus=software company|umstellen=switch|umstellung auf=switch to|kürzt=cuts|halle=hall|austreten=leave|eintreten=join
-entscheidungen=decisions|klarheit=clarity|mitreden=have a say|bescheid wissen=be kept informed|sitzungen=meetings|sitzung=meeting|besprechungen=meetings|besprechung=meeting|rückmeldungen=feedback|rückmeldung=feedback|konzern=group|zentrale=head office
+entscheidungen=decisions|klarheit=clarity|mitreden=have a say|bescheid wissen=be kept informed|sitzungen=meetings|sitzung=meeting|besprechungen=meetings|besprechung=meeting|rückmeldungen=feedback|rückmeldung=feedback|konzern=group
 `;
 
 /** French: general business words the hand-tuned glossary lacks. */

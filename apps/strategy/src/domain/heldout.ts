@@ -66,7 +66,7 @@ export const BLIND4_FILE = blindSetFile(4);
  * scope37 80 questions with figures, 24 of them non-English), written blind to
  * test the answer / clarify / refuse decision. scope1 to scope4, scope13, scope16, scope18, scope20 to scope22, scope24
  * and scope25 and scope37 were tuned on (scope2 after it had been kept unread for several measurements), scope6 and scope7 were
- * read, as were scope14 and scope27 for their last false refusal each (kept unread before); scope5, scope8 to scope12,
+ * read, as were scope14 and scope27 for their last false refusal each (kept unread before; known misses); scope5, scope8 to scope12,
  * scope15, scope17, scope19, scope23, scope26, scope28 to scope36 and scope38 are kept unread.
  * This is the file of scope set `n`, `eval/scope<n>.json`.
  */

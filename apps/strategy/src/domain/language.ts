@@ -829,7 +829,9 @@ export function glossToEnglish(text: string, lang: Language): string {
       '€$1m',
     )
     // A scale against the sign ("28k€", "1,2 M€"): thousands and millions of euros.
-    .replace(/(\d+(?:\.\d+)?)\s?([km])\s?€/giu, (_, n: string, scale: string) => `€${n}${scale.toLowerCase()}`)
+    .replace(/(\d[\d,]*(?:\.\d+)?)\s?([km])\s?€/giu, (_, n: string, scale: string) => `€${n}${scale.toLowerCase()}`)
+    // A score out of a scale ("7,2 sur 10", "8 op 10", "7 von 10"): "7.2/10", not a place.
+    .replace(/(\d(?:\.\d+)?)\s+(?:sur|op|su|von)\s+(5|10|20|100)(?![\d.,])/giu, '$1/$2')
     .replace(/(\d+(?:[.,]\d+)?)\s*(?:€|euros?\b|eur\b)/giu, '€$1')
     .replace(/(\d)\s+%/g, '$1%');
   // Phrases become placeholders so that their English is not glossed again as words.

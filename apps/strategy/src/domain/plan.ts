@@ -42,12 +42,6 @@ const HANDING_ON = new RegExp(
 const OWNED_TRADES = 'truck|van|stall|franchise|park|campsite|site|yard|nursery|kennels|cattery|mill|dairy|vineyard|brewery|hostel|guesthouse';
 const FIRM_RELATIVE =
   'son|daughter|wife|husband|partner|brother|sister|dad|father|mum|mom|mother|uncle|aunt|cousin|nephew|niece|lad|boy|girl|kids?|children|sons|daughters|brothers|sisters';
-/**
- * Firms a family runs that a household does not visit together as a party (`FAMILY_IN_FIRM`'s crew named after the
- * firm): not a hotel, a restaurant, a pub, a café, a takeaway or a B&B.
- */
-const CREW_FIRMS =
-  "business|firm|company|garage|shop|farm shop|farm|practice|salon|bakery|round|florist|studio|agency|garden cent(?:re|er)|nursery|kennels|cattery|vineyard|brewery|dairy|mill|stall|yard|workshop|butcher(?:'?s)?|deli|bookshop|builders|plumbing|removals";
 /** Organisations a relative works in, joins or co-owns (`FAMILY_IN_FIRM`), not an event named after one ("the shop fete"). */
 const FAMILY_FIRM = String.raw`(?:${FAMILY_FIRM_NOUNS})s?(?!\s+(?:fete|fair|party|parties|event|trip|outing|day|sale|disco|raffle|quiz)\b)`;
 /**
@@ -57,8 +51,7 @@ const FAMILY_FIRM = String.raw`(?:${FAMILY_FIRM_NOUNS})s?(?!\s+(?:fete|fair|part
  * £20k she lent the business", "run our family guesthouse"): a family business, however its family words read. Not a relative beside a firm ("I run a
  * landscaping business, my son wants to drop out of uni"): the relative must be tied to the firm in the same phrase.
  * None of the scope bank's 8,085 requests that are not business (the read scope banks' among them) matches, nor did any
- * of an attack pass's; nor do any of the 9,664 of the scope bank and `eval/banks` match the firm named first with its
- * crew, which came last.
+ * of an attack pass's.
  */
 const FAMILY_IN_FIRM = new RegExp(
   String.raw`\bmy\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:(?:wants?|is going|plans?|hopes?|would like|has started|started)\s+to\s+)?(?:join|joins|joined|joining|work|works|worked|working|help|helps|helped|helping|does|do|did|doing|runs?|running|ran|manages?|managing|co-?owns?)\b[^.?!]{0,30}?\b(?:the|our|my|his|her)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}${FAMILY_FIRM}\b` +
@@ -77,10 +70,6 @@ const FAMILY_IN_FIRM = new RegExp(
     // A relative the asker puts on the firm's payroll ("Can I put my husband on the payroll of the B&B…?"), not an
     // employer's doing ("my daughter's employer will put my daughter on the payroll").
     String.raw`|\b(?:i|we)\s+(?:(?:could|should|can|might|will|want to|need to|'d like to)\s+)?(?:put|add|take)\s+my\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE})\s+(?:on|onto)\s+(?:the|our|my)\s+(?:[\w&-]+\s+)?payroll\b` +
-    // A firm named first, telegraphically, then who runs it ("family garden centre, me my wife and our son.", "bakery,
-    // me and my mum."): the crew of the asker's own firm. Not a place a household visits together ("hotel, me and the
-    // wife, 3 nights", "family restaurant, me and 2 kids"): those trades are left out of `CREW_FIRMS`.
-    String.raw`|^\s*(?:(?:our|the)\s+)?(?:family(?:[- ](?:run|owned))?\s+)?(?:[\w&'-]+\s+){0,2}?(?:${CREW_FIRMS})s?\s*[,.:;-]\s*(?:(?:it'?s|its)\s+)?(?:just\s+)?me\s*(?:,|and|&|\+|n|w|with)?\s*(?:my|the|our)\s+(?:[\w-]+\s+)?(?:${FIRM_RELATIVE}|missus|hubby|other half)\b` +
     // A firm inherited ("My sister and I inherited our parents' caravan park").
     String.raw`|\binherited\s+(?:the|our|my|a|an|(?:our|my)\s+[\w'’]+)\s+(?:family\s+)?(?:[\w&-]+\s+){0,2}(?:${FAMILY_FIRM}|${OWNED_TRADES})\b(?!\s+(?:place|caravan|cottage|space|pass|pitch|share|house|flat))`,
   'i',
@@ -369,18 +358,12 @@ const TRADE_TROUBLE = new RegExp(
 /**
  * An organisation's own trouble in words a person also uses of themselves ("judo club numbers have been flat for ages",
  * "village hall lettings never recovered", "food bank volunteers are worn out", "honey's not shifting", "the phone's
- * just stopped ringing", "takings feel down", "club membership slipping", "stock sat in the back room for months",
- * "holiday let is feeling like more hassle than it's worth"): only after an organisation, its custom or its goods, not
- * after "work", "classes" or "my". The last shape matches none of the 9,664 requests that are not business in the scope
- * bank and `eval/banks` (an employee's "working at the kennels is more bother than its worth" is kept out; the rules
- * before it answered that request, and still do: a known miss) and one of their 7,429 business questions.
+ * just stopped ringing", "takings feel down", "club membership slipping", "stock sat in the back room for months"): only
+ * after an organisation, its custom or its goods, not after "work", "classes" or "my".
  */
 const ORG_TROUBLE = new RegExp(
   String.raw`\b(?<!\b(?:step|sugar|blood|weight|heart|my)\s)(?:${ORGANISATIONS}|food ?bank|pantry|hall|lettings|orders|bookings|enquiries|takings|sales|footfall|numbers|membership|trade|regulars|quotes|honey|stock|phone)(?:'s)?\b` +
     String.raw`(?:\s+[\w']+){0,4}?\s+(?:(?:has|have|had)\s+)?(?:(?:been|gone|going|keeps?|kept|is|are|was|were|just)\s+){0,2}(?:dying|flat|(?:feels?|feeling|looking) down|slipping|worn out|burnt out|burned out|stretched thin|slipping through|not shifting|(?:isn'?t|aren'?t|not) (?:shifting|pulling (?:people|them|anyone|folk) in)|never recovered|cancelling|canceling|stopped ringing|nothing coming back)\b` +
-    // The whole place weighed by its owner ("holiday let is feeling like more hassle than it's worth lately"); not a
-    // job held there ("working at the kennels is more bother than its worth").
-    String.raw`|(?<!\b(?:work|works|working|worked|job|shifts?|volunteer|volunteering)\s+(?:at|in|for)\s+(?:the\s+|a\s+|an\s+)?)\b(?<!\bmy\s)(?:${ORGANISATIONS}|lettings|holiday lets?)\b(?:\s+[\w']+){0,4}?\s+(?:(?:feels?|feeling)\s+(?:like\s+)?)?more (?:hassle|trouble|bother|grief|stress) than (?:it'?s|its|it is|they'?re|theyre|they are) worth\b` +
     String.raw`|\bquotes out,?\s+nothing coming back\b` +
     String.raw`|(?<!\bmy\s(?:[\w-]+\s)?)\bstock(?:'s)?\s+(?:has\s+)?(?:just\s+)?(?:sat|sitting)\b`,
   'i',

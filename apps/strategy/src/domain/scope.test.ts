@@ -610,22 +610,26 @@ test('a personal trial with money, a nanny owed wages and a deposit owed to a te
   ]);
 });
 
-// The two tests below hold the shapes of the last two false refusals found in sets kept unread (scope14 and scope27,
-// read since): each answered request was refused before its rule.
-test('an owner weighing whether the place is worth the hassle is speaking of their own firm; a hobby, a car or a booked stay is not', () => {
-  expectEach('answer', ["our holiday lets feel like more hassle than they're worth lately"]);
-  expectEach('refuse', [
-    'the allotment is more hassle than its worth',
-    'my car is more trouble than it is worth',
-    'the holiday let we booked was more hassle than it was worth, hotel next time?',
-  ]);
+// The shapes of the last two false refusals found in sets kept unread (scope14 and scope27, read since). Rules written
+// for them (an owner's "more hassle than it's worth"; a firm named first, then the family who run it) also answered a
+// member's, a customer's and a household's requests in the same shape, found by a review: not kept. Known misses.
+test.failing.each([
+  "our holiday lets feel like more hassle than they're worth lately",
+  'family florist, me my husband and our son. valentines orders got done twice and the funeral one got missed, how do we split who does what',
+])('known miss, still refused (a failing test until it is answered): %s', (q) => {
+  expect(ask(q)).toBe('answer');
 });
 
-test("a firm named first, then the family who run it, is the asker's own firm; a household's outing named so is not", () => {
-  expectEach('answer', [
-    'family florist, me my husband and our son. valentines orders got done twice and the funeral one got missed, how do we split who does what',
-  ]);
+test("a member's, a customer's and a household's requests in an owner's or a family firm's shape stay refused", () => {
   expectEach('refuse', [
+    "the club is more hassle than it's worth, should i quit?",
+    "the company car is more hassle than it's worth",
+    "the garage is more hassle than it's worth, should I sell my car?",
+    "uni society is more stress than it's worth",
+    'the allotment is more hassle than its worth',
+    'the holiday let we booked was more hassle than it was worth, hotel next time?',
+    'farm shop, me and my kids, which one near york has the best pick your own?',
+    'nursery, me and my son, he starts in september, how do I settle him?',
     'hotel, me and my wife, two nights in bath, is £300 too much?',
     'family restaurant, me and my kids, where in leeds does a good sunday roast?',
   ]);

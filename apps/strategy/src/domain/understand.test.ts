@@ -384,7 +384,7 @@ test('the answer quotes how a number moved, a plus without repeating it, and sma
 
 test('"from X to Y" is quoted whole (in a glossed question as written), a tilde stays with its number, and a bare "help?" about one\'s own organisation is vague', () => {
   expect(extractQuantities('Profit fell from £620,000 to £280,000, and it takes 10 to 12 weeks; each mistake costs ~£600.').map((x) => x.text)).toEqual([
-    'from £620,000 to £280,000',
+    '£620,000 to £280,000',
     '10 to 12 weeks',
     '~£600',
   ]);
@@ -400,24 +400,34 @@ test('one symptom in a sentence with a bare ask and no figures is vague; the sam
   expect(understand('Our jam margins fell from 31% to 22% in a year on £1.2m of sales, help pls', '').vague).toBe(false);
 });
 
-test('a change from one number to another is no target unless it is wanted, and keeps its "from"', () => {
+test('a change from one number to another is quoted with its "from" and is a target only when it is wanted', () => {
   const [members] = extractQuantities('members down from 240 to 170 in two seasons');
-  expect(members).toMatchObject({ text: 'from 240 to 170', value: 170 });
+  expect(members).toMatchObject({ text: '240 to 170', from: 'from', value: 170 });
   expect(members!.target).toBeUndefined();
-  expect(extractQuantities('the pick error rate crept up from 0.6% to 1.8% over a year')[0]).toMatchObject({ text: 'from 0.6% to 1.8%', change: 'up' });
-  expect(extractQuantities('we want to go from 3 to 5 stores by 2027')[0]).toMatchObject({ text: 'from 3 to 5', target: true });
-  // A range with no "from" before it reads as before ("3 to 4 weeks"; a "to" before a number is a target).
-  expect(extractQuantities('it takes 3 to 4 weeks')[0]).toMatchObject({ text: '3 to 4 weeks' });
+  expect(extractQuantities('the pick error rate crept up from 0.6% to 1.8% over a year')[0]).toMatchObject({ text: '0.6% to 1.8%', change: 'up' });
+  expect(extractQuantities('Our margin went from 30% to 22% this year')[0]!.target).toBeUndefined();
+  expect(extractQuantities('our target market grew from 2,000 to 3,000 households')[0]!.target).toBeUndefined();
+  expect(extractQuantities('we want to go from 3 to 5 stores by 2027')[0]).toMatchObject({ text: '3 to 5', target: true });
+  expect(extractQuantities('How do we cut churn from 5% to 2% by June?')[0]).toMatchObject({ text: '5% to 2%', target: true });
+  // The fact sheet quotes it as written, with its "from" and what it counts.
+  expect(factSheet(understand('landscaping firm went from 3 to 14 staff in 2 yrs. how should we be set up?', '')).baseline).toContain('from 3 to 14 staff');
+  // One range is one quantity ("from 3-4 weeks to 6 weeks"); a "to" before a number without "from" reads as before.
+  expect(extractQuantities('lead times went from 3-4 weeks to 6 weeks').map((x) => x.text)).toEqual(['3-4 weeks to 6 weeks']);
   expect(extractQuantities('cut churn to 2% by June')[0]).toMatchObject({ text: '2%', target: true });
-  // A glossed change keeps its own "from" word as written ("van … naar …").
+  // A glossed change keeps its own "from" word as written ("van … naar …"); "van" before a score is "of".
   const nl = understand('We zijn een scale-up met 140 medewerkers en groeien dit jaar van 8 naar 14 miljoen omzet. Hoe pakken we dat aan?', '');
   expect(nl.quantities.map((x) => x.written)).toContain('van 8 naar 14 miljoen');
+  expect(understand('Onze klanten geven een score van 7,2 op 10 gemiddeld. Wat nu?', '').quantities[0]).toMatchObject({
+    value: 7.2,
+    written: expect.stringMatching(/^7,2 op 10\b/),
+  });
 });
 
-test('a quarter is a point in time quoted as written; a scale against the euro sign and a rate after it are money as written', () => {
+test('a quarter after a word of time is a date quoted as written; a scale against the euro sign and a rate after it are money as written', () => {
   const q3 = understand('The CIO wants quarterly goals that teams set themselves, starting in Q3. How should we set that up?', '');
   expect(q3.quantities).toEqual([expect.objectContaining({ text: 'Q3', kind: 'date' })]);
   expect(factSheet(q3).baseline).toContain('Q3');
+  expect(extractQuantities('we lease 3 Audi Q3 cars').map((x) => x.kind)).toEqual(['count']);
   const de = understand('mobiler hundesalon. der transporter hat 2.400€ reparatur gekostet. nochmal reparieren oder neuen für ~28k€?', '');
   expect(de.quantities.filter((x) => x.kind === 'money').map((x) => [x.value, x.written])).toEqual([
     [2400, '2.400€ reparatur gekostet'],
@@ -428,15 +438,14 @@ test('a quarter is a point in time quoted as written; a scale against the euro s
     [12, '12€/h'],
     [1_200_000, '1,2 M€'],
   ]);
-  // A score out of a scale is one quantity, the score ("7,2 sur 10" is glossed "7.2 on 10"); money spent on items is not.
+  expect(understand('Notre CA est de 1 500 k€ par an. Que faire ?', '').quantities[0]).toMatchObject({ kind: 'money', value: 1_500_000 });
+  // A score out of a scale is one quantity, the score ("7,2 sur 10" is glossed "7.2/10"); two counts joined by "on" are two.
   expect(extractQuantities('our satisfaction score is 7.2 out of 10 on average')).toEqual([expect.objectContaining({ text: '7.2 out of 10', value: 7.2 })]);
-  expect(extractQuantities('we spend £5 on 10 items').map((x) => x.text)).toEqual(['£5', '10']);
-  expect(understand('Les enquêtes de satisfaction donnent 7,2 sur 10 en moyenne. Que faire ?', '').quantities[0]).toMatchObject({
-    value: 7.2,
-    text: '7.2 on 10',
-  });
-  // A count's noun described by two words joined by "and" is quoted whole.
+  expect(extractQuantities("we're a team of 4 on 20 projects at once").map((x) => x.value)).toEqual([4, 20]);
+  expect(understand('Les enquêtes de satisfaction donnent 7,2 sur 10 en moyenne. Que faire ?', '').quantities[0]).toMatchObject({ value: 7.2, text: '7.2/10' });
+  // A count's noun described by two words joined by "and" is quoted whole; "and" after its verb ends it.
   expect(extractQuantities('there are now maybe 12 Greek and Italian brands and I see no gap')[0]).toMatchObject({ context: 'Greek and Italian brands' });
+  expect(extractQuantities('our 3 stores are busy and new staff keep leaving')[0]).toMatchObject({ context: 'stores are busy' });
 });
 
 test('"between X and Y" is one range, and a glossed amount keeps its currency words as written', () => {

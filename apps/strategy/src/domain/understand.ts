@@ -48,6 +48,8 @@ export interface Quantity {
   change?: string;
   /** In a question not in English: the number as the asker wrote it ("28 Mio. €", "5 dagen", "6,8"), when it differs from `text`. */
   written?: string;
+  /** The "from" before a change from one number to another, as written ("down from 240 to 170"). */
+  from?: string;
   /**
    * What names it when no words after it do: up to three words just before it that the tagger reads as nouns or
    * adjectives ("wool" of "6 hrs each, wool £9", "steward costs" of "steward costs £9k"), unless an earlier number's
@@ -1599,9 +1601,10 @@ export function extractQuantities(input: string): Quantity[] {
     for (let i = last + 1; i < tokens.length && ctx.length < 6 && !endsSentence && !(group && pos[last + 1] !== 'NOUN'); i++) {
       // A hyphen inside a word ("hand-offs") is part of it.
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
-      // So is "and" between two words that describe one noun ("12 Greek and Italian brands").
+      // So is "and" between two words that describe the noun right after the number ("12 Greek and Italian brands"; not
+      // "3 stores are busy and new staff…").
       const describes = (t: string | undefined) => t === 'ADJ' || t === 'PROPN';
-      const joinsAdjectives = pos[i] === 'CCONJ' && i > last + 1 && describes(pos[i - 1]) && describes(pos[i + 1]) && pos[i + 2] === 'NOUN';
+      const joinsAdjectives = pos[i] === 'CCONJ' && i > last + 1 && pos.slice(last + 1, i).every(describes) && describes(pos[i + 1]) && pos[i + 2] === 'NOUN';
       if (!hyphen && !joinsAdjectives && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
       if (/^\w+\.$/.test(tokens[i]!) && !/^\d+\.$/.test(tokens[i]!)) {
@@ -1611,8 +1614,10 @@ export function extractQuantities(input: string): Quantity[] {
       ctx.push(tokens[i]!);
     }
     let before = tokens.slice(Math.max(0, first - 3), first).join(' ');
-    /** A change from one number to another that the asker wants (a target, though no "to" is left before it). */
+    /** A change from one number to another that the asker wants (a target, though its "to" only joins the two ends). */
     let aimed = false;
+    /** The "from" of a change written from one number to another, quoted with it (`Quantity.from`). */
+    let from: string | undefined;
     // A range's lower end ("3-4%", "10 to 12 weeks", "£2k-£15k") belongs to the number as written.
     // "Between X and Y" is a range too.
     const between = lowerTokens[first - 1] === 'and' && out.some((q) => ends.get(q) === first - 2 && lowerTokens[q.at - 1] === 'between');
@@ -1623,25 +1628,19 @@ export function extractQuantities(input: string): Quantity[] {
         out.splice(lower, 1);
       } else if (/^\d[\d.,]*$/.test(tokens[first - 2]!)) first -= 2;
       // A change written from one number to another ("down from 240 to 170", "from 0.6% to 1.8%") is quoted with its
-      // "from"; its "to" joins the two ends and makes it no target.
+      // "from" (`Quantity.from`); its "to" joins the two ends and makes it a target only when the change is wanted ("how do we
+      // cut churn from 5% to 2%?", "we want to go from 3 to 5 stores"), not when it happened ("margin went from 30% to
+      // 22%", "our target market grew from 2,000 to 3,000").
       if (lowerTokens[first - 1] === 'from' && /^\d|^[$€£₹¥]/.test(tokens[first] ?? '')) {
-        first -= 1;
-        // Unless it is wanted ("we want to go from 3 to 5 stores", "aim to grow from £1m to £2m").
-        aimed = /\b(?:wants?|aims?|aiming|goal|target|plans?|planning|needs?|hopes?|hoping|expects?)\b/i.test(
-          tokens.slice(Math.max(0, first - 5), first).join(' '),
-        );
+        from = tokens[first - 1]!;
+        const window = tokens.slice(Math.max(0, first - 7), first - 1).join(' ');
+        aimed = WANTED_CHANGE.test(window) && !PAST_CHANGE.test(window);
+        before = tokens.slice(Math.max(0, first - 4), first - 1).join(' ');
       }
-      before = tokens.slice(Math.max(0, first - 3), first).join(' ');
     }
-    // A score out of a scale ("7.2 out of 10", a glossed "7,2 sur 10" read "7.2 on 10") is one quantity: the score.
-    const outOf =
-      lowerTokens[first - 1] === 'of' && lowerTokens[first - 2] === 'out'
-        ? 2
-        : lowerTokens[first - 1] === 'on' && [5, 10, 20, 100].includes(value ?? -1)
-          ? 1
-          : 0;
-    if (kind === 'count' && outOf && value !== undefined) {
-      const score = out.findIndex((q) => ends.get(q) === first - outOf - 1 && q.kind === 'count' && q.value <= value!);
+    // A score out of a scale ("7.2 out of 10") is one quantity: the score (a glossed "7,2 sur 10" reads "7.2/10").
+    if (kind === 'count' && lowerTokens[first - 1] === 'of' && lowerTokens[first - 2] === 'out' && value !== undefined) {
+      const score = out.findIndex((q) => ends.get(q) === first - 3 && q.kind === 'count' && q.value <= value!);
       if (score >= 0) {
         first = out[score]!.at;
         value = out[score]!.value;
@@ -1692,16 +1691,22 @@ export function extractQuantities(input: string): Quantity[] {
         .replace(/(\d)\s+%/g, '$1%'),
       at: first,
       ...(per ? { per } : {}),
-      ...(TARGET_WORDS.test(before) || aimed ? { target: true } : {}),
+      ...((from ? aimed : TARGET_WORDS.test(before)) ? { target: true } : {}),
+      ...(from ? { from } : {}),
       ...(limit ? { limit } : {}),
       // "Up" and "down" say how a number moved for a percent or after "is"/"was" ("down 6%", "is up £2m"); elsewhere
       // they belong to a verb ("set up 3 stores", "sign up 200 customers").
+      // A change from one number to another says so before its "from" ("crept up from 0.6% to 1.8%").
       ...(!limit &&
-      first > 0 &&
+      first > (from ? 1 : 0) &&
       kind !== 'date' &&
-      CHANGE_WORD.test(tokens[first - 1]!) &&
-      !(/^(?:up|down)$/i.test(tokens[first - 1]!) && kind !== 'percent' && !/^(?:is|are|was|were|be|been|'s|’s)$/i.test(lowerTokens[first - 2] ?? ''))
-        ? { change: tokens[first - 1]! }
+      CHANGE_WORD.test(tokens[first - (from ? 2 : 1)]!) &&
+      !(
+        /^(?:up|down)$/i.test(tokens[first - (from ? 2 : 1)]!) &&
+        kind !== 'percent' &&
+        !/^(?:is|are|was|were|be|been|'s|’s)$/i.test(lowerTokens[first - (from ? 3 : 2)] ?? '')
+      )
+        ? { change: tokens[first - (from ? 2 : 1)]! }
         : {}),
     });
     ends.set(out.at(-1)!, last);
@@ -1726,7 +1731,8 @@ const PHRASE_BREAKS = new Set(
 /**
  * Finds each quantity of a glossed question in the `original` text and keeps it as written there (`written`): the
  * same digits (a decimal point or comma), with a tilde ("~28k€"), a currency sign before and a scale ("28k€",
- * "1,2 M€"), a unit word ("28 Mio. €", "2 millones", "6,8") or a rate ("12€/h", "13 €/Std.") after, then what the number counts, as far as the English reading's context goes, up to three words
+ * "1,2 M€"), a unit word ("28 Mio. €", "2 millones", "6,8") or a rate ("12€/h", "13 €/Std.") after; a change from one
+ * number to another with its own "from" ("van 8 naar 14 miljoen"); then what the number counts, as far as the English reading's context goes, up to three words
  * ("45 overdrachten per maand", "3% al año"), stopping at punctuation, a bracket or quote, a `PHRASE_BREAKS` word or
  * another number. Each place of the original is used once; a quantity whose digits are not found keeps the glossed
  * text only.
@@ -1756,8 +1762,11 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
       const last = numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
       if (last) {
         used.add(last.index);
-        // A change from one number to another keeps its "from" as written ("van 8 naar 14 miljoen", "von … auf …").
-        const from = /(?:^|\s)((?:van|von|de|desde|da|dal|dalla|du|des)\s)$/iu.exec(original.slice(Math.max(0, m.index - 8), m.index));
+        // A change from one number to another keeps its "from" as written ("van 8 naar 14 miljoen", "von … auf …"); not
+        // "of" before a score ("een score van 7,2 op 10").
+        const from = /\s(?:naar|tot|auf|bis|à|a|al|para|to)\s*$/iu.test(original.slice(m.index, last.index))
+          ? /(?:^|\s)((?:van|von|de|desde|da|dal|dalla|du|des)\s)$/iu.exec(original.slice(Math.max(0, m.index - 8), m.index))
+          : null;
         written = `${from ? from[1] : ''}${original.slice(m.index, last.index + last[0].length).trim()}`;
         end = last.index + last[0].trimEnd().length;
       }
@@ -1781,10 +1790,19 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
   }
 }
 
+/** Words of time a quarter follows ("in Q3", "by Q4", "Ende Q2", "vanaf Q1", "fin T"…). */
+const QUARTER_BEFORE =
+  /^(?:in|by|from|until|till|before|after|during|since|end|start|starting|early|late|of|this|next|last|the|each|every|per|for|ende|anfang|bis|ab|im|vor|nach|seit|vanaf|tot|voor|na|eind|begin|en|au|dès|fin|début|al|dal|entro|fine|inizio|para|desde|hasta|até|fim|início|[,.:;(]|-)$/;
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
 /** `text` with the characters that mean something in a regular expression escaped. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
+/** Words before a change from one number to another that ask for it ("how do we cut churn from 5% to 2%"). */
+const WANTED_CHANGE =
+  /\b(?:how|wants?|aims?|aiming|goal|target|plans?|planning|needs?|hope|hopes|hoping|expects?|would like|'d like|cut|reduce|lower|bring|get|grow|increase|raise|double|halve|improve|move|go|take|push|lift)\b/i;
+/** Words before a change that say it happened ("went from", "grew from", "has risen from"). */
+const PAST_CHANGE =
+  /\b(?:went|gone|fell|fallen|rose|risen|grew|grown|dropped|declined|increased|decreased|crept|slipped|jumped|climbed|shrank|was|were|has|have|had|been)\b/i;
 const CHANGE_WORD = /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased)$/i;
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
 const GROUP_NOUN = /^(?:list|team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
@@ -1823,8 +1841,8 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
       else if (low < high) out.push({ text: tokens[i]!, value: high, kind: 'count', context: contextAfter(i + 1), at: i });
       continue;
     }
-    // A quarter of the year ("starting in Q3", "bis Ende Q2"): a point in time.
-    if (/^q[1-4]$/.test(w)) {
+    // A quarter of the year after a word of time ("starting in Q3", "bis Ende Q2", "by Q4"), not a model's name ("Audi Q3").
+    if (/^q[1-4]$/.test(w) && (i === 0 || QUARTER_BEFORE.test(lower[i - 1]!))) {
       out.push({ text: tokens[i]!, value: Number(w[1]), kind: 'date', context: contextAfter(i + 1), at: i });
       continue;
     }
