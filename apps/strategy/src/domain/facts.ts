@@ -5,7 +5,7 @@
  * deadline in weeks and the noun phrases the question turns on.
  */
 import type { Quantity, Understanding } from './understand.js';
-import { nounPhrases } from './understand.js';
+import { nounPhrases, QUARTER } from './understand.js';
 
 export interface FactSheet {
   /** "about 2,500 orders a day; 1.8% go out with the wrong item; 0.5% (target); 10 weeks". Empty when no numbers were given. */
@@ -127,7 +127,7 @@ export function factSheet(u: Understanding): FactSheet {
 
 function buildFactSheet(u: Understanding): FactSheet {
   // Dates of two characters are dropped (a day's "12"), not a quarter ("Q3").
-  const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2 || /^Q[1-4]$/i.test(q.text));
+  const all = [...u.earlierQuantities, ...u.quantities].filter((q) => q.kind !== 'date' || q.text.length > 2 || QUARTER.test(q.text));
   const insights: string[] = [];
   const metrics: string[] = [];
   const percents = all.filter((q) => q.kind === 'percent');

@@ -1603,7 +1603,6 @@ export function extractQuantities(input: string): Quantity[] {
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
       // So is "and" between two words that describe the noun right after the number ("12 Greek and Italian brands"; not
       // "3 stores are busy and new staff…").
-      const describes = (t: string | undefined) => t === 'ADJ' || t === 'PROPN';
       const joinsAdjectives = pos[i] === 'CCONJ' && i > last + 1 && pos.slice(last + 1, i).every(describes) && describes(pos[i + 1]) && pos[i + 2] === 'NOUN';
       if (!hyphen && !joinsAdjectives && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
@@ -1677,6 +1676,8 @@ export function extractQuantities(input: string): Quantity[] {
         label.unshift(tokens[i]!);
     // Not words an earlier number already quotes ("April £700" after "£650 in April").
     if (label.length && out.some((q) => q.context.toLowerCase().includes(label.join(' ').toLowerCase()))) label.length = 0;
+    /** Where a word saying how the number moved would stand: before it, or before its "from". */
+    const moved = first - (from ? 2 : 1);
     out.push({
       text: written,
       value: value ?? 0,
@@ -1698,15 +1699,11 @@ export function extractQuantities(input: string): Quantity[] {
       // they belong to a verb ("set up 3 stores", "sign up 200 customers").
       // A change from one number to another says so before its "from" ("crept up from 0.6% to 1.8%").
       ...(!limit &&
-      first > (from ? 1 : 0) &&
+      moved >= 0 &&
       kind !== 'date' &&
-      CHANGE_WORD.test(tokens[first - (from ? 2 : 1)]!) &&
-      !(
-        /^(?:up|down)$/i.test(tokens[first - (from ? 2 : 1)]!) &&
-        kind !== 'percent' &&
-        !/^(?:is|are|was|were|be|been|'s|’s)$/i.test(lowerTokens[first - (from ? 3 : 2)] ?? '')
-      )
-        ? { change: tokens[first - (from ? 2 : 1)]! }
+      CHANGE_WORD.test(tokens[moved]!) &&
+      !(/^(?:up|down)$/i.test(tokens[moved]!) && kind !== 'percent' && !/^(?:is|are|was|were|be|been|'s|’s)$/i.test(lowerTokens[moved - 1] ?? ''))
+        ? { change: tokens[moved]! }
         : {}),
     });
     ends.set(out.at(-1)!, last);
@@ -1750,7 +1747,7 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
   };
   for (const q of quantities) {
     // A quarter ("Q1") is written so in every language.
-    if (/^Q[1-4]$/i.test(q.text)) continue;
+    if (QUARTER.test(q.text)) continue;
     const numbers = q.text.match(/\d[\d,]*(?:\.\d+)?/g);
     if (!numbers) continue;
     for (const m of original.matchAll(pattern(numbers[0]!))) {
@@ -1790,19 +1787,23 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
   }
 }
 
-/** Words of time a quarter follows ("in Q3", "by Q4", "Ende Q2", "vanaf Q1", "fin T"…). */
+/** A quarter of the year as written ("Q3"), in every language read. */
+export const QUARTER = /^Q[1-4]$/i;
+/** Words of time a quarter follows ("in Q3", "by Q4", "Ende Q2", "vanaf Q1"). */
 const QUARTER_BEFORE =
   /^(?:in|by|from|until|till|before|after|during|since|end|start|starting|early|late|of|this|next|last|the|each|every|per|for|ende|anfang|bis|ab|im|vor|nach|seit|vanaf|tot|voor|na|eind|begin|en|au|dès|fin|début|al|dal|entro|fine|inizio|para|desde|hasta|até|fim|início|[,.:;(]|-)$/;
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
 /** `text` with the characters that mean something in a regular expression escaped. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
+/** Parts of speech of a word that describes a noun ("Greek", "new"). */
+const describes = (tag: string | undefined) => tag === 'ADJ' || tag === 'PROPN';
 /** Words before a change from one number to another that ask for it ("how do we cut churn from 5% to 2%"). */
 const WANTED_CHANGE =
   /\b(?:how|wants?|aims?|aiming|goal|target|plans?|planning|needs?|hope|hopes|hoping|expects?|would like|'d like|cut|reduce|lower|bring|get|grow|increase|raise|double|halve|improve|move|go|take|push|lift)\b/i;
 /** Words before a change that say it happened ("went from", "grew from", "has risen from"). */
 const PAST_CHANGE =
   /\b(?:went|gone|fell|fallen|rose|risen|grew|grown|dropped|declined|increased|decreased|crept|slipped|jumped|climbed|shrank|was|were|has|have|had|been)\b/i;
+/** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
 const CHANGE_WORD = /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased)$/i;
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
 const GROUP_NOUN = /^(?:list|team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
@@ -1842,7 +1843,7 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
       continue;
     }
     // A quarter of the year after a word of time ("starting in Q3", "bis Ende Q2", "by Q4"), not a model's name ("Audi Q3").
-    if (/^q[1-4]$/.test(w) && (i === 0 || QUARTER_BEFORE.test(lower[i - 1]!))) {
+    if (QUARTER.test(w) && (i === 0 || QUARTER_BEFORE.test(lower[i - 1]!))) {
       out.push({ text: tokens[i]!, value: Number(w[1]), kind: 'date', context: contextAfter(i + 1), at: i });
       continue;
     }
