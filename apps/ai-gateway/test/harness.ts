@@ -111,6 +111,15 @@ export async function startHarness(extra: Partial<GatewayDeps> = {}, opts: { red
   };
 }
 
+/**
+ * Waits (at most 10 s) until the current fixed one-minute limit window has at least 10 s left, so that a test which
+ * makes two calls on a key of `rpm: 1` and expects the second to be refused does not see them fall into two windows.
+ */
+export async function awayFromMinuteEdge(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
 /** POST JSON to the gateway with a key; returns status, headers and the parsed (or raw) body. */
 export async function call(url: string, path: string, key: string | undefined, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${url}${path}`, {

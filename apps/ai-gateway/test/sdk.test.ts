@@ -7,7 +7,7 @@ import { generateText, streamText, tool, stepCountIs, jsonSchema, embed, embedMa
 import { fakeEmbedding } from '@latchkey/fake-providers';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { startHarness, MODELS, ALL_MODELS, type Harness } from './harness.js';
+import { startHarness, awayFromMinuteEdge, MODELS, ALL_MODELS, type Harness } from './harness.js';
 
 let h: Harness;
 let key: string;
@@ -359,6 +359,7 @@ describe('embeddings', () => {
     expect(e3).toBeInstanceOf(OpenAI.BadRequestError);
     const e4 = await eo.embeddings.create({ model: EMBED.google, input: Array.from({ length: 101 }, () => 'x') }).catch((e) => e);
     expect(e4.message).toContain('at most 100');
+    await awayFromMinuteEdge(); // both calls in one fixed window
     const limited = await h.createKey({ models: [EMBED.openai], rpm: 1 });
     const lc = new OpenAI({ apiKey: limited.key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
     await lc.embeddings.create({ model: EMBED.openai, input: 'x' });
@@ -425,6 +426,7 @@ describe('errors as each SDK sees them', () => {
     const e2 = await openai.chat.completions.create({ model: 'openai/gpt-5-pro', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
     expect(e2).toBeInstanceOf(OpenAI.BadRequestError);
     expect(e2.message).toContain('Allowed models');
+    await awayFromMinuteEdge(); // both calls in one fixed window
     const limited = await h.createKey({ rpm: 1 });
     const lc = new OpenAI({ apiKey: limited.key, baseURL: `${h.gw.url}/v1`, maxRetries: 0 });
     await lc.responses.create({ model: MODELS.openai, input: 'x' });
@@ -457,6 +459,7 @@ describe('errors as each SDK sees them', () => {
     const e2 = await anthropic.messages.create({ model: 'google/gemini-1.0', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
     expect(e2).toBeInstanceOf(Anthropic.BadRequestError);
     expect(e2.error.error.type).toBe('invalid_request_error');
+    await awayFromMinuteEdge(); // both calls in one fixed window
     const limited = await h.createKey({ rpm: 1 });
     const lc = new Anthropic({ apiKey: limited.key, baseURL: h.gw.url, maxRetries: 0 });
     await lc.messages.create({ model: MODELS.anthropic, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] });
