@@ -76,6 +76,27 @@ const FAMILY_IN_FIRM = new RegExp(
 );
 
 /**
+ * The asker working in their family's firm ("I work in the company of my parents", "I work in my dad's garage", "I've
+ * worked in the family business for ten years"): a member of a family business, when the request is not about the
+ * asker's own job (`OWN_JOB_ASK`: "I work in my dad's pub at weekends, should I ask for more pay?" stays personal).
+ */
+const WORKS_IN_FAMILY_FIRM = new RegExp(
+  String.raw`\bi(?:'ve| have|'m| am)?\s+(?:worked|work|working|help out|helping out|help|helping)\s+(?:in|at|for)\s+(?:(?:the|our|my)\s+family(?:'s)?\s+(?:${FAMILY_FIRM_NOUNS})` +
+    String.raw`|(?:the\s+)?(?:${FAMILY_FIRM_NOUNS})\s+of\s+my\s+(?:parents|grandparents|family|${FIRM_RELATIVE})` +
+    String.raw`|my\s+(?:parents|grandparents|family|${FIRM_RELATIVE})(?:'s?|’s?)\s+(?:[\w&-]+\s+)?(?:${FAMILY_FIRM_NOUNS}))\b`,
+  'i',
+);
+
+/** The asker's own job asked about (pay, hours, leaving, a career): an employee's matter, whoever owns the firm. */
+const OWN_JOB_ASK =
+  /\b(?:pay|paid|pays me|paying me|raise|rise|wages?|salary|hours|shifts?|rota|quit|quitting|resign|hand in my notice|(?:should i|want to|thinking of|going to) leave|leaving|look(?:ing)? elsewhere|another job|new job|pocket money|career|uni|university|degree|cv|promotion|day off|days off|holiday pay)\b/i;
+
+/** A relative's place in the asker's firm (`FAMILY_IN_FIRM`), or the asker's place in the family's (`WORKS_IN_FAMILY_FIRM`). */
+function familyInFirm(text: string): boolean {
+  return FAMILY_IN_FIRM.test(text) || (WORKS_IN_FAMILY_FIRM.test(text) && !OWN_JOB_ASK.test(text));
+}
+
+/**
  * The asker speaking of an organisation of theirs ("our sailing club", "my print shops", "our local tax office", "our credit
  * union", "my cleaning round", "my own cab"), or of handing it on ("bring my son into the business", "take over the
  * garage"); not a relative's ("my son's swimming club", "our kids' school").
@@ -489,9 +510,9 @@ function mentionsIndustry(industry: string, text: string): boolean {
 /** Whether `text` names an organisation of the asker's own, an office in one, one they run, or work for themselves. */
 function namesOwnOrganisation(text: string): boolean {
   return (
-    [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS, SELLS_OR_EMPLOYS, FAMILY_IN_FIRM].some((re) =>
-      re.test(text),
-    ) || tradeFirst(text)
+    [OWN_ORGANISATION, ROLE_IN_ORGANISATION, RUNS_SOMETHING, SELF_EMPLOYED, HOLDINGS, BESIDE_OURS, SELLS_OR_EMPLOYS].some((re) => re.test(text)) ||
+    familyInFirm(text) ||
+    tradeFirst(text)
   );
 }
 
@@ -859,8 +880,9 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
         // A succession of the asker's organisation (`HANDING_ON`), whatever family words it holds and however low the
         // scope bank reads them ("my son wants to take over the garage. I'm 61…" reads 0.11).
         HANDING_ON.test(u.english) ||
-        // So is a relative's place in the firm (`FAMILY_IN_FIRM`: "my wife does the admin for my building firm").
-        FAMILY_IN_FIRM.test(u.english) ||
+        // So is a relative's place in the firm (`FAMILY_IN_FIRM`: "my wife does the admin for my building firm"), and the
+        // asker's in the family's (`WORKS_IN_FAMILY_FIRM`).
+        familyInFirm(u.english) ||
         // So is an organisation's decision with no other domain's words (`ORG_DECISION`: "Should the scout group put up
         // the weekly subs by 50p?" reads 0.38, 0.27 before the scope bank's minimal pairs).
         orgDecision ||

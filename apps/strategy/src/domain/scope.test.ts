@@ -658,6 +658,22 @@ test("a relative's place in the asker's firm is a family business, however its f
   ]);
 });
 
+test("the asker working in the family's firm is one of it, but for the asker's own job: pay, hours or leaving", () => {
+  // The first was a fresh set's false refusal (scope38, read for it); the rest are its shape.
+  expectEach('answer', [
+    "I work in the company of my parents and I feel that something has to change, but I don't know what. What do you recommend?",
+    "I work in my mum's salon and the customers are drifting away, what should we do?",
+    "i help out in my dad's garage, he wants to retire, should i take it over?",
+  ]);
+  expectEach('refuse', [
+    "I work in my dad's pub at weekends, should I ask him for more pay?",
+    // A development set's personal request, answered by the rule as first written.
+    "I work for my uncle's building firm, he pays me £12 an hour. is it worth asking for a rise or should I just look elsewhere?",
+    'I work in the company of my parents and I want a raise, how do I ask?',
+    "I've worked in the family business for 6 years and I want to quit and go to uni, how do I tell them?",
+  ]);
+});
+
 test('a trade named first with its own rates, its late payers or its own cab let out is a seller; a customer of the trade is not', () => {
   expectEach('answer', [
     'taxi driver, rent my cab £250/wk or buy one outright for 18k',

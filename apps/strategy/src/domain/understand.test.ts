@@ -8,6 +8,7 @@ import {
   glossToEnglish,
   GROWTH_MOVE,
   listedOptions,
+  localQuarters,
   MARKET_SIZE,
   NEW_RIVAL,
   nounPhrases,
@@ -320,6 +321,23 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   expect(nl.quantities.map((x) => x.written)).toEqual(['5 dagen', '6,8']);
   // English questions keep their own text only.
   expect(understand('We have 140 staff. What now?', '').quantities[0]!.written).toBeUndefined();
+});
+
+test('a quarter as the glossed languages write it reads as Q1 to Q4 and is quoted as written; a French flat\'s "T2" is not one', () => {
+  const quarters = (text: string) =>
+    understand(text, '')
+      .quantities.filter((x) => x.kind === 'date')
+      .map((x) => [x.text, x.written]);
+  expect(quarters('Seit dem 3. Quartal ist der Umsatz je Filiale um 4,5 % gesunken.')).toEqual([['Q3', '3. Quartal']]);
+  expect(quarters("La direction veut passer en agile d'ici le T3 : par où commencer ?")).toEqual([['Q3', 'T3']]);
+  expect(quarters('El concejal quiere objetivos medibles para el 2.º trimestre. ¿Cómo lo planteamos?')).toEqual([['Q2', '2.º trimestre']]);
+  expect(quarters('padaria da familia, 3 lojas, faturamento caiu 18% no 2º tri. como saber?')).toEqual([['Q2', '2º tri']]);
+  expect(quarters('Nel terzo trimestre il fatturato è calato del 12%. Cosa facciamo?')).toEqual([['Q3', 'terzo trimestre']]);
+  expect(quarters('In het derde kwartaal daalde de omzet met 8%. Wat nu?')).toEqual([['Q3', 'derde kwartaal']]);
+  expect(quarters('Wir starten im Q4 mit 12 Filialen. Wie planen wir das?')).toEqual([['Q4', undefined]]);
+  expect(localQuarters('appartement T2 à Lyon, 45 m2, loyer 800 € par mois').written).toEqual([]);
+  // The quarter reaches the answer's facts as written.
+  expect(factSheet(understand('Seit dem 3. Quartal ist der Umsatz je Filiale um 4,5 % gesunken. Was tun?', '')).baseline).toContain('3. Quartal');
 });
 
 test('"at least" pluses and ranges are quoted whole; a cry for help that asks for nothing in particular is vague', () => {

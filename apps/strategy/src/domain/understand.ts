@@ -1734,8 +1734,9 @@ const PHRASE_BREAKS = new Set(
  * another number. Each place of the original is used once; a quantity whose digits are not found keeps the glossed
  * text only.
  */
-function quoteAsWritten(quantities: Quantity[], original: string): void {
+function quoteAsWritten(quantities: Quantity[], original: string, quarters: string[] = []): void {
   const used = new Set<number>();
+  let quarter = 0;
   /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign ("R$"), a unit word. */
   const pattern = (digits: string) => {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
@@ -1746,8 +1747,12 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
     );
   };
   for (const q of quantities) {
-    // A quarter ("Q1") is written so in every language.
-    if (QUARTER.test(q.text)) continue;
+    // A quarter: as the original wrote it (`localQuarters`: "3. Quartal", "T3"), else "Q1" as in every language.
+    if (QUARTER.test(q.text)) {
+      const asWritten = quarters[quarter++];
+      if (asWritten && asWritten !== q.text) q.written = asWritten;
+      continue;
+    }
     const numbers = q.text.match(/\d[\d,]*(?:\.\d+)?/g);
     if (!numbers) continue;
     for (const m of original.matchAll(pattern(numbers[0]!))) {
@@ -1789,6 +1794,73 @@ function quoteAsWritten(quantities: Quantity[], original: string): void {
 
 /** A quarter of the year as written ("Q3"), in every language read. */
 export const QUARTER = /^Q[1-4]$/i;
+
+/** Ordinal words of a quarter, in the glossed languages ("dritte", "troisième", "tercer", "terzo", "terceiro", "derde"). */
+const QUARTER_ORDINALS: Record<string, number> = {
+  erste: 1,
+  ersten: 1,
+  erstes: 1,
+  zweite: 2,
+  zweiten: 2,
+  zweites: 2,
+  dritte: 3,
+  dritten: 3,
+  drittes: 3,
+  vierte: 4,
+  vierten: 4,
+  viertes: 4,
+  premier: 1,
+  deuxième: 2,
+  deuxieme: 2,
+  second: 2,
+  troisième: 3,
+  troisieme: 3,
+  quatrième: 4,
+  quatrieme: 4,
+  primer: 1,
+  primero: 1,
+  segundo: 2,
+  tercer: 3,
+  tercero: 3,
+  cuarto: 4,
+  primo: 1,
+  secondo: 2,
+  terzo: 3,
+  quarto: 4,
+  primeiro: 1,
+  terceiro: 3,
+  eerste: 1,
+  tweede: 2,
+  derde: 3,
+  vierde: 4,
+};
+
+/**
+ * A quarter of the year as the glossed languages write it: "3. Quartal", "T3" after a word of time or before a year
+ * ("d'ici le T3", "T2 2026"), "3e trimestre", "2.º trimestre", "2º tri", "3° trimestre", "derde kwartaal",
+ * "tercer trimestre". Not a French flat's "T2" nor a number before another word.
+ */
+const LOCAL_QUARTER = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:([1-4])\s?\.\s?Quartals?|([1-4])\s?(?:\.?\s?[º°ª]|e|er|ème|eme|de|ste)?\s?(?:trimestres?|kwartaal)|([1-4])\s?\.?\s?[º°ª]\s?tri|(${Object.keys(QUARTER_ORDINALS).join('|')})[ns]?\s+(?:Quartals?|trimestres?|kwartaal)` +
+    String.raw`|(?<=(?:^|\s)(?:le|au|du|ce|en|el|al|del|este|no|do|o|fin|début|d'ici le|im|ab|bis|het|in)\s)[TQ]([1-4])|[TQ]([1-4])(?=\s?(?:20)?\d\d(?!\d)))(?![\p{L}\d])`,
+  'giu',
+);
+
+/**
+ * The quarters of a glossed question (`LOCAL_QUARTER`) as "Q1" to "Q4" for its English reading, with each as written in
+ * the original, in order, for `quoteAsWritten`.
+ */
+export function localQuarters(question: string): { text: string; written: string[] } {
+  const written: string[] = [];
+  const text = question.replace(LOCAL_QUARTER, (m, ...g: Array<string | undefined>) => {
+    const digit = g.slice(0, 6).find((x) => x !== undefined)!;
+    const n = /^\d$/.test(digit) ? Number(digit) : (QUARTER_ORDINALS[digit.toLowerCase().replace(/[ns]$/, '')] ?? QUARTER_ORDINALS[digit.toLowerCase()]);
+    if (!n) return m;
+    written.push(m.trim());
+    return `Q${n}`;
+  });
+  return { text, written };
+}
 /** Words of time a quarter follows ("in Q3", "by Q4", "Ende Q2", "vanaf Q1"). */
 const QUARTER_BEFORE =
   /^(?:in|by|from|until|till|before|after|during|since|end|start|starting|early|late|of|this|next|last|the|each|every|per|for|ende|anfang|bis|ab|im|vor|nach|seit|vanaf|tot|voor|na|eind|begin|en|au|dès|fin|début|al|dal|entro|fine|inizio|para|desde|hasta|até|fim|início|[,.:;(]|-)$/;
@@ -2700,7 +2772,9 @@ function isBareAsk(sentence: string): boolean {
 export function understand(question: string, conversation: string, ctx: { industry?: string | undefined } = {}, now: Date = new Date()): Understanding {
   const language = detectLanguage(question);
   // Typographic apostrophes (a phone's "I’ve") read as plain ones, so every rule sees "I've".
-  const english = glossToEnglish(question, language).replace(/[\u2018\u2019]/g, "'");
+  // A quarter as the glossed languages write it ("3. Quartal", "T3", "2.º trimestre") reads as "Q3" (`localQuarters`).
+  const quarters = language === 'en' ? { text: question, written: [] } : localQuarters(question);
+  const english = glossToEnglish(quarters.text, language).replace(/[\u2018\u2019]/g, "'");
   const all = sentences(english);
   const declined: string[] = [];
   const kept: string[] = [];
@@ -2769,7 +2843,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   }
   subject ??= ctx.industry?.trim() || undefined;
   const quantities = extractQuantities(business);
-  if (language !== 'en') quoteAsWritten(quantities, question);
+  if (language !== 'en') quoteAsWritten(quantities, question, quarters.written);
   const earlierQuantities = earlierEnglish ? extractQuantities(earlierEnglish) : [];
   const money = quantities.filter((q) => q.kind === 'money');
   // Numbers with meaning: cash held and a monthly outflow ("€310k in the bank, we burn €55k a month") is runway.
