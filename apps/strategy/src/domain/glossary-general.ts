@@ -44,6 +44,7 @@ causa=cause|motivo=reason|motivi=reasons|ragione=reason|conseguenze=consequences
 primo=first|primi=first|prime=first|fine=end|inizio=start|presto=early|tardi=late|più tardi=later|spesso=often|raramente=rarely|a volte=sometimes|talvolta=sometimes|di solito=usually|soprattutto=mostly|principalmente=mainly|costoso=expensive|costosi=expensive|costosa=expensive|caro=expensive|cari=expensive|care=expensive|occupato=busy|occupati=busy|pieno=full|tranquillo=quiet|lento=slow|lenti=slow|lenta=slow|lente=slow|veloce=fast|veloci=fast|rapido=fast|rapidamente=quickly|alto=high|alta=high|alti=high|alte=high|basso=low|bassa=low|bassi=low|basse=low|lungo=long|lunga=long|lunghi=long|lunghe=long|corto=short|breve=short|buono=good|buona=good|buoni=good|buone=good|migliore=better|migliori=better|meglio=better|cattivo=bad|peggiore=worse|peggio=worse|male=badly|vecchio=old|vecchi=old|giovane=young|giovani=young|vuoto=empty|abbastanza=enough|sufficiente=sufficient|pochi=few|poche=few|poco=little
 importante=important|importanti=important|principale=main|difficile=difficult|facile=easy|semplice=simple|possibile=possible|impossibile=impossible|chiaro=clear|contento=happy|contenti=happy|gratis=free|gratuito=free|nazionale=national|internazionale=international|regionale=regional|manuale=manual|quotidiano=daily|attuale=current|attualmente=currently|recentemente=recently|di nuovo=again|insieme=together|metà=half|doppio=double|volte=times|per cento=percent|numero=number|quantità=quantity|parte=part|data=date
 cooperativa=cooperative|sociale=social|soci lavoratori=worker members|scoperti=unfilled|operatori=workers|si licenziano=resign|privato=private sector
+associazione=association|associazioni=associations|distretto=district
 `;
 
 /** Portuguese (Portugal and Brazil). */
@@ -85,6 +86,7 @@ técnico=technician
 marcações=bookings|falham=fail|não aparecem=do not show up|aparecem=show up|rececionista=receptionist|recepcionista=receptionist
 quer comprar a=wants to buy the|quer comprar o=wants to buy the|quer comprar=wants to buy|querem comprar=want to buy|preço justo=fair price
 na prática=in practice|lidero=I lead|lideramos=we lead|ciclos=cycles|ciclo=cycle|mistos=mixed|mistas=mixed|montamos=we set up|montar=set up|fichas=forms
+galpão=warehouse|galpões=warehouses|times=teams|time=team|familia=family|salgados=snacks|congelados=frozen foods|ninguem=nobody|acompanha=tracks|acompanham=track|acompanhar=track|vdd=really|de vdd=really
 `;
 
 /** German: general business words the hand-tuned glossary lacks. */
@@ -122,6 +124,7 @@ warteschlange=queue|warteschlangen=queues|schlange=queue|wartezimmer=waiting roo
 einhalten=meet|einhaltung=compliance|freizeit=leisure|hochzeit=wedding|hochzeiten=weddings|mahlzeit=meal|mahlzeiten=meals|bundesland=federal state|aussuchen=choose|aussage=statement|aussagen=statements|auflösung=dissolution|aufteilen=split|untergrund=underground|personalausfall=staff absence|auszahlung=payout|auslieferung=delivery|ausverkauf=clearance sale|abrechnung=billing|abverkauf=sell-off
 festpreis=fixed price|festpreise=fixed prices|geld=money|entwicklern=developers|softwarehaus=software company|umstellen=switch|umstellung auf=switch to|kürzt=cuts|halle=hall|austreten=leave|eintreten=join
 entscheidungen=decisions|klarheit=clarity|mitreden=have a say|bescheid wissen=be kept informed|sitzungen=meetings|sitzung=meeting|besprechungen=meetings|besprechung=meeting|rückmeldungen=feedback|rückmeldung=feedback|konzern=group
+zahlungsverzug=late payment|verzug=delay|anstieg=rise|tochter=daughter|chefin=boss|übergabe=handover
 `;
 
 /** French: general business words the hand-tuned glossary lacks. */
@@ -154,6 +157,7 @@ premier=first|première=first|premiers=first|premières=first|fin=end|début=sta
 important=important|importante=important|principal=main|principale=main|difficile=difficult|facile=easy|simple=simple|possible=possible|impossible=impossible|clair=clear|flou=unclear|content=happy|contents=happy|fatigué=tired|fatigués=tired|épuisé=exhausted|épuisés=exhausted|gratuit=free|locale=local|régional=regional|national=national|international=international|manuel=manual|annuel=annual|mensuel=monthly|hebdomadaire=weekly|quotidien=daily|actuel=current|actuelle=current|actuellement=currently|récemment=recently|à nouveau=again|de nouveau=again|ensemble=together|seul=only|seuls=only|nettement=significantly|fortement=sharply|légèrement=slightly|moitié=half|fois=times|pour cent=percent|nombre=number|quantité=quantity|partie=part|éventuellement=possibly|vraiment=really|peut-être=maybe|probablement=probably|cependant=however|pourtant=yet|toutefois=however|plutôt=rather
 de plus en plus=more and more|de moins en moins=less and less|l'année prochaine=next year|l'an prochain=next year|l'année dernière=last year|l'an dernier=last year|partir à la retraite=retire|cabinet=firm
 fichier=file|concrètes=concrete|concrète=concrete|concrets=concrete|concret=concrete
+covoiturage=carpooling|covoit=carpooling|trajet=ride|trajets=rides|prio=priority|en prio=first|cession=sale|céder=sell|repreneur=buyer|repreneurs=buyers|filiale=subsidiary|filiales=subsidiaries|désabonnement=cancellation|désabonnements=cancellations
 `;
 
 /** Spanish: general business words the hand-tuned glossary lacks. */
@@ -187,6 +191,7 @@ importante=important|importantes=important|principal=main|difícil=difficult|fá
 retirado=withdrawn|retirar=withdraw|retiran=withdraw
 comida=food|camarero=waiter|camareros=waiters
 fusionamos=we merged|fusionar=merge|culturas=cultures|cultura=culture|conviven=coexist
+impagos=unpaid invoices|impago=unpaid invoice|relevo=succession|ingles=English|inglés=English|peluquerías=hair salons|peluquerias=hair salons|peluquería=hair salon|peluqueria=hair salon|saltar=expand|dar el salto=expand
 `;
 
 /** Dutch: general business words the hand-tuned glossary lacks. */
@@ -223,6 +228,7 @@ belangrijk=important|belangrijke=important|belangrijkste=most important|moeilijk
 nieuwbouw=new construction|renovatie=renovation|woningcorporatie=housing association|woningcorporaties=housing associations|ons richten op=focus on|richten op=focus on|te verliezen=to lose|we verliezen=we lose|verliezen we=we lose
 man in dienst=staff employed|in dienst=employed|loopt via mij=goes through me|gaat via mij=goes through me|uit handen geven=delegate|geef ik uit handen=do I delegate|uit handen=off my hands|klus=job|klussen=jobs
 snappen=understand|cadeau=gift|cadeaus=gifts
+tien=ten|teelt=grows|telen=grow|tomaten=tomatoes|kassen=greenhouses|kas=greenhouse|actief=active|actieve=active|verzoeken=requests|verzoek=request|ruim=over|zo'n=about
 `;
 
 /** Parses "word=English|…" lines into single words and phrases (longest phrases first). */

@@ -836,7 +836,8 @@ export function glossToEnglish(text: string, lang: Language): string {
     .replace(/(\d)\s+%/g, '$1%');
   // Phrases become placeholders so that their English is not glossed again as words.
   const held: string[] = [];
-  let phrased = numbers.replace(/’/g, "'");
+  // French "CA" in capitals is the chiffre d'affaires (revenue), not a phone's "ça".
+  let phrased = (lang === 'fr' ? numbers.replace(/\bCA\b/g, "chiffre d'affaires") : numbers).replace(/’/g, "'");
   for (const [pattern, english] of PHRASES[lang as Glossed]) {
     phrased = phrased.replace(pattern, () => `\uE000${held.push(english) - 1}\uE001`);
   }
