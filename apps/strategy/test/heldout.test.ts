@@ -243,13 +243,14 @@ test('the scope37 set (development set of questions with figures, a third of the
 
 test('the scope39 set (development set: owners in personal words, personal mirrors, non-English figures) keeps what it reached', () => {
   // First run (4623e74): fit 31/54, fact use 34/44, 0 false refusals, 13 of 20 personal requests answered; read and
-  // tuned on (local quarters, the asker in the family's firm): fact use 38.
+  // tuned on (local quarters, the asker in the family's firm, glossary words, a household's wedding, move and loft):
+  // fit 33, fact use 38, 10 personal requests answered.
   const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(39)));
   expect(set.fit.of).toBe(54);
-  expect(set.fit.ok).toBeGreaterThanOrEqual(31);
+  expect(set.fit.ok).toBeGreaterThanOrEqual(33);
   expect(set.facts.ok).toBeGreaterThanOrEqual(38);
   expect(set.falseRefusals).toEqual([]);
-  expect(set.wrongAnswers.length).toBeLessThanOrEqual(13);
+  expect(set.wrongAnswers.length).toBeLessThanOrEqual(10);
   expect(set.clarify.ok).toBe(6);
 });
 

@@ -91,9 +91,13 @@ const WORKS_IN_FAMILY_FIRM = new RegExp(
 const OWN_JOB_ASK =
   /\b(?:pay|paid|pays me|paying me|raise|rise|wages?|salary|hours|shifts?|rota|quit|quitting|resign|hand in my notice|(?:should i|want to|thinking of|going to) leave|leaving|look(?:ing)? elsewhere|another job|new job|pocket money|career|uni|university|degree|cv|promotion|day off|days off|holiday pay)\b/i;
 
-/** A relative's place in the asker's firm (`FAMILY_IN_FIRM`), or the asker's place in the family's (`WORKS_IN_FAMILY_FIRM`). */
+/** A relative's place in the asker's firm (`FAMILY_IN_FIRM`), the asker's place in the family's (`WORKS_IN_FAMILY_FIRM`), or the family who run a trade named first (`FAMILY_CREW`). */
 function familyInFirm(text: string): boolean {
-  return FAMILY_IN_FIRM.test(text) || (WORKS_IN_FAMILY_FIRM.test(text) && !OWN_JOB_ASK.test(text));
+  return (
+    FAMILY_IN_FIRM.test(text) ||
+    (WORKS_IN_FAMILY_FIRM.test(text) && !OWN_JOB_ASK.test(text)) ||
+    (FAMILY_CREW.test(text) && FIRM_WORK.test(text) && !CUSTOMER_ASK.test(text))
+  );
 }
 
 /**
@@ -151,6 +155,22 @@ const TRADES =
   'silversmith|woodworker|upholsterer|seamstress|tailor|dressmaker|dj|wedding dj|courier|taxi driver|cabbie|removals|' +
   'handyman|farmer|market trader|stallholder|publican|landlady|thatcher|glazier|chimney sweep|pest controller|' +
   '(?:caf[eé]|shop|salon|pub|b&b|studio|gym|bakery|restaurant|guesthouse|kennels|cattery|business|garage|nursery|food truck|van) owner';
+
+/**
+ * A trade named first, then the family who run it ("family florist, me my husband and our son.", "garden centre - me,
+ * the wife and our lad"), speaking of the firm's own work (`FIRM_WORK`: orders, customers, who does what) and not as
+ * its customers (`CUSTOMER_ASK`: "farm shop, me and my kids, which one near york…", "hotel, me and my wife, two nights…").
+ */
+const FAMILY_CREW = new RegExp(
+  String.raw`^(?:(?:family|family-run|family run)\s+)?(?:[a-z][a-z&'/-]*\s+){0,2}?(?:${TRADES}|${FAMILY_FIRM_NOUNS}|garden cent(?:re|er)|nursery|kennels|cattery|campsite|guesthouse)\s*(?:,|-|:|\.)\s*(?:it'?s\s+)?(?:just\s+)?me,?\s+(?:and\s+)?(?:my|the|our)\s+(?:${FIRM_RELATIVE}|missus|missis|hubby|other half|lad|lads)\b`,
+  'i',
+);
+/** The firm's own work, as its owners speak of it (`FAMILY_CREW`). */
+const FIRM_WORK =
+  /\b(?:orders?|customers|clients|bookings|deliveries|jobs|stock|suppliers|quotes|invoices|takings|the till|the books|the accounts|the rota|staff|who does what|split (?:the )?(?:work|jobs|roles)|roles)\b/i;
+/** A customer's or a household's ask in a family crew's shape (`FAMILY_CREW`). */
+const CUSTOMER_ASK =
+  /\b(?:(?:our|my) (?:order|meal|food|table|room|booking|stay|bill)\b|complain|which one|where (?:in|near|can|do|does|is|to)|near (?:me|us|york|here)|best (?:one|place|pick)|too much|refund|never arrived|we (?:booked|ordered|stayed|went)|i (?:booked|ordered|stayed)|starts? (?:in|on|at)|settle (?:him|her|them)|nights? in|a good (?:sunday|meal|roast|day out))\b/i;
 /** Offices of a club, charity or small firm ("brass band sec.", "rugby club bar manager.", "cricket club treasurer here"). */
 const OFFICES = 'sec|secretary|treasurer|chair|chairman|chairwoman|bar manager|manager|coordinator|clerk|warden|trustee';
 

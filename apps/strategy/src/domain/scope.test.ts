@@ -613,11 +613,33 @@ test('a personal trial with money, a nanny owed wages and a deposit owed to a te
 // The shapes of the last two false refusals found in sets kept unread (scope14 and scope27, read since). Rules written
 // for them (an owner's "more hassle than it's worth"; a firm named first, then the family who run it) also answered a
 // member's, a customer's and a household's requests in the same shape, found by a review: not kept. Known misses.
-test.failing.each([
-  "our holiday lets feel like more hassle than they're worth lately",
-  'family florist, me my husband and our son. valentines orders got done twice and the funeral one got missed, how do we split who does what',
-])('known miss, still refused (a failing test until it is answered): %s', (q) => {
-  expect(ask(q)).toBe('answer');
+test.failing.each(["our holiday lets feel like more hassle than they're worth lately"])(
+  'known miss, still refused (a failing test until it is answered): %s',
+  (q) => {
+    expect(ask(q)).toBe('answer');
+  },
+);
+
+test("a household's wedding, loft and budget are personal matters, however they read; a trade's weddings are not", () => {
+  // A development set's personal requests (scope39), answered before these markers.
+  expectEach('refuse', [
+    'thinking of converting our loft for about £45k, will it add enough to the house value to be worth it?',
+    'me and my husband bring in £3,400 a month between us and it just vanishes. how do we do a proper budget for the house where every bill has to earn its place?',
+    'our wedding budget is £18k and my mum keeps adding people to the guest list. how do we cut costs without a massive row',
+  ]);
+  expectEach('answer', [
+    "florist. wedding orders avg £700, about 30 a year, walk-in trade dying off. go weddings only? Also can u write a short poem for my nan's 90th birthday card",
+    'wedding photographer, 24 weddings a year at £1,800, should I add a second shooter package at £2,400?',
+    'our removals firm is moving house for 40 families a month, should we add a storage service at £60 a week?',
+  ]);
+});
+
+test("a trade named first, then the family who run it, speaking of the firm's own work is a family business (FAMILY_CREW); its customers in that shape are not", () => {
+  expectEach('answer', [
+    'family florist, me my husband and our son. valentines orders got done twice and the funeral one got missed, how do we split who does what',
+    'chippy - me, the wife and our lad. customers keep complaining about the wait on fridays',
+  ]);
+  expectEach('refuse', ['takeaway, me and my wife, our order was cold again, do we complain?', 'b&b, me and my husband, our stay was awful, refund?']);
 });
 
 test("a member's, a customer's and a household's requests in an owner's or a family firm's shape stay refused", () => {
