@@ -304,6 +304,10 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   expect(q.map((x) => x.text)).toEqual(['9', '20kg', '$4', '1%', '10 to 12 weeks']);
   expect(q[0]!.context).toBe('hand-offs take too long');
   expect(q[3]).toMatchObject({ target: true, limit: 'under' });
+  // A range is a target by the words before it, not by the "to" between its ends.
+  expect(q[4]!.target).toBeUndefined();
+  expect(extractQuantities('It takes 10 to 12 weeks to hire an engineer.')[0]!.target).toBeUndefined();
+  expect(extractQuantities('We need 3 to 5 engineers by spring.')[0]).toMatchObject({ text: '3 to 5', target: true });
   expect(factSheet(understand('Errors run at 3%. We need errors under 1% by June.', '')).baseline).toContain('under 1%');
   const de = understand('Wir haben 140 Mitarbeiter und 28 Mio. € Umsatz. Sollen wir nach Indien expandieren?', '');
   expect(de.quantities.map((x) => [x.text, x.written])).toEqual([

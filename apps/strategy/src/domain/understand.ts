@@ -1636,6 +1636,9 @@ export function extractQuantities(input: string): Quantity[] {
         aimed = WANTED_CHANGE.test(window) && !PAST_CHANGE.test(window);
         before = tokens.slice(Math.max(0, first - 4), first - 1).join(' ');
       }
+      // A range is a target by the words before its lower end ("we need 3 to 5 engineers"), not by its own "to" ("it
+      // takes 10 to 12 weeks").
+      else before = tokens.slice(Math.max(0, first - 3), first).join(' ');
     }
     // A score out of a scale ("7.2 out of 10") is one quantity: the score (a glossed "7,2 sur 10" reads "7.2/10").
     if (kind === 'count' && lowerTokens[first - 1] === 'of' && lowerTokens[first - 2] === 'out' && value !== undefined) {
