@@ -339,6 +339,13 @@ test('a quarter as the glossed languages write it reads as Q1 to Q4 and is quote
   expect(quarters('Nel terzo trimestre il fatturato è calato del 12%. Cosa facciamo?')).toEqual([['Q3', 'terzo trimestre']]);
   expect(quarters('In het derde kwartaal daalde de omzet met 8%. Wat nu?')).toEqual([['Q3', 'derde kwartaal']]);
   expect(quarters('Wir starten im Q4 mit 12 Filialen. Wie planen wir das?')).toEqual([['Q4', undefined]]);
+  // A quarter with its year is one date, quoted with it.
+  expect(quarters('Seit dem 3. Quartal 2025 sinkt der Umsatz. Was tun?')).toEqual([['Q3 2025', '3. Quartal 2025']]);
+  expect(extractQuantities('Revenue fell 8% in Q4 2025 across our 12 stores.').map((x) => [x.text, x.kind])).toEqual([
+    ['8%', 'percent'],
+    ['Q4 2025', 'date'],
+    ['12', 'count'],
+  ]);
   expect(localQuarters('appartement T2 à Lyon, 45 m2, loyer 800 € par mois').written).toEqual([]);
   // The quarter reaches the answer's facts as written.
   expect(factSheet(understand('Seit dem 3. Quartal ist der Umsatz je Filiale um 4,5 % gesunken. Was tun?', '')).baseline).toContain('3. Quartal');

@@ -1712,6 +1712,14 @@ export function extractQuantities(input: string): Quantity[] {
     ends.set(out.at(-1)!, last);
   });
   out.push(...missedQuantities(tokens, lowerTokens, pos, out));
+  // A quarter with its year ("Q4 2025") is one date, not a quarter and a count of 2,025.
+  for (const q of out.filter((x) => x.kind === 'date' && QUARTER.test(x.text))) {
+    const year = out.findIndex((x) => x.at === q.at + 1 && x.kind === 'count' && /^(?:19|20)\d\d$/.test(x.text));
+    if (year < 0) continue;
+    q.text = `${q.text} ${out[year]!.text}`;
+    q.context = q.context.replace(/^\S+\s*/, '');
+    out.splice(year, 1);
+  }
   return out.sort((a, b) => a.at - b.at);
 }
 
@@ -1795,8 +1803,8 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: stri
   }
 }
 
-/** A quarter of the year as written ("Q3"), in every language read. */
-export const QUARTER = /^Q[1-4]$/i;
+/** A quarter of the year as written ("Q3", "Q4 2025"), in every language read. */
+export const QUARTER = /^Q[1-4](?: (?:19|20)\d\d)?$/i;
 
 /** Ordinal words of a quarter, in the glossed languages ("dritte", "troisième", "tercer", "terzo", "terceiro", "derde"). */
 const QUARTER_ORDINALS: Record<string, number> = {
@@ -1855,11 +1863,14 @@ const LOCAL_QUARTER = new RegExp(
  */
 export function localQuarters(question: string): { text: string; written: string[] } {
   const written: string[] = [];
-  const text = question.replace(LOCAL_QUARTER, (m, ...g: Array<string | undefined>) => {
-    const digit = g.slice(0, 6).find((x) => x !== undefined)!;
+  const text = question.replace(LOCAL_QUARTER, (m, ...g: Array<string | number | undefined>) => {
+    const digit = g.slice(0, 6).find((x): x is string => typeof x === 'string')!;
     const n = /^\d$/.test(digit) ? Number(digit) : (QUARTER_ORDINALS[digit.toLowerCase().replace(/[ns]$/, '')] ?? QUARTER_ORDINALS[digit.toLowerCase()]);
     if (!n) return m;
-    written.push(m.trim());
+    // A year after it is quoted with it ("3. Quartal 2025"); it stays in the text, read as "Q3 2025".
+    const at = g.at(-2) as number;
+    const year = /^\s(?:19|20)\d\d(?!\d)/.exec(question.slice(at + m.length))?.[0] ?? '';
+    written.push(`${m.trim()}${year}`);
     return `Q${n}`;
   });
   return { text, written };
