@@ -122,10 +122,13 @@ test('a hyphenated compound keeps its unknown first part, and a Romance name put
   expect(glossToEnglish('Wie funktioniert die BCG-Matrix?', 'de')).toContain('BCG-Matrix');
 });
 
-test('French "CA" in capitals is revenue (a phone\'s "ca" is not), and teams, ten, growers and hair salons are glossed', () => {
+test('French "CA" and Portuguese "TI" in capitals are revenue and IT (a phone\'s "ca" is not), and teams, ten, growers and hair salons are glossed', () => {
   expect(glossToEnglish('on fait 15 k€ de CA par mois, ca marche pas', 'fr')).toBe('we made €15k of revenue per month, ca works not');
   expect(glossToEnglish('temos 6 times e ninguem sabe', 'pt')).toMatch(/^we have 6 teams and nobody/);
   expect(glossToEnglish('wij telen tomaten in tien kassen', 'nl')).toContain('tomatoes in ten greenhouses');
   expect(glossToEnglish('una app para peluquerías', 'es')).toContain('hair salons');
   expect(glossToEnglish('der Anstieg beim Zahlungsverzug', 'de')).toContain('rise');
+  // Portuguese and Spanish "TI" in capitals is IT, the pronoun "ti" is not; French "DSI" is the IT department.
+  expect(glossToEnglish('a equipe de TI tem 12 pessoas', 'pt')).toBe('a team of IT has 12 people');
+  expect(glossToEnglish('la DSI a 160 personnes', 'fr')).toMatch(/^the IT department/);
 });

@@ -815,6 +815,19 @@ export function detectLanguage(text: string): Language {
  * local number formats made English, known phrases first, then word by word (an elided article, "un'impresa",
  * glossed in its two parts; an unknown German compound from its parts).
  */
+/**
+ * Management acronyms written in capitals, per glossed language, read before the words they look like in lower case:
+ * French "CA" (chiffre d'affaires, not a phone's "ça") and "DSI", Portuguese and Spanish "TI" (IT, not the pronoun "ti").
+ */
+const ACRONYMS: Record<Glossed, Record<string, string>> = {
+  de: { KMU: 'SME', GF: 'managing director' },
+  fr: { CA: 'revenue', DSI: 'IT department', DRH: 'HR director', RH: 'HR' },
+  es: { TI: 'IT', RRHH: 'HR' },
+  nl: { MKB: 'SME' },
+  it: { PMI: 'SME', CDA: 'board' },
+  pt: { TI: 'IT', RH: 'HR' },
+};
+
 export function glossToEnglish(text: string, lang: Language): string {
   if (!(GLOSSED as string[]).includes(lang)) return text;
   const dict = GLOSSARY[lang as Glossed];
@@ -836,8 +849,11 @@ export function glossToEnglish(text: string, lang: Language): string {
     .replace(/(\d)\s+%/g, '$1%');
   // Phrases become placeholders so that their English is not glossed again as words.
   const held: string[] = [];
-  // French "CA" in capitals is the chiffre d'affaires (revenue), not a phone's "ça".
-  let phrased = (lang === 'fr' ? numbers.replace(/\bCA\b/g, "chiffre d'affaires") : numbers).replace(/’/g, "'");
+  // Acronyms in capitals (`ACRONYMS`: French "CA", Portuguese "TI") before the words they would be read as ("ça", "ti").
+  let phrased = numbers.replace(/’/g, "'");
+  for (const [acronym, english] of Object.entries(ACRONYMS[lang as Glossed])) {
+    phrased = phrased.replace(new RegExp(`(?<![\\p{L}])${acronym}(?![\\p{L}])`, 'gu'), () => `\uE000${held.push(english) - 1}\uE001`);
+  }
   for (const [pattern, english] of PHRASES[lang as Glossed]) {
     phrased = phrased.replace(pattern, () => `\uE000${held.push(english) - 1}\uE001`);
   }
