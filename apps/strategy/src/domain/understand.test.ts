@@ -323,6 +323,14 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   ]);
   const nl = understand('Cliënten wachten gemiddeld 5 dagen en geven ons een 6,8. Hoe verbeteren we dat?', '');
   expect(nl.quantities.map((x) => x.written)).toEqual(['5 dagen', '6,8']);
+  // A quote stops at a contraction or a verb "to be", and a sentence's full stop is not the counted word's.
+  // ("18%" is quoted as the English reading has it: no `written` of its own.)
+  const pt = understand('Faturamento caiu 18% no 2º tri. Como saber?', '').quantities[0]!;
+  expect([pt.text, pt.written]).toEqual(['18%', undefined]);
+  expect(understand('Der Umsatz von 2,4 Mio. € ist schon zu wenig für 30 Mitarbeitende.', '').quantities.map((x) => x.written)).toEqual([
+    '2,4 Mio. €',
+    '30 Mitarbeitende',
+  ]);
   // English questions keep their own text only.
   expect(understand('We have 140 staff. What now?', '').quantities[0]!.written).toBeUndefined();
 });

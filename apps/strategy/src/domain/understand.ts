@@ -1732,7 +1732,9 @@ const PHRASE_BREAKS = new Set(
   (
     'and or but e ed o ou y et und oder aber en of maar mas pero mais ma che que dass dat porque parce car weil omdat perché ' +
     'in im ins into dans auf für pour para voor naar nach mit met con avec com bei bij zu zum zur to for with ' +
-    'jedes jeden jede jeder chaque cada ogni elke elk depuis seit desde sinds da dal dalla durante pendant während gedurende every each since during'
+    'jedes jeden jede jeder chaque cada ogni elke elk depuis seit desde sinds da dal dalla durante pendant während gedurende every each since during ' +
+    // Portuguese contractions of "in" and "by" ("caiu 18% no 2º tri"), and the verb "to be" ("2,4 Mio. € ist schon zu viel").
+    'no na nos nas num numa pelo pela ist sind war waren est sont était es son era è sono é são foi is zijn was'
   ).split(' '),
 );
 
@@ -1771,6 +1773,11 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: stri
       used.add(m.index);
       let written = m[0].trim();
       let end = m.index + m[0].trimEnd().length;
+      // A sentence's full stop after a counted word is not the word's ("30 Mitarbeitende."); an abbreviation's is ("Mio.").
+      if (/\p{L}{4,}\.$/u.test(written)) {
+        written = written.slice(0, -1);
+        end -= 1;
+      }
       // A range or a change ("von 620.000 € auf 280.000 €", "3 bis 4 Tage"): from its first number to its last, as written.
       const last = numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
       if (last) {
