@@ -131,4 +131,7 @@ test('French "CA" and Portuguese "TI" in capitals are revenue and IT (a phone\'s
   // Portuguese and Spanish "TI" in capitals is IT, the pronoun "ti" is not; French "DSI" is the IT department.
   expect(glossToEnglish('a equipe de TI tem 12 pessoas', 'pt')).toBe('a team of IT has 12 people');
   expect(glossToEnglish('la DSI a 160 personnes', 'fr')).toMatch(/^the IT department/);
+  // Not a board's "CA" nor Canadian dollars.
+  expect(glossToEnglish('Le CA de notre association a voté la hausse', 'fr')).not.toContain('revenue');
+  expect(glossToEnglish('le billet coûte 20 $ CA', 'fr')).not.toContain('revenue');
 });

@@ -815,17 +815,44 @@ export function detectLanguage(text: string): Language {
  * local number formats made English, known phrases first, then word by word (an elided article, "un'impresa",
  * glossed in its two parts; an unknown German compound from its parts).
  */
+/** An acronym in capitals as a pattern: not inside a word, nor in the contexts `not` gives. */
+const acronym = (letters: string, not = ''): RegExp => new RegExp(String.raw`(?<![\p{L}])${letters}(?![\p{L}])${not}`, 'gu');
+
 /**
  * Management acronyms written in capitals, per glossed language, read before the words they look like in lower case:
- * French "CA" (chiffre d'affaires, not a phone's "ça") and "DSI", Portuguese and Spanish "TI" (IT, not the pronoun "ti").
+ * French "CA" (chiffre d'affaires, not a phone's "ça"; not Canadian dollars "$ CA" nor a board's "le CA a voté") and
+ * "DSI", Portuguese and Spanish "TI" (IT, not the pronoun "ti").
  */
-const ACRONYMS: Record<Glossed, Record<string, string>> = {
-  de: { KMU: 'SME', GF: 'managing director' },
-  fr: { CA: 'revenue', DSI: 'IT department', DRH: 'HR director', RH: 'HR' },
-  es: { TI: 'IT', RRHH: 'HR' },
-  nl: { MKB: 'SME' },
-  it: { PMI: 'SME', CDA: 'board' },
-  pt: { TI: 'IT', RH: 'HR' },
+const ACRONYMS: Record<Glossed, Array<[RegExp, string]>> = {
+  de: [
+    [acronym('KMU'), 'SME'],
+    [acronym('GF'), 'managing director'],
+  ],
+  fr: [
+    [
+      new RegExp(
+        String.raw`(?<![\p{L}])(?<!\$\s?)CA(?![\p{L}])(?![^.?!]{0,40}?(?<![\p{L}])(?:voté|vote|voter|votera|décidé|décide|réuni|réunit|nommé|nomme|élu|élit|administrateurs?|assemblée)(?![\p{L}]))`,
+        'gu',
+      ),
+      'revenue',
+    ],
+    [acronym('DSI'), 'IT department'],
+    [acronym('DRH'), 'HR director'],
+    [acronym('RH'), 'HR'],
+  ],
+  es: [
+    [acronym('TI'), 'IT'],
+    [acronym('RRHH'), 'HR'],
+  ],
+  nl: [[acronym('MKB'), 'SME']],
+  it: [
+    [acronym('PMI'), 'SME'],
+    [acronym('CDA'), 'board'],
+  ],
+  pt: [
+    [acronym('TI'), 'IT'],
+    [acronym('RH'), 'HR'],
+  ],
 };
 
 export function glossToEnglish(text: string, lang: Language): string {
@@ -851,9 +878,7 @@ export function glossToEnglish(text: string, lang: Language): string {
   const held: string[] = [];
   // Acronyms in capitals (`ACRONYMS`: French "CA", Portuguese "TI") before the words they would be read as ("ça", "ti").
   let phrased = numbers.replace(/’/g, "'");
-  for (const [acronym, english] of Object.entries(ACRONYMS[lang as Glossed])) {
-    phrased = phrased.replace(new RegExp(`(?<![\\p{L}])${acronym}(?![\\p{L}])`, 'gu'), () => `\uE000${held.push(english) - 1}\uE001`);
-  }
+  for (const [pattern, english] of ACRONYMS[lang as Glossed]) phrased = phrased.replace(pattern, () => `\uE000${held.push(english) - 1}\uE001`);
   for (const [pattern, english] of PHRASES[lang as Glossed]) {
     phrased = phrased.replace(pattern, () => `\uE000${held.push(english) - 1}\uE001`);
   }

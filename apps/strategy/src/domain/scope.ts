@@ -374,10 +374,12 @@ export const DEFAULT_SUGGESTIONS = [
 
 /**
  * Trades named with another domain's word ("holiday lets at 58% occupancy", "kids cookery classes", "a wedding band",
- * "my gardening round", "garden clients", "our garden centre" but not a customer's "the local garden centre", "pub landlord", "our function room"), and "sick of" (fed up, not ill).
+ * "my gardening round", "garden clients", "our garden centre" but not a customer's "the local garden centre", "pub landlord", "our function room",
+ * a household's words as a trade's work: "moving house jobs", "loft conversion enquiries", "bridging loan work", "christmas
+ * presents orders"), and "sick of" (fed up, not ill).
  */
 const TRADE_NAMES =
-  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b|\bgarden(?:ing)?\s+(?:round|business|work|clients|customers|jobs|maintenance|services?|company|firm)\b|\b(?:our|my|family[- ]run)\s+garden\s+cent(?:re|er)s?\b|\bgarden\s+cent(?:re|er)s?,?\s+(?:family[- ]run|owner|business)\b|\bpub\s+land(?:lord|lady)\b|\b(?:our|my|has an?|have an?|with an?)\s+function\s+rooms?\b|\bsick\s+(?:to death\s+)?of\b/gi;
+  /\b(?:holiday|vacation|self-catering)\s+(?:lets?|lettings?|cottages?|flats?|apartments?|rentals?|parks?|camps?|clubs?)\b|\bcookery\s+(?:classes|school|courses?)\b|\bwedding\s+(?:band|venue|cakes|business|photography|florist)\b|\bgarden(?:ing)?\s+(?:round|business|work|clients|customers|jobs|maintenance|services?|company|firm)\b|\b(?:our|my|family[- ]run)\s+garden\s+cent(?:re|er)s?\b|\bgarden\s+cent(?:re|er)s?,?\s+(?:family[- ]run|owner|business)\b|\bpub\s+land(?:lord|lady)\b|\b(?:our|my|has an?|have an?|with an?)\s+function\s+rooms?\b|\bsick\s+(?:to death\s+)?of\b|\b(?:people\s+)?(?:moving house|house moves?|loft conversions?|bridging loans?|house values?|christmas presents|hosting christmas)(?:\s+and\s+[a-z]+)?\s+(?:jobs?|work|enquiries|orders|leads|bookings|customers|clients|parties|stock|brokers?|trade|season|market|appraisals?|business|firm|company|demand|sales|used to be)\b|\bour\s+loft\s+conversions\b/gi;
 
 /**
  * Classifies `text` (the newest user message). `knownStrength` is the raw BM25

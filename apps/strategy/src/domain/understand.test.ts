@@ -335,7 +335,7 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   expect(understand('We have 140 staff. What now?', '').quantities[0]!.written).toBeUndefined();
 });
 
-test('a quarter as the glossed languages write it reads as Q1 to Q4 and is quoted as written; a French flat\'s "T2" is not one', () => {
+test('a quarter as the glossed languages write it reads as Q1 to Q4 and is quoted as written; a flat\'s "T2", a count of quarters and a pregnancy\'s term are not one', () => {
   const quarters = (text: string) =>
     understand(text, '')
       .quantities.filter((x) => x.kind === 'date')
@@ -354,7 +354,26 @@ test('a quarter as the glossed languages write it reads as Q1 to Q4 and is quote
     ['Q4 2025', 'date'],
     ['12', 'count'],
   ]);
-  expect(localQuarters('appartement T2 à Lyon, 45 m2, loyer 800 € par mois').written).toEqual([]);
+  expect(quarters('el 3.er trimestre fue malo, ¿qué hacemos?')).toEqual([['Q3', '3.er trimestre']]);
+  expect(quarters('nel III trimestre il fatturato è calato. Cosa facciamo?')).toEqual([['Q3', 'III trimestre']]);
+  // Each quote goes to its own quarter ("Seit Q1 … im 3. Quartal").
+  expect(quarters('Seit Q1 sinkt der Umsatz, im 3. Quartal um 8 %. Was tun?')).toEqual([
+    ['Q1', undefined],
+    ['Q3', '3. Quartal'],
+  ]);
+  // Not a flat, a tram line, a count of quarters nor a pregnancy's term (a review's attack pass read each as a quarter).
+  for (const text of [
+    'appartement T2 à Lyon, 45 m2, loyer 800 € par mois',
+    'Tenho alojamento local em Lisboa: o T2 fatura 1.400 € por mês',
+    'Moro no T3 e quero abrir uma loja',
+    'appartement T2 45 m2 à Lyon',
+    'le T2 du tram passe devant le magasin',
+    'les ventes ont baissé 3 trimestres de suite',
+    'los 4 trimestres del año fueron malos',
+    "un abonnement d'1 trimestre à 90 €",
+    'una empleada en el tercer trimestre de embarazo, ¿cómo organizamos el equipo?',
+  ])
+    expect(localQuarters(text).written).toEqual([]);
   // The quarter reaches the answer's facts as written.
   expect(factSheet(understand('Seit dem 3. Quartal ist der Umsatz je Filiale um 4,5 % gesunken. Was tun?', '')).baseline).toContain('3. Quartal');
 });

@@ -1747,9 +1747,9 @@ const PHRASE_BREAKS = new Set(
  * another number. Each place of the original is used once; a quantity whose digits are not found keeps the glossed
  * text only.
  */
-function quoteAsWritten(quantities: Quantity[], original: string, quarters: string[] = []): void {
+function quoteAsWritten(quantities: Quantity[], original: string, quarters: Array<{ n: number; text: string }> = []): void {
   const used = new Set<number>();
-  let quarter = 0;
+  const quartersLeft = [...quarters];
   /** The number `digits` as it may be written in `original`: any thousands separator, a currency sign ("R$"), a unit word. */
   const pattern = (digits: string) => {
     const [whole, fraction] = digits.replace(/,/g, '').split('.');
@@ -1762,8 +1762,12 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: stri
   for (const q of quantities) {
     // A quarter: as the original wrote it (`localQuarters`: "3. Quartal", "T3"), else "Q1" as in every language.
     if (QUARTER.test(q.text)) {
-      const asWritten = quarters[quarter++];
-      if (asWritten && asWritten !== q.text) q.written = asWritten;
+      // The first quote of the same quarter not yet used ("seit Q1 … im 3. Quartal": Q1 has none of its own).
+      const k = quartersLeft.findIndex((x) => x.n === q.value);
+      if (k >= 0) {
+        const quote = quartersLeft.splice(k, 1)[0]!.text;
+        if (quote !== q.text) q.written = quote;
+      }
       continue;
     }
     const numbers = q.text.match(/\d[\d,]*(?:\.\d+)?/g);
@@ -1853,31 +1857,49 @@ const QUARTER_ORDINALS: Record<string, number> = {
   vierde: 4,
 };
 
+/** Roman numerals of a quarter ("III trimestre"). */
+const QUARTER_ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
+
 /**
- * A quarter of the year as the glossed languages write it: "3. Quartal", "T3" after a word of time or before a year
- * ("d'ici le T3", "T2 2026"), "3e trimestre", "2.º trimestre", "2º tri", "3° trimestre", "derde kwartaal",
- * "tercer trimestre". Not a French flat's "T2" nor a number before another word.
+ * A quarter of the year as the glossed languages write it: "3. Quartal", "3e trimestre", "2.º trimestre", "3.er
+ * trimestre", "2º tri", "3° trimestre", "3de kwartaal", "III trimestre", "derde kwartaal", "tercer trimestre", and
+ * "T3" or "Q3" after a word of time ("d'ici le T3", "desde el T2", "seit Q1") or before a year ("T2 2026"). Not a
+ * count of quarters ("3 trimestres", "1 trimestre"), nor a flat's "T2" ("le T2", "o T2 45 m2"), a tram line or a
+ * pregnancy's term (`NOT_A_QUARTER_AFTER`).
  */
 const LOCAL_QUARTER = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:([1-4])\s?\.\s?Quartals?|([1-4])\s?(?:\.?\s?[º°ª]|e|er|ème|eme|de|ste)?\s?(?:trimestres?|kwartaal)|([1-4])\s?\.?\s?[º°ª]\s?tri|(${Object.keys(QUARTER_ORDINALS).join('|')})[ns]?\s+(?:Quartals?|trimestres?|kwartaal)` +
-    String.raw`|(?<=(?:^|\s)(?:le|au|du|ce|en|el|al|del|este|no|do|o|fin|début|d'ici le|im|ab|bis|het|in)\s)[TQ]([1-4])|[TQ]([1-4])(?=\s?(?:20)?\d\d(?!\d)))(?![\p{L}\d])`,
+  String.raw`(?<![\p{L}\d])(?:` +
+    String.raw`([1-4])\s?\.\s?Quartal` +
+    String.raw`|([1-4])\s?(?:\.?\s?[º°ª]|\.?er|\.?o|e|ème|eme|de|ste|st|nd|rd|th)\s?(?:trimestre|kwartaal)` +
+    String.raw`|([1-4])\s?\.?\s?[º°ª]\s?tri` +
+    String.raw`|(iv|iii|ii|i)\s+(?:trimestre|Quartal|kwartaal)` +
+    String.raw`|(${Object.keys(QUARTER_ORDINALS).join('|')})\s+(?:Quartal|trimestre|kwartaal)` +
+    String.raw`|(?<=(?:^|\s)(?:d'ici (?:le|au|à la)|fin|début|depuis le|dès le|au cours du|avant le|après le|pour le|jusqu'au|desde el|hasta el|para el|durante el|en el|im|ab|bis|seit|vor|nach|vanaf|sinds|tot|in|by|since|until|entro il|dal|nel|até o|desde o)\s)[TQ]([1-4])` +
+    String.raw`|[TQ]([1-4])(?=\s?(?:20\d\d|'\d\d)(?!\d))` +
+    String.raw`)(?![\p{L}\d])`,
   'giu',
 );
+/** Words after a "trimestre" that make it a pregnancy's term, not a quarter of the year. */
+const NOT_A_QUARTER_AFTER = /^\s+(?:de|di|da|do)\s+(?:embarazo|gravidanza|grossesse|gravidez|gestação|gestacion|gestación)\b/i;
 
 /**
  * The quarters of a glossed question (`LOCAL_QUARTER`) as "Q1" to "Q4" for its English reading, with each as written in
- * the original, in order, for `quoteAsWritten`.
+ * the original and its number, in order, for `quoteAsWritten`.
  */
-export function localQuarters(question: string): { text: string; written: string[] } {
-  const written: string[] = [];
+export function localQuarters(question: string): { text: string; written: Array<{ n: number; text: string }> } {
+  const written: Array<{ n: number; text: string }> = [];
   const text = question.replace(LOCAL_QUARTER, (m, ...g: Array<string | number | undefined>) => {
-    const digit = g.slice(0, 6).find((x): x is string => typeof x === 'string')!;
-    const n = /^\d$/.test(digit) ? Number(digit) : (QUARTER_ORDINALS[digit.toLowerCase().replace(/[ns]$/, '')] ?? QUARTER_ORDINALS[digit.toLowerCase()]);
-    if (!n) return m;
-    // A year after it is quoted with it ("3. Quartal 2025"); it stays in the text, read as "Q3 2025".
     const at = g.at(-2) as number;
-    const year = /^\s(?:19|20)\d\d(?!\d)/.exec(question.slice(at + m.length))?.[0] ?? '';
-    written.push(`${m.trim()}${year}`);
+    const after = question.slice(at + m.length);
+    if (NOT_A_QUARTER_AFTER.test(after)) return m;
+    const word = g
+      .slice(0, 7)
+      .find((x): x is string => typeof x === 'string')!
+      .toLowerCase();
+    const n = /^\d$/.test(word) ? Number(word) : (QUARTER_ROMAN[word] ?? QUARTER_ORDINALS[word]!);
+    // A year after it is quoted with it ("3. Quartal 2025"); it stays in the text, read as "Q3 2025".
+    const year = /^\s(?:19|20)\d\d(?!\d)/.exec(after)?.[0] ?? '';
+    written.push({ n, text: `${m.trim()}${year}` });
     return `Q${n}`;
   });
   return { text, written };
