@@ -378,6 +378,24 @@ test('a quarter as the glossed languages write it reads as Q1 to Q4 and is quote
   expect(factSheet(understand('Seit dem 3. Quartal ist der Umsatz je Filiale um 4,5 % gesunken. Was tun?', '')).baseline).toContain('3. Quartal');
 });
 
+test('tolerances, repeated periods, "only", a cut and a counted pair of nouns are quoted as written; "once in two weeks" is no deadline', () => {
+  // Each was a fact missing from the answers to a fresh set's questions (scope40, read after its first run).
+  const q = (text: string) =>
+    extractQuantities(text).map((x) => `${x.change ? `${x.change} ` : ''}${x.limit ? `${x.limit} ` : ''}${x.text} ${x.context}`.trim());
+  expect(q('Fill weights vary by ±8g, so we overfill.')).toEqual(['±8g']);
+  expect(q('Competitors release app updates every two weeks.')).toEqual(['every two weeks']);
+  expect(q('The force has 4,300 officers and staff.')).toEqual(['4,300 officers and staff']);
+  expect(q('We have 40 stores and 200 staff.')).toEqual(['40 stores', '200 staff']);
+  expect(q('Our council contract was cut 18%.')).toEqual(['cut 18%']);
+  expect(q('We did 15 demo visits, but only 2 schools booked.')).toEqual(['15 demo visits', 'only 2 schools booked']);
+  expect(understand('We ship maybe once in two weeks. How do we ship faster?', '').deadline).toBeUndefined();
+  expect(understand('We must hire 12 nurses in two weeks. How?', '').deadline).toBe('in two weeks');
+  // A sentence that counts the organisation's people is its own, whatever code words it holds.
+  const u = understand('Series B fintech. We have 70 engineers in 9 squads, all touching the same payments code. How should we reorganise?', '');
+  expect(u.declined).toEqual([]);
+  expect(u.quantities.map((x) => x.text)).toEqual(['70', '9']);
+});
+
 test('"at least" pluses and ranges are quoted whole; a cry for help that asks for nothing in particular is vague', () => {
   expect(extractQuantities('We get 60+ feature requests, it takes 3-4 days, and prices run £2k-£15k.').map((x) => [x.text, x.kind, x.value])).toEqual([
     ['60+', 'count', 60],

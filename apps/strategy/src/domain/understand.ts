@@ -1604,7 +1604,10 @@ export function extractQuantities(input: string): Quantity[] {
       // So is "and" between two words that describe the noun right after the number ("12 Greek and Italian brands"; not
       // "3 stores are busy and new staff…").
       const joinsAdjectives = pos[i] === 'CCONJ' && i > last + 1 && pos.slice(last + 1, i).every(describes) && describes(pos[i + 1]) && pos[i + 2] === 'NOUN';
-      if (!hyphen && !joinsAdjectives && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
+      // So is "and" between the counted noun and another that ends the phrase ("4,300 officers and staff").
+      const joinsNouns =
+        lowerTokens[i] === 'and' && i === last + 2 && pos[last + 1] === 'NOUN' && pos[i + 1] === 'NOUN' && (i + 2 >= pos.length || pos[i + 2] !== 'NOUN');
+      if (!hyphen && !joinsAdjectives && !joinsNouns && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
       if (/^\w+\.$/.test(tokens[i]!) && !/^\d+\.$/.test(tokens[i]!)) {
         ctx.push(tokens[i]!.slice(0, -1));
@@ -1650,13 +1653,15 @@ export function extractQuantities(input: string): Quantity[] {
         before = tokens.slice(Math.max(0, first - 3), first).join(' ');
       }
     }
-    // "About" written as a tilde ("~£600", "~40 hours") is quoted with it.
-    if (first > 0 && tokens[first - 1] === '~') first -= 1;
+    // "About" written as a tilde ("~£600", "~40 hours") is quoted with it, and so is a tolerance's "±" ("±8g").
+    if (first > 0 && (tokens[first - 1] === '~' || tokens[first - 1] === '±')) first -= 1;
+    // A period repeated ("every two weeks") is quoted with its "every".
+    else if (kind === 'duration' && lowerTokens[first - 1] === 'every') first -= 1;
     let written = tokens
       .slice(first, last + 1)
       .join(' ')
       .replace(/\s+-\s+/g, '-')
-      .replace(/^~\s+/, '~')
+      .replace(/^([~±])\s+/, '$1')
       .replace(/\s+%/g, '%')
       .replace(/\s+\+/g, '+')
       .replace(/\s+([kKmMxX])\b/g, '$1')
@@ -1671,8 +1676,8 @@ export function extractQuantities(input: string): Quantity[] {
     // A unit written against its number ("5mg", "20kg") is quoted so.
     const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
     if (tight !== written && text.includes(tight)) written = tight;
-    // A limit keeps its word ("under 1%", "fewer than 13"): the target as the asker put it.
-    const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to)\s*$/i.exec(before)?.[1]?.toLowerCase();
+    // A limit keeps its word ("under 1%", "fewer than 13", "only 2"): as the asker put it.
+    const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to|only|just)\s*$/i.exec(before)?.[1]?.toLowerCase();
     const label: string[] = [];
     if (!ctx.length)
       for (let i = first - 1; i >= 0 && label.length < 3 && ['NOUN', 'PROPN', 'ADJ'].includes(pos[i]!) && /^[a-z][a-z'-]*$/i.test(tokens[i]!); i--)
@@ -1919,7 +1924,8 @@ const WANTED_CHANGE =
 const PAST_CHANGE =
   /\b(?:went|gone|fell|fallen|rose|risen|grew|grown|dropped|declined|increased|decreased|crept|slipped|jumped|climbed|shrank|was|were|has|have|had|been)\b/i;
 /** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
-const CHANGE_WORD = /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased)$/i;
+const CHANGE_WORD =
+  /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased|cut|slashed|reduced|raised|lowered|jumped|climbed|slipped)$/i;
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
 const GROUP_NOUN = /^(?:list|team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
 /** Units of measure that people write against the number ("5mg", "20kg", "40GB"). */
@@ -3036,8 +3042,9 @@ export function understand(question: string, conversation: string, ctx: { indust
   // ("Two offers on the table…", "Three shortlisted: …").
   else if (earlierEnglish && options.length < 2 && CHOOSE.test(asked) && (CANDIDATES.test(earlierEnglish) || EARLIER_CANDIDATES.test(earlierEnglish)))
     signal('option-choice', 1.5);
+  // Not a frequency ("we ship once in two weeks").
   const deadlineMatch =
-    /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
+    /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|(?<!\b(?:once|twice|thrice|times?)\s)in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?<!\b(?:once|twice|thrice|times?)\s)(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
       business,
     );
   const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(
@@ -3626,7 +3633,7 @@ const OTHER_DOMAIN =
  * domain's word in it.
  */
 const OWN_BUSINESS =
-  /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors)\b)/i;
+  /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors|engineers|developers|devs|squads|teams|agents|drivers|nurses|consultants|stores|branches|sites|locations)\b|\bwe (?:have|employ|run|operate) (?:about |around |over |nearly |roughly )?\d)/i;
 /**
  * A part that speaks of the asker's own selling or teaching, or a trade's weekly work ("i sell sourdough from home, about
  * 80 loaves a week", "I teach piano and violin privately", "folk take our £45 veg box"): kept with the business, even in another domain's words.
