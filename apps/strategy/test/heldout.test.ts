@@ -231,36 +231,24 @@ test.each([
   },
 );
 
-test('the scope37 set (development set of questions with figures, a third of them non-English) keeps its reached fit and fact use', () => {
-  // First run (a520ca1): fit 67/80, fact use 66/80, 0 false refusals, precision 38/39; read and tuned on: 71 and 74.
-  const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(37)));
-  expect(set.fit.of).toBe(80);
-  expect(set.fit.ok).toBeGreaterThanOrEqual(71);
-  expect(set.facts.ok).toBeGreaterThanOrEqual(74);
+// Sets read and tuned on (or read after their first run) keep what they reached: a floor per set.
+// scope37: first run (a520ca1) fit 67/80, fact use 66/80, 0 false refusals, precision 38/39; tuned on: 71 and 74.
+// scope39: first run (4623e74) fit 31/54, fact use 34/44, 13 of 20 personal requests answered; tuned on (local
+//   quarters, glossary words, a household's wedding, move and loft): fit 33, fact use 38, 10 personal requests answered.
+// scope40: written blind, first run (3a56f68) fit 54/58, fact use 48/58; then read for its missing facts: 54.
+test.each([
+  { n: 37, what: 'questions with figures, a third of them non-English', of: 80, fit: 71, facts: 74, precision: 0.95 },
+  { n: 39, what: 'owners in personal words, personal mirrors, non-English figures', of: 54, fit: 33, facts: 38, personal: 10, clarified: 6 },
+  { n: 40, what: 'written blind, read for its missing facts', of: 58, fit: 54, facts: 54, precision: 0.95 },
+])('the scope$n set ($what) keeps its reached fit and fact use', ({ n, of, fit, facts, precision, personal, clarified }) => {
+  const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
+  expect(set.fit.of).toBe(of);
+  expect(set.fit.ok).toBeGreaterThanOrEqual(fit);
+  expect(set.facts.ok).toBeGreaterThanOrEqual(facts);
   expect(set.falseRefusals).toEqual([]);
-  expect(set.calibration.precision).toBeGreaterThanOrEqual(0.95);
-});
-
-test('the scope39 set (development set: owners in personal words, personal mirrors, non-English figures) keeps what it reached', () => {
-  // First run (4623e74): fit 31/54, fact use 34/44, 0 false refusals, 13 of 20 personal requests answered; read and
-  // tuned on (local quarters, the asker in the family's firm, glossary words, a household's wedding, move and loft):
-  // fit 33, fact use 38, 10 personal requests answered.
-  const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(39)));
-  expect(set.fit.of).toBe(54);
-  expect(set.fit.ok).toBeGreaterThanOrEqual(33);
-  expect(set.facts.ok).toBeGreaterThanOrEqual(38);
-  expect(set.falseRefusals).toEqual([]);
-  expect(set.wrongAnswers.length).toBeLessThanOrEqual(10);
-  expect(set.clarify.ok).toBe(6);
-});
-
-test('the scope40 set (written blind, first run 54/58 fit and 48/58 fact use, then read for its missing facts) keeps what it reached', () => {
-  const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(40)));
-  expect(set.fit.of).toBe(58);
-  expect(set.fit.ok).toBeGreaterThanOrEqual(54);
-  expect(set.facts.ok).toBeGreaterThanOrEqual(54);
-  expect(set.falseRefusals).toEqual([]);
-  expect(set.calibration.precision).toBeGreaterThanOrEqual(0.95);
+  if (precision !== undefined) expect(set.calibration.precision).toBeGreaterThanOrEqual(precision);
+  if (personal !== undefined) expect(set.wrongAnswers.length).toBeLessThanOrEqual(personal);
+  if (clarified !== undefined) expect(set.clarify.ok).toBe(clarified);
 });
 
 test("the framework bank's tenth batch (written for it, not joined, held out from every classifier) is answered with its frameworks", () => {
