@@ -810,13 +810,8 @@ export function detectLanguage(text: string): Language {
   return best;
 }
 
-/**
- * Glosses a German, French, Spanish, Dutch, Italian or Portuguese question into English (understanding only):
- * local number formats made English, known phrases first, then word by word (an elided article, "un'impresa",
- * glossed in its two parts; an unknown German compound from its parts).
- */
-/** An acronym in capitals as a pattern: not inside a word, nor in the contexts `not` gives. */
-const acronym = (letters: string, not = ''): RegExp => new RegExp(String.raw`(?<![\p{L}])${letters}(?![\p{L}])${not}`, 'gu');
+/** An acronym in capitals as a pattern, not inside a word. */
+const acronym = (letters: string): RegExp => new RegExp(String.raw`(?<![\p{L}])${letters}(?![\p{L}])`, 'gu');
 
 /**
  * Management acronyms written in capitals, per glossed language, read before the words they look like in lower case:
@@ -855,6 +850,11 @@ const ACRONYMS: Record<Glossed, Array<[RegExp, string]>> = {
   ],
 };
 
+/**
+ * Glosses a German, French, Spanish, Dutch, Italian or Portuguese question into English (understanding only):
+ * local number formats made English, known phrases first, then word by word (an elided article, "un'impresa",
+ * glossed in its two parts; an unknown German compound from its parts).
+ */
 export function glossToEnglish(text: string, lang: Language): string {
   if (!(GLOSSED as string[]).includes(lang)) return text;
   const dict = GLOSSARY[lang as Glossed];
