@@ -59,7 +59,7 @@ function describe(q: Quantity, deadline: string | undefined): string {
   // A number with no words after it is quoted with the words that name it before ("pitch hire £60").
   const label = !q.context && q.label ? `${q.label} ` : '';
   const written = q.written ? ` ("${q.written}")` : '';
-  return `${label}${q.change ? `${q.change} ` : ''}${q.from ? `${q.from} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
+  return `${label}${q.change ? `${q.change} ` : ''}${q.from ? `${q.from} ` : ''}${q.lead ? `${q.lead} ` : ''}${withLimit(q)}${written}${ctx}${isDeadline ? ' (your deadline)' : q.target ? ' (your target)' : ''}`
     .replace(/\s+/g, ' ')
     .replace(/ \/ /g, '/')
     .trim();
@@ -113,6 +113,17 @@ function weeksUntil(deadline: string | undefined, quantities: Quantity[], now: D
   return days ? Math.max(1, Math.round(days / 7)) : undefined;
 }
 
+/**
+ * Whether percent `p` can be read as a share of count `volume` ("1.8% go out with the wrong item" of "2,500 orders a
+ * day"): not the size of a change ("by 11%", "fell 20%"), not a yearly rate ("8% annual growth"), and not a share of
+ * something else it names ("80% of sales" is not a share of 5,000 employees).
+ */
+function shareOf(p: Quantity, volume: Quantity): boolean {
+  if (p.lead || p.change || p.per === 'year') return false;
+  const base = /^of (?:the |our |their |its |all |total )?([a-z]+)/i.exec(p.context)?.[1]?.toLowerCase();
+  return !base || `${volume.text} ${volume.context}`.toLowerCase().includes(base.slice(0, 4));
+}
+
 const sheets = new WeakMap<Understanding, FactSheet>();
 
 /** Builds the fact sheet of an understood question (current and earlier turns); computed once per understanding. */
@@ -139,7 +150,7 @@ function buildFactSheet(u: Understanding): FactSheet {
   const current = percents.find((p) => !p.target);
   const target = percents.find((p) => p !== current && (p.target || (current && p.at > current.at)));
   const volume = [...counts].filter((c) => c.value >= 50 && !c.target).sort((a, b) => b.value - a.value)[0];
-  if (current && volume) {
+  if (current && volume && shareOf(current, volume)) {
     const per = volume.per ? ` ${PER_LABEL[volume.per]}` : '';
     const now = (current.value / 100) * volume.value;
     insights.push(

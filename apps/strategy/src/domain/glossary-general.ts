@@ -45,6 +45,7 @@ primo=first|primi=first|prime=first|fine=end|inizio=start|presto=early|tardi=lat
 importante=important|importanti=important|principale=main|difficile=difficult|facile=easy|semplice=simple|possibile=possible|impossibile=impossible|chiaro=clear|contento=happy|contenti=happy|gratis=free|gratuito=free|nazionale=national|internazionale=international|regionale=regional|manuale=manual|quotidiano=daily|attuale=current|attualmente=currently|recentemente=recently|di nuovo=again|insieme=together|metà=half|doppio=double|volte=times|per cento=percent|numero=number|quantità=quantity|parte=part|data=date
 cooperativa=cooperative|sociale=social|soci lavoratori=worker members|scoperti=unfilled|operatori=workers|si licenziano=resign|privato=private sector
 associazione=association|associazioni=associations|distretto=district
+due=two|tre=three|quattro=four|cinque=five|sette=seven|otto=eight|nove=nine|dieci=ten|undici=eleven|dodici=twelve|venti=twenty|dozzina=dozen|una dozzina=a dozen
 `;
 
 /** Portuguese (Portugal and Brazil). */
@@ -87,6 +88,7 @@ marcações=bookings|falham=fail|não aparecem=do not show up|aparecem=show up|r
 quer comprar a=wants to buy the|quer comprar o=wants to buy the|quer comprar=wants to buy|querem comprar=want to buy|preço justo=fair price
 na prática=in practice|lidero=I lead|lideramos=we lead|ciclos=cycles|ciclo=cycle|mistos=mixed|mistas=mixed|montamos=we set up|montar=set up|fichas=forms
 galpão=warehouse|galpões=warehouses|times=teams|time=team|familia=family|salgados=snacks|congelados=frozen foods|ninguem=nobody|acompanha=tracks|acompanham=track|acompanhar=track|vdd=really|de vdd=really
+dois=two|duas=two|três=three|quatro=four|cinco=five|seis=six|sete=seven|oito=eight|nove=nine|dez=ten|onze=eleven|doze=twelve|vinte=twenty|dúzia=dozen|uma dúzia=a dozen
 `;
 
 /** German: general business words the hand-tuned glossary lacks. */
@@ -125,6 +127,7 @@ einhalten=meet|einhaltung=compliance|freizeit=leisure|hochzeit=wedding|hochzeite
 festpreis=fixed price|festpreise=fixed prices|geld=money|entwicklern=developers|softwarehaus=software company|umstellen=switch|umstellung auf=switch to|kürzt=cuts|halle=hall|austreten=leave|eintreten=join
 entscheidungen=decisions|klarheit=clarity|mitreden=have a say|bescheid wissen=be kept informed|sitzungen=meetings|sitzung=meeting|besprechungen=meetings|besprechung=meeting|rückmeldungen=feedback|rückmeldung=feedback|konzern=group
 zahlungsverzug=late payment|verzug=delay|anstieg=rise|tochter=daughter|chefin=boss|übergabe=handover
+zwei=two|drei=three|vier=four|fünf=five|sechs=six|sieben=seven|acht=eight|neun=nine|zehn=ten|elf=eleven|zwölf=twelve|zwanzig=twenty|dutzend=dozen|ein dutzend=a dozen
 `;
 
 /** French: general business words the hand-tuned glossary lacks. */
@@ -158,6 +161,7 @@ important=important|importante=important|principal=main|principale=main|difficil
 de plus en plus=more and more|de moins en moins=less and less|l'année prochaine=next year|l'an prochain=next year|l'année dernière=last year|l'an dernier=last year|partir à la retraite=retire|cabinet=firm
 fichier=file|concrètes=concrete|concrète=concrete|concrets=concrete|concret=concrete
 covoiturage=carpooling|covoit=carpooling|trajet=ride|trajets=rides|prio=priority|en prio=first|cession=sale|céder=sell|repreneur=buyer|repreneurs=buyers|filiale=subsidiary|filiales=subsidiaries|désabonnement=cancellation|désabonnements=cancellations
+deux=two|trois=three|quatre=four|cinq=five|sept=seven|huit=eight|dix=ten|onze=eleven|douze=twelve|vingt=twenty|douzaine=dozen|une douzaine=a dozen
 `;
 
 /** Spanish: general business words the hand-tuned glossary lacks. */
@@ -192,6 +196,7 @@ retirado=withdrawn|retirar=withdraw|retiran=withdraw
 comida=food|camarero=waiter|camareros=waiters
 fusionamos=we merged|fusionar=merge|culturas=cultures|cultura=culture|conviven=coexist
 impagos=unpaid invoices|impago=unpaid invoice|relevo=succession|ingles=English|inglés=English|peluquerías=hair salons|peluquerias=hair salons|peluquería=hair salon|peluqueria=hair salon|saltar=expand|dar el salto=expand
+dos=two|tres=three|cuatro=four|cinco=five|seis=six|siete=seven|ocho=eight|nueve=nine|diez=ten|doce=twelve|veinte=twenty|docena=dozen|una docena=a dozen
 `;
 
 /** Dutch: general business words the hand-tuned glossary lacks. */
@@ -229,6 +234,7 @@ nieuwbouw=new construction|renovatie=renovation|woningcorporatie=housing associa
 man in dienst=staff employed|in dienst=employed|loopt via mij=goes through me|gaat via mij=goes through me|uit handen geven=delegate|geef ik uit handen=do I delegate|uit handen=off my hands|klus=job|klussen=jobs
 snappen=understand|cadeau=gift|cadeaus=gifts
 tien=ten|teelt=grows|telen=grow|tomaten=tomatoes|kassen=greenhouses|kas=greenhouse|actief=active|actieve=active|verzoeken=requests|verzoek=request|ruim=over|zo'n=about
+twee=two|drie=three|vier=four|vijf=five|zes=six|zeven=seven|acht=eight|negen=nine|tien=ten|elf=eleven|twaalf=twelve|twintig=twenty|dozijn=dozen|een dozijn=a dozen
 `;
 
 /** Parses "word=English|…" lines into single words and phrases (longest phrases first). */

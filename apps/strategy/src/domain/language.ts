@@ -717,6 +717,26 @@ const GLOSSARY: Record<Glossed, Record<string, string>> = {
   it: GENERAL.it.words,
   pt: GENERAL.pt.words,
 };
+let reverse: Map<string, string[]> | undefined;
+/**
+ * The words of every glossed language that gloss to the English word `english` ("januar", "janvier", "enero"… for
+ * "January"; "drei", "drie", "trois"… for "three"), lower case; [] when none does. For quoting a number or a month
+ * of a glossed question as its asker wrote it.
+ */
+export function glossedFrom(english: string): string[] {
+  if (!reverse) {
+    reverse = new Map();
+    for (const words of Object.values(GLOSSARY))
+      for (const [word, gloss] of Object.entries(words)) {
+        const key = gloss.toLowerCase();
+        const list = reverse.get(key) ?? [];
+        if (!list.includes(word)) list.push(word);
+        reverse.set(key, list);
+      }
+  }
+  return reverse.get(english.toLowerCase()) ?? [];
+}
+
 /** Each glossed language's phrases ("flusso di cassa" → "cash flow"), longest first, as patterns. */
 const PHRASES = Object.fromEntries(
   GLOSSED.map((lang) => [

@@ -463,7 +463,7 @@ test('"from X to Y" is quoted whole (in a glossed question as written), a tilde 
     '~£600',
   ]);
   const de = understand('Der Gewinn ist in zwei Jahren von 620.000 € auf 280.000 € gefallen. Woran liegt es?', '');
-  expect(de.quantities.map((x) => x.written)).toEqual(['von 620.000 € auf 280.000 €']);
+  expect(de.quantities.map((x) => x.written)).toEqual(['in zwei Jahren', 'von 620.000 € auf 280.000 €']);
   expect(understand("I've been told to 'transform' our local tax office. Nobody has said what that means. help?", '').vague).toBe(true);
   expect(understand('Our churn rose from 3% to 7% a month on 2,000 subscribers. help?', '').vague).toBe(false);
 });
@@ -1183,4 +1183,42 @@ test("one person's performance and what staff are paid are problem types, and no
   expect(own.problem?.type).toBe('reward');
   expect(own.problem!.strength).toBeGreaterThan(3);
   expect(own.scopeStrength).toBeLessThan(1);
+});
+
+test('a date or a period is quoted with the words that place it in time, and an earlier number does not end in them', () => {
+  const lead = (t: string) => extractQuantities(t).map((x) => `${x.lead ? `${x.lead} ` : ''}${x.text}`);
+  expect(lead('We can only do one market well in the next 2 years.')).toEqual(['one', 'in the next 2 years']);
+  expect(lead('since june nobody knows who signs off')).toEqual(['since june']);
+  expect(lead('We must move all 9 warehouses until end of Q2 next year.')).toContain('until end of Q2');
+  expect(lead('budget has to go to trustees by 30 june')).toEqual(['by 30 june']);
+  const nps = extractQuantities('our NPS dropped 9 points after the billing migration in May');
+  expect(nps[0]!.context).toBe('points after the billing migration');
+  // A count over a period keeps its period.
+  expect(extractQuantities('he was late 4 times in 6 weeks')[0]!.context).toBe('times in 6 weeks');
+});
+
+test('the size of a change keeps its "by", and a miss measured by it is not a target', () => {
+  const q = extractQuantities('Last year we missed revenue plan by 11%.').find((x) => x.kind === 'percent')!;
+  expect(q).toMatchObject({ lead: 'by', text: '11%' });
+  expect(q.target).toBeUndefined();
+  expect(extractQuantities('We want to cut costs by 11%.').find((x) => x.kind === 'percent')!.target).toBe(true);
+});
+
+test('amounts as people write them: an arrow, the rand in South Africa, currency codes, a price range, a dozen, a school year', () => {
+  const texts = (t: string) => extractQuantities(t).map((x) => [x.text, x.kind]);
+  expect(texts('repeat bookings 22% -> 15%. complaints')).toEqual([['22% -> 15%', 'percent']]);
+  expect(texts('Our winery in South Africa earns around R22 a bottle')).toEqual([['R22', 'money']]);
+  expect(texts('My R2 build plan')).toEqual([]);
+  expect(texts('they pay KES 1,800 per acre')).toEqual([['KES 1,800', 'money']]);
+  expect(texts('Competitors are at $35-45 per user.')).toEqual([['$35-45', 'money']]);
+  expect(extractQuantities('A dozen volunteers run everything')[0]).toMatchObject({ text: 'A dozen', value: 12, context: 'volunteers run everything' });
+  expect(texts('a £310k deficit in 2025/26')).toContainEqual(['2025/26', 'date']);
+  expect(extractQuantities('my father is 71 and wants out')[0]).toMatchObject({ text: '71', label: 'father is' });
+});
+
+test('a share is of the count it names: 80% of sales is not a share of the staff', () => {
+  const f = factSheet(understand('We are a snack maker with 5,000 employees, 80% of sales in the UK. How do we grow?', ''));
+  expect(f.insights.join(' ')).not.toMatch(/of 5,000 employees is about/);
+  const w = factSheet(understand('Our warehouse ships about 2,500 orders a day and 1.8% go out with the wrong item. I need that under 0.5%.', ''));
+  expect(w.insights.join(' ')).toMatch(/1\.8% of about 2,500 orders is about 45/);
 });

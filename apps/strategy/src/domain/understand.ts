@@ -22,7 +22,7 @@ import {
 } from './problem-examples.js';
 import { wordVectors } from './word-vectors.js';
 import { VAGUE_MAX_CUES, VAGUE_SHARE, vaguenessSource } from './vague-examples.js';
-import { detectLanguage, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
+import { detectLanguage, glossedFrom, glossToEnglish, LANGUAGE_NAMES, type Language } from './language.js';
 import { classifyScope } from './scope.js';
 import { businessShareSource } from './scope-examples.js';
 
@@ -50,6 +50,11 @@ export interface Quantity {
   written?: string;
   /** The "from" before a change from one number to another, as written ("down from 240 to 170"). */
   from?: string;
+  /**
+   * The words before a date or a period that place it in time, as written ("since", "by", "in the next", "until end of"),
+   * or the "by" of a change's size ("missed revenue plan by 11%"): quoted with it (`timeLead`).
+   */
+  lead?: string;
   /**
    * What names it when no words after it do: up to three words just before it that the tagger reads as nouns or
    * adjectives ("wool" of "6 hrs each, wool £9", "steward costs" of "steward costs £9k"), unless an earlier number's
@@ -1436,7 +1441,14 @@ const WORD_NUMBERS: Record<string, number> = {
 };
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, millions: 1e6, bn: 1e9, b: 1e9, billion: 1e9 };
 /** ISO 4217 codes of currencies, written before or after an amount ("CHF 3,400", "3,000 SEK"). */
-const CURRENCY_CODES = ['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn'];
+const CURRENCY_CODES = [
+  ...['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn'],
+  // Not codes that are words or names ("try", "mad", "ron", "php", "cop").
+  ...['kes', 'ngn', 'ghs', 'egp', 'aed', 'sar', 'qar', 'huf', 'czk', 'sgd', 'hkd', 'myr', 'idr', 'thb', 'krw', 'twd', 'ars', 'clp', 'uah', 'ils', 'pkr'],
+  ...['bdt', 'lkr', 'vnd', 'isk', 'bgn', 'tzs', 'ugx', 'zmw', 'kwd'],
+];
+/** Where the asker is in South Africa: "R22" is an amount in rand, not a model's name. */
+const RAND_LAND = /south africa|\brands?\b|\bZAR\b|johannesburg|joburg|cape town|durban|pretoria|gauteng/i;
 /** Currency signs and codes written before an amount ("€1,200", "CHF 3,400", "Rs 900", the rand's "R 450"). */
 const CURRENCY = new Set(['$', '€', '£', '₹', '¥', 'rs', 'r', ...CURRENCY_CODES]);
 /** Currency codes written after an amount ("3,000 SEK", "400 PLN"). */
@@ -1456,6 +1468,8 @@ const PER: Record<string, Quantity['per']> = {
   yearly: 'year',
   annual: 'year',
 };
+/** A "by" after a verb in the past measures what happened ("missed revenue plan by 11%", "prices rose by 8%"), not a target. */
+const PAST_BY = /\b(?:\w+ed|fell|rose|grew|went|lost|beat|came|got|shrank|sank|overran|overspent)\s+(?:\S+\s+){0,2}by\s*$/i;
 const TARGET_WORDS = /\b(under|below|to|target|down to|at most|less than|fewer than|wants?|need|goal|by)\s*$/i;
 
 function parseNumber(raw: string): number | undefined {
@@ -1487,7 +1501,12 @@ export function extractQuantities(input: string): Quantity[] {
   // dash is an aside ("£4m — 60% comes from one client"), not a range.
   // The rand written against its amount ("callout R450", "R6,500/mo", "R25/km") is read as a sign before a number; not a
   // model's or a size's "R6", "R17".
+  // An arrow between two numbers ("22% -> 15%") is read as "to" (quoted as written: `asWrittenArrow`).
+  // Where the asker is in South Africa, "R22" is the rand too.
+  const randLand = RAND_LAND.test(input);
   const text = input
+    .replace(/(?<=\d[kKmM%]?)\s*(?:->|→|=>)\s*(?=[$€£]?\d)/g, ' to ')
+    .replace(randLand ? /(?<![\w$])R(?=\d)/g : /(?!)/g, 'R ')
     .replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-')
     .replace(/(?<![\w$])R(?=\d{3,}|\d{1,3},\d{3}|\d+(?:\.\d+)?\s*(?:\/|per\b|k\b|m\b|each\b))/g, 'R ');
   const doc = nlp().readDoc(text);
@@ -1518,6 +1537,8 @@ export function extractQuantities(input: string): Quantity[] {
       }
       kind = value === undefined ? undefined : 'duration';
     } else if (type === 'DATE') kind = 'date';
+    // A school or financial year ("2025/26") is a date, not a count of 2,025.
+    if (kind === 'count' && /^(?:19|20)\d\d\/(?:\d\d|(?:19|20)\d\d)$/.test(e.out() as string)) kind = 'date';
     else if (type === 'ORDINAL') kind = 'count';
     if (!kind) return;
     if (kind !== 'date' && value === undefined) return;
@@ -1676,12 +1697,20 @@ export function extractQuantities(input: string): Quantity[] {
     // A unit written against its number ("5mg", "20kg") is quoted so.
     const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
     if (tight !== written && text.includes(tight)) written = tight;
+    // A change written with an arrow is quoted with it ("22% -> 15%").
+    if (written.includes(' to ') && !input.includes(written)) {
+      const arrow = new RegExp(escapeRegExp(written).replace(' to ', '\\s*(?:->|→|=>)\\s*')).exec(input);
+      if (arrow) written = arrow[0];
+    }
     // A limit keeps its word ("under 1%", "fewer than 13", "only 2"): as the asker put it.
     const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to|only|just)\s*$/i.exec(before)?.[1]?.toLowerCase();
     const label: string[] = [];
     if (!ctx.length)
       for (let i = first - 1; i >= 0 && label.length < 3 && ['NOUN', 'PROPN', 'ADJ'].includes(pos[i]!) && /^[a-z][a-z'-]*$/i.test(tokens[i]!); i--)
         label.unshift(tokens[i]!);
+    // A number said of a noun with "is" or "was" and nothing after it ("my father is 71", "the deficit was £300k").
+    if (!ctx.length && !label.length && /^(?:is|was|are|were)$/.test(lowerTokens[first - 1] ?? '') && pos[first - 2] === 'NOUN')
+      label.push(tokens[first - 2]!, tokens[first - 1]!);
     // Not words an earlier number already quotes ("April £700" after "£650 in April").
     if (label.length && out.some((q) => q.context.toLowerCase().includes(label.join(' ').toLowerCase()))) label.length = 0;
     /** Where a word saying how the number moved would stand: before it, or before its "from". */
@@ -1700,7 +1729,7 @@ export function extractQuantities(input: string): Quantity[] {
         .replace(/(\d)\s+%/g, '$1%'),
       at: first,
       ...(per ? { per } : {}),
-      ...((from ? aimed : TARGET_WORDS.test(before)) ? { target: true } : {}),
+      ...((from ? aimed : TARGET_WORDS.test(before) && !PAST_BY.test(tokens.slice(Math.max(0, first - 5), first).join(' '))) ? { target: true } : {}),
       ...(from ? { from } : {}),
       ...(limit ? { limit } : {}),
       // "Up" and "down" say how a number moved for a percent or after "is"/"was" ("down 6%", "is up £2m"); elsewhere
@@ -1725,7 +1754,34 @@ export function extractQuantities(input: string): Quantity[] {
     q.context = q.context.replace(/^\S+\s*/, '');
     out.splice(year, 1);
   }
-  return out.sort((a, b) => a.at - b.at);
+  out.sort((a, b) => a.at - b.at);
+  // The words that place a date or a period in time ("since june", "in the next 2 years"), and the "by" of a change's
+  // size ("missed revenue plan by 11%"), are quoted with it, not at the end of an earlier number's words ("dropped 9
+  // points after the billing migration in; May").
+  for (const q of out) {
+    if (q.from || q.limit) continue;
+    const n = q.kind === 'date' || q.kind === 'duration' ? timeLead(lowerTokens, q.at) : lowerTokens[q.at - 1] === 'by' ? 1 : 0;
+    if (!n) continue;
+    q.lead = tokens.slice(q.at - n, q.at).join(' ');
+    const joined = `${q.lead} ${tokens[q.at]}`.toLowerCase();
+    const words = joined.split(' ');
+    for (const p of out) {
+      // A count over a period keeps it ("4 times in 6 weeks", "three heads in four years").
+      if (p.at >= q.at || (q.kind === 'duration' && p.context.toLowerCase().includes(`${q.lead} ${q.text}`.toLowerCase()))) continue;
+      const k = ` ${p.context.toLowerCase()} `.indexOf(` ${joined} `);
+      if (k >= 0) p.context = p.context.slice(0, Math.max(0, k - 1)).trim();
+      // The number just before, whose words stopped at their limit inside the lead ("points after the billing migration in").
+      else if (p === out[out.indexOf(q) - 1]) {
+        const own = p.context.split(' ');
+        const n = [...Array(Math.min(own.length, words.length - 1)).keys()]
+          .map((i) => i + 1)
+          .reverse()
+          .find((i) => own.slice(-i).join(' ').toLowerCase() === words.slice(0, i).join(' '));
+        if (n) p.context = own.slice(0, -n).join(' ');
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -1776,19 +1832,32 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
       continue;
     }
     const numbers = q.text.match(/\d[\d,]*(?:\.\d+)?/g);
-    if (!numbers) continue;
-    for (const m of original.matchAll(pattern(numbers[0]!))) {
+    // A month or a number in words ("Januar", "drie"): the original word that glosses to it.
+    // A period in words keeps its unit as written after it ("two years": "zwei Jahren").
+    const [head, ...unit] = q.text.split(' ');
+    const wordsAfter = !numbers && q.kind === 'duration' ? unit.length : 0;
+    const words = numbers ? [] : glossedFrom(wordsAfter ? head! : q.text).filter((w) => !/\s/.test(w));
+    if (!numbers && !words.length) continue;
+    const found = numbers ? pattern(numbers[0]!) : new RegExp(`(?<!\\p{L})(?:${words.map(escapeRegExp).join('|')})(?!\\p{L})`, 'giu');
+    for (const m of original.matchAll(found)) {
       if (used.has(m.index)) continue;
       used.add(m.index);
       let written = m[0].trim();
       let end = m.index + m[0].trimEnd().length;
+      if (wordsAfter) {
+        const unitWords = new RegExp(`^(?:\\s+[\\p{L}]+){${wordsAfter}}`, 'u').exec(original.slice(end));
+        if (!unitWords) continue;
+        written += unitWords[0];
+        end += unitWords[0].length;
+      }
       // A sentence's full stop after a counted word is not the word's ("30 Mitarbeitende."); an abbreviation's is ("Mio.").
       if (/\p{L}{4,}\.$/u.test(written)) {
         written = written.slice(0, -1);
         end -= 1;
       }
       // A range or a change ("von 620.000 € auf 280.000 €", "3 bis 4 Tage"): from its first number to its last, as written.
-      const last = numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
+      const last =
+        numbers && numbers.length > 1 ? [...original.matchAll(pattern(numbers.at(-1)!))].find((n) => n.index > m.index && n.index - m.index < 60) : undefined;
       if (last) {
         used.add(last.index);
         // A change from one number to another keeps its "from" as written ("van 8 naar 14 miljoen", "von … auf …"); not
@@ -1801,7 +1870,8 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
       }
       // What the number counts, as written, as far as the English reading's context goes ("35% del volume",
       // "45 overdrachten per maand"): up to as many words, stopping at punctuation, a conjunction or another number.
-      const wanted = Math.min(3, q.context.split(/\s+/).filter(Boolean).length);
+      // Not after a date: the words after it are not what it counts ("Ab Januar legen wir…").
+      const wanted = q.kind === 'date' || wordsAfter ? 0 : Math.min(3, q.context.split(/\s+/).filter(Boolean).length);
       const tail = original.slice(end, end + 120);
       if (wanted > 0 && !last && /^\s/.test(tail) && !/[.,;:!?]$/.test(written)) {
         const after: string[] = [];
@@ -1813,11 +1883,29 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
         }
         if (after.length) written = `${written} ${after.join(' ')}`;
       }
+      // A date or a period keeps the words before it that place it in time ("Ab Januar", "a 90 días", "entro marzo").
+      if (q.kind === 'date' || q.kind === 'duration') {
+        const lead = ORIGINAL_TIME_LEAD.exec(original.slice(Math.max(0, m.index - 30), m.index));
+        if (lead) written = `${lead[1]}${written}`;
+      }
       if (written !== q.text) q.written = written;
       break;
     }
   }
 }
+
+/**
+ * Words of the glossed languages that place a date or a period in time, written just before it ("ab", "seit", "bis
+ * Ende", "binnen", "vanaf", "d'ici", "depuis", "desde", "a", "entro", "até"…).
+ */
+const ORIGINAL_TIME_LEAD = new RegExp(
+  `(?:^|[\\s(])((?:${[
+    'ab|seit|bis|bis zum|bis zur|bis ende|bis anfang|vor|nach|in|im|innerhalb|innerhalb von|in den nächsten|in den letzten|binnen|vanaf|sinds|tot|voor|na|in de komende|in de afgelopen|eind|begin',
+    "depuis|dès|d'ici|d'ici à|d'ici fin|avant|après|jusqu'à|jusqu'en|fin|début|dans|dans les|en|au cours des|desde|hasta|antes de|después de|dentro de|en los próximos|en los últimos|a partir de|a finales de|a",
+    'entro|entro il|entro fine|da|dal|dalla|fino a|prima di|dopo|nei prossimi|negli ultimi|a fine|até|em|nos próximos|nos últimos|no fim de|à|al',
+  ].join('|')})\\s)$`,
+  'iu',
+);
 
 /** A quarter of the year as written ("Q3", "Q4 2025"), in every language read. */
 export const QUARTER = /^Q[1-4](?: (?:19|20)\d\d)?$/i;
@@ -1912,6 +2000,11 @@ export function localQuarters(question: string): { text: string; written: Array<
 /** Words of time a quarter follows ("in Q3", "by Q4", "Ende Q2", "vanaf Q1"). */
 const QUARTER_BEFORE =
   /^(?:in|by|from|until|till|before|after|during|since|end|start|starting|early|late|of|this|next|last|the|each|every|per|for|ende|anfang|bis|ab|im|vor|nach|seit|vanaf|tot|voor|na|eind|begin|en|au|dès|fin|début|al|dal|entro|fine|inizio|para|desde|hasta|até|fim|início|[,.:;(]|-)$/;
+/** Months as people type them on a phone ("june", "sept", "jan"). */
+const MONTH_WORD =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/;
+/** Words after which a month is a date ("since june", "by end of sept", "early march"); not "in may", which may be the verb. */
+const TIME_BEFORE_MONTH = /^(?:since|by|from|until|till|til|before|after|of|early|late|mid|last|next|this|starting|during|in|for)$/;
 const ONCE: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
 /** `text` with the characters that mean something in a regular expression escaped. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -1926,6 +2019,28 @@ const PAST_CHANGE =
 /** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
 const CHANGE_WORD =
   /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased|cut|slashed|reduced|raised|lowered|jumped|climbed|slipped)$/i;
+/** Prepositions that place a date or a period in time ("since June", "by 30 June", "within 6 weeks"). */
+const TIME_PREPOSITION = /^(?:since|by|from|until|till|til|before|after|within|in|over|for|during|through|throughout|starting|due|around|across)$/;
+/** Words that say which of a kind of period it is ("the next 2 years", "the last five years", "early March"). */
+const TIME_WHICH = /^(?:next|last|past|coming|first|following|previous|early|late|mid)$/;
+/** Words of a part of a period before its "of" ("end of Q2", "the start of next year"). */
+const TIME_PART = /^(?:end|start|beginning|middle|close)$/;
+
+/**
+ * How many tokens before `first` place the date or period starting there in time: a preposition ("since", "by",
+ * "within"), then "the", a part of a period with its "of" ("end of") or which of its kind it is ("next", "last"), each
+ * optional, at least one of them ("until end of Q2", "in the next 2 years", "since june"); 0 when none does.
+ */
+function timeLead(lower: string[], first: number): number {
+  let i = first;
+  if (lower[i - 1] === 'of' && TIME_PART.test(lower[i - 2] ?? '')) i -= 2;
+  else if (TIME_WHICH.test(lower[i - 1] ?? '')) i -= 1;
+  if (i < first && lower[i - 1] === 'the') i -= 1;
+  if (TIME_PREPOSITION.test(lower[i - 1] ?? '')) i -= 1;
+  // "The" alone does not place a date ("the 2 years").
+  return lower[i] === 'the' && i === first - 1 ? 0 : first - i;
+}
+
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
 const GROUP_NOUN = /^(?:list|team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
 /** Units of measure that people write against the number ("5mg", "20kg", "40GB"). */
@@ -1953,6 +2068,11 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
     if (taken.has(i)) continue;
     const w = lower[i]!;
     const range = /^(\d+(?:[.,]\d+)*)-(\d+(?:[.,]\d+)*)$/.exec(w);
+    // A price range with its sign before the first end only ("$35-45 per user").
+    if (range && i > 0 && /^[$€£₹¥]$/.test(tokens[i - 1]!) && !taken.has(i - 1)) {
+      out.push({ text: `${tokens[i - 1]}${tokens[i]}`, value: Number(range[2]!.replace(',', '.')), kind: 'money', context: contextAfter(i + 1), at: i - 1 });
+      continue;
+    }
     if (range) {
       // "2,000" and "1.500" are thousands, "2,5" and "2.5" decimals.
       const num = (x: string) => Number(/^\d{1,3}(?:([.,])\d{3})+$/.test(x) ? x.replace(/[.,]/g, '') : x.replace(',', '.'));
@@ -1966,6 +2086,28 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
     // A quarter of the year after a word of time ("starting in Q3", "bis Ende Q2", "by Q4"), not a model's name ("Audi Q3").
     if (QUARTER.test(w) && (i === 0 || QUARTER_BEFORE.test(lower[i - 1]!))) {
       out.push({ text: tokens[i]!, value: Number(w[1]), kind: 'date', context: contextAfter(i + 1), at: i });
+      continue;
+    }
+    // A month the tagger missed, written in lower case or short, after a word of time ("since june", "by end of sept").
+    if (
+      MONTH_WORD.test(w) &&
+      TIME_BEFORE_MONTH.test(lower[i - 1] ?? '') &&
+      !found.some((q) => q.at < i && q.at >= i - 3 && q.text.toLowerCase().includes(w)) &&
+      (w !== 'may' && w !== 'march' ? true : !/^(?:in|for)$/.test(lower[i - 1]!))
+    ) {
+      out.push({ text: tokens[i]!, value: 0, kind: 'date', context: contextAfter(i + 1), at: i });
+      continue;
+    }
+    // A dozen ("a dozen volunteers", "half a dozen sites").
+    if (w === 'dozen' && /^(?:a|one)$/.test(lower[i - 1] ?? '')) {
+      const half = lower[i - 2] === 'half';
+      out.push({
+        text: tokens.slice(i - (half ? 2 : 1), i + 1).join(' '),
+        value: half ? 6 : 12,
+        kind: 'count',
+        context: contextAfter(i + 1),
+        at: i - (half ? 2 : 1),
+      });
       continue;
     }
     const per = PER[lower[i + 2] ?? ''];
