@@ -1222,3 +1222,12 @@ test('a share is of the count it names: 80% of sales is not a share of the staff
   const w = factSheet(understand('Our warehouse ships about 2,500 orders a day and 1.8% go out with the wrong item. I need that under 0.5%.', ''));
   expect(w.insights.join(' ')).toMatch(/1\.8% of about 2,500 orders is about 45/);
 });
+
+test('a deadline is ahead of the asker: a date as people write it, not a span that passed or a process time', () => {
+  const deadline = (t: string) => understand(t, '').deadline;
+  expect(deadline('Budget has to go to trustees by 30 june. How do we build it?')).toBe('by 30 june');
+  expect(deadline('We must move all 9 warehouses until end of Q2 next year. How?')).toBe('until end of Q2 next year');
+  expect(deadline('We need the new rota live in 6 weeks. Where do we start?')).toBe('in 6 weeks');
+  expect(deadline('Our review average dropped from 4.6 to 4.1 in 12 months. Where do we start?')).toBeUndefined();
+  expect(deadline('Stock sits for 120 days and card payouts land in 2 days. How do we fund the winter?')).toBeUndefined();
+});

@@ -1907,6 +1907,37 @@ const ORIGINAL_TIME_LEAD = new RegExp(
   'iu',
 );
 
+const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec';
+/**
+ * A deadline as people write it (group 1): "before the board meets", "by 30 june", "by June 15", "by the end of
+ * Q3", "until end of Q2 next year", "in 6 weeks", "within 3 months", "next quarter"; not a frequency ("once in two
+ * weeks").
+ */
+const DEADLINE = new RegExp(
+  `\\b(before (?:the )?[^.,;?!]{3,40}` +
+    `|by \\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH_NAMES})\\b|by (?:${MONTH_NAMES}) \\d{1,2}(?:st|nd|rd|th)?` +
+    `|(?:by|until|till) (?:the )?end of (?:q[1-4]|[a-z]+)(?: next year| this year| \\d{4})?` +
+    `|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\\d{4})` +
+    `|(?<!\\b(?:once|twice|thrice|times?)\\s)in \\d+ (?:days|weeks|months)|within \\d+ (?:days|weeks|months)|this quarter|next quarter|next year` +
+    `|(?<!\\b(?:once|twice|thrice|times?)\\s)(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\\d+) (?:days|weeks|months))\\b`,
+  'gi',
+);
+/**
+ * Words before "in 12 months" or "within 2 days" that make it a span that passed or a process's time, not a deadline
+ * ("dropped from 4.6 to 4.1 in 12 months", "card payouts land in 2 days").
+ */
+const NOT_AHEAD =
+  /\b(?:dropped|fell|rose|grew|went|declined|doubled|halved|tripled|increased|decreased|lost|gained|land|lands|landed|arrive|arrives|arrived|paid|pays|settle|settles|settled|clears?|cleared|takes?|took|lasted|lasts)\b(?:[^.,;?!]|[.,](?=\d))*$/i;
+
+/** The first deadline of `business` (`DEADLINE`) that is ahead of the asker (`NOT_AHEAD`), or null. */
+function deadlineIn(business: string): RegExpMatchArray | null {
+  for (const m of business.matchAll(DEADLINE)) {
+    if (/^(?:in|within|meets in) /i.test(m[1]!) && NOT_AHEAD.test(business.slice(Math.max(0, m.index - 60), m.index))) continue;
+    return m;
+  }
+  return null;
+}
+
 /** A quarter of the year as written ("Q3", "Q4 2025"), in every language read. */
 export const QUARTER = /^Q[1-4](?: (?:19|20)\d\d)?$/i;
 
@@ -3185,10 +3216,7 @@ export function understand(question: string, conversation: string, ctx: { indust
   else if (earlierEnglish && options.length < 2 && CHOOSE.test(asked) && (CANDIDATES.test(earlierEnglish) || EARLIER_CANDIDATES.test(earlierEnglish)))
     signal('option-choice', 1.5);
   // Not a frequency ("we ship once in two weeks").
-  const deadlineMatch =
-    /\b(before (?:the )?[^.,;?!]{3,40}|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\d{4})|(?<!\b(?:once|twice|thrice|times?)\s)in \d+ (?:days|weeks|months)|within \d+ (?:days|weeks|months)|this quarter|next quarter|next year|(?<!\b(?:once|twice|thrice|times?)\s)(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) (?:days|weeks|months))\b/i.exec(
-      business,
-    );
+  const deadlineMatch = deadlineIn(business);
   const constraintMatch = /\b(without [^.,;?!]{3,50}|no more than [^.,;?!]{3,40}|within (?:a |our )?budget[^.,;?!]{0,30}|at most [^.,;?!]{3,40})/i.exec(
     business,
   );
@@ -3569,13 +3597,13 @@ export const FRAMEWORK_ASKS: FrameworkAsk[] = [
     reason: 'choosing whom to serve',
     unless:
       /\b(?:owe|owes|owed|owing|debt|debts|deposit back|return the deposit|insurer|insurance|damage|damaged|botched|bust|refund|compensation|claim|sue|court|role|job|vacancy|position|hire|hiring)\b/i,
-    re: /\bwho (?:should|do|shall|would) (?:we|i) (?:go after|target|aim (?:at|for)|market to|pitch to)\b|\bwho(?:'s| is) (?:my|our) (?:ideal|best|target) (?:customer|client|buyer)s?\b|\bwhich (?:customers|clients|kind of (?:customers?|clients?)|type of (?:customers?|clients?)) (?:should|do) (?:we|i) (?:go after|target|focus on|aim (?:at|for))\b/i,
+    re: /\bwho (?:should|do|shall|would) (?:we|i) (?:go after|target|aim (?:at|for)|market to|pitch to)\b|\bwho(?:'s| is) (?:my|our) (?:ideal|best|target) (?:customer|client|buyer)s?\b|\bwhich (?:customers|clients|kind of (?:customers?|clients?)|type of (?:customers?|clients?)) (?:should|do) (?:we|i) (?:go after|target|focus on|aim (?:at|for))\b|\b(?:focus|concentrate|specialise|specialize) on (?:one|a single|just one|only one) (?:type|kind|sort|group|segment) of (?:customers?|clients?|buyers?|work)\b/i,
   },
   {
     framework: 'business-model-canvas',
     reason: 'how the whole business earns its money',
     needs:
-      /\b(?:club|society|charity|hall|shop|business|firm|company|farm|pub|caf[eé]|studio|salon|centre|venue|school|nursery|church|trust|members|plots|customers|clients|families|trade|takings|turnover|funeral director|director|allotment)\b/i,
+      /\b(?:club|society|charity|hall|shop|business|firm|company|farm|pub|caf[eé]|studio|salon|centre|venue|schools?|nursery|church|trust|members|plots|customers|clients|families|trade|takings|turnover|funeral director|director|allotment|startup|users|subscribers|subscription)\b/i,
     re: /\b(?:rethink|rework|redesign|change) (?:how|the way) (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:earns?|makes? (?:its |our )?money|pays? (?:its|our) way)\b|\bhow (?:it|we|the (?:business|club|shop|place|pub|farm|studio|charity)) (?:pays? (?:its|our) way|earns? its keep)\b|\bhow (?:else )?(?:could|can|cd|do|should|might) (?:we|it|the (?:club|society|charity|hall)) pay (?:our|its) way\b|\b(?:rework|rethink|redesign|overhaul)\s+the\s+whole\s+(?:setup|set-up|set up|business|model|thing|way we earn)\b/i,
   },
 ];
