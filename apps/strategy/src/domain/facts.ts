@@ -28,7 +28,7 @@ export interface FactSheet {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 /** The currency written before an amount ("£", "R$", "NZ$", "€", "₹"); '' when none. */
-const currencyOf = (q: Quantity) => /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥])/.exec(q.text)?.[1] ?? '';
+const currencyOf = (q: Quantity) => /^[^\d]*?([A-Za-z]{0,2}[$€£₹¥₱₦₩₺₽₴₫₪฿₵])/.exec(q.text)?.[1] ?? '';
 const money = (n: number, like: Quantity): string => {
   if (!Number.isFinite(n)) return 'n/a';
   const sign = currencyOf(like);
@@ -275,10 +275,10 @@ function buildFactSheet(u: Understanding): FactSheet {
       `A ${cut.text} cut across ${units.text} ${units.context.split(' ').slice(0, 2).join(' ')} is the cost of about ${fmt(Math.max(1, Math.round((cut.value / 100) * units.value)), 0)} of them at average cost; the matrix shows which.`,
     );
 
-  const baseline = all
-    .map((q) => describe(q, u.deadline))
-    .filter(Boolean)
-    .join('; ');
+  // A number whose whole description an earlier one already holds is not said twice ("in May" after "dropped 9 points
+  // after the billing migration in May").
+  const described = all.map((q) => describe(q, u.deadline)).filter(Boolean);
+  const baseline = described.filter((d, i) => !described.slice(0, i).some((e) => e.toLowerCase().includes(d.toLowerCase()))).join('; ');
   const phrases = nounPhrases(`${u.situation} ${u.decision}`).slice(0, 6);
   return {
     baseline,

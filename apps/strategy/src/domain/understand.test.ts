@@ -523,7 +523,11 @@ test('a quarter after a word of time is a date quoted as written; a scale agains
 });
 
 test('"between X and Y" is one range, and a glossed amount keeps its currency words as written', () => {
-  expect(extractQuantities('Moisture must stay between 0.03% and 0.06%; we have 2 dogs and 3 cats.').map((x) => x.text)).toEqual(['0.03% and 0.06%', '2', '3']);
+  expect(extractQuantities('Moisture must stay between 0.03% and 0.06%; we have 2 dogs and 3 cats.').map((x) => x.text)).toEqual([
+    'between 0.03% and 0.06%',
+    '2',
+    '3',
+  ]);
   const it = understand('Abbiamo un caseificio con un fatturato di 7,5 milioni di euro. Cosa facciamo?', '');
   expect(it.quantities.map((x) => x.written)).toEqual(['7,5 milioni di euro']);
   const de = understand('Wir haben bereits 3,8 Millionen Euro in die neue Plattform gesteckt. Wie bekommen wir die Leute mit?', '');
@@ -1230,4 +1234,28 @@ test('a deadline is ahead of the asker: a date as people write it, not a span th
   expect(deadline('We need the new rota live in 6 weeks. Where do we start?')).toBe('in 6 weeks');
   expect(deadline('Our review average dropped from 4.6 to 4.1 in 12 months. Where do we start?')).toBeUndefined();
   expect(deadline('Stock sits for 120 days and card payouts land in 2 days. How do we fund the winter?')).toBeUndefined();
+});
+
+test('more amounts as people write them: cents, ratios and pairs in words, ages, times, rough counts, ranges with "between", scale words', () => {
+  const texts = (t: string) => extractQuantities(t).map((x) => x.text);
+  expect(extractQuantities('milk price down to 38c per litre')[0]).toMatchObject({ text: '38c', kind: 'money', value: 0.38 });
+  expect(texts('and one in four is defaulting')).toEqual(['one', 'four']);
+  expect(extractQuantities('and one in four is defaulting')[0]!.context).toMatch(/^in four/);
+  expect(extractQuantities('two routes run at only 58% and 63% load factor.').find((x) => x.text === '58%')!.context).toBe('and 63% load factor');
+  expect(texts('members are mostly aged over 70')).toEqual(['aged over 70']);
+  expect(extractQuantities('the town just brought in an 11pm curfew.')[0]).toMatchObject({ text: '11pm', kind: 'date', context: 'curfew' });
+  expect(texts('hundreds of volunteers help')).toEqual(['hundreds']);
+  expect(texts('cafés charging between 60 and 120 pesos a drink')).toEqual(['between 60 and 120']);
+  expect(texts('our top 50 customers are 45% of revenue')).toEqual(['top 50', '45%']);
+  expect(extractQuantities('arrears of ₱22,000 monthly')[0]).toMatchObject({ text: '₱22,000', kind: 'money' });
+  expect(extractQuantities('a loan of ₦1.2 billion')[0]).toMatchObject({ text: '₦1.2 billion', value: 1.2e9 });
+  expect(extractQuantities('revenue of 4.8 million a year')[0]!.value).toBe(4.8e6);
+  expect(extractQuantities('we must cut costs by a third')[0]).toMatchObject({ text: 'a third', lead: 'by', kind: 'percent' });
+  expect(texts('bar takings fell from NZ$310,000 to NZ$240,000')).toEqual(['NZ$310,000 to NZ$240,000']);
+  expect(texts('raising the call out fee from $89 to $129')).toEqual(['$89 to $129']);
+});
+
+test('a decimal point does not end a sentence, so an amount in rand stays whole', () => {
+  const u = understand('wine estate in stellenbosch. load shedding costs us about R2.5 million a year in diesel. or a PPA at R1.45 per kWh. which?', '');
+  expect(u.quantities.map((x) => x.text)).toEqual(expect.arrayContaining(['R2.5 million', 'R1.45']));
 });

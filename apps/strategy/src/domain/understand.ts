@@ -1450,7 +1450,7 @@ const CURRENCY_CODES = [
 /** Where the asker is in South Africa: "R22" is an amount in rand, not a model's name. */
 const RAND_LAND = /south africa|\brands?\b|\bZAR\b|johannesburg|joburg|cape town|durban|pretoria|gauteng/i;
 /** Currency signs and codes written before an amount ("€1,200", "CHF 3,400", "Rs 900", the rand's "R 450"). */
-const CURRENCY = new Set(['$', '€', '£', '₹', '¥', 'rs', 'r', ...CURRENCY_CODES]);
+const CURRENCY = new Set(['$', '€', '£', '₹', '¥', '₱', '₦', '₩', '₺', '₽', '₴', '₫', '₪', '฿', '₵', 'rs', 'r', ...CURRENCY_CODES]);
 /** Currency codes written after an amount ("3,000 SEK", "400 PLN"). */
 const CURRENCY_AFTER = new Set(CURRENCY_CODES);
 /** Letters that make a dollar sign another country's ("R$ 7.000", "NZ$ 200", "HK$500"). */
@@ -1508,7 +1508,7 @@ export function extractQuantities(input: string): Quantity[] {
     .replace(/(?<=\d[kKmM%]?)\s*(?:->|→|=>)\s*(?=[$€£]?\d)/g, ' to ')
     .replace(randLand ? /(?<![\w$])R(?=\d)/g : /(?!)/g, 'R ')
     .replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-')
-    .replace(/(?<![\w$])R(?=\d{3,}|\d{1,3},\d{3}|\d+(?:\.\d+)?\s*(?:\/|per\b|k\b|m\b|each\b))/g, 'R ');
+    .replace(/(?<![\w$])R(?=\d{3,}|\d{1,3},\d{3}|\d+(?:\.\d+)?\s*(?:\/|per\b|k\b|m\b|mn\b|bn\b|million\b|billion\b|each\b))/g, 'R ');
   const doc = nlp().readDoc(text);
   const its = nlp().its;
   const tokens = doc.tokens().out(its.value) as string[];
@@ -1536,7 +1536,7 @@ export function extractQuantities(input: string): Quantity[] {
         first = start - 1;
       }
       kind = value === undefined ? undefined : 'duration';
-    } else if (type === 'DATE') kind = 'date';
+    } else if (type === 'DATE' || (type === 'TIME' && /\d/.test(e.out() as string))) kind = 'date';
     // A school or financial year ("2025/26") is a date, not a count of 2,025.
     if (kind === 'count' && /^(?:19|20)\d\d\/(?:\d\d|(?:19|20)\d\d)$/.test(e.out() as string)) kind = 'date';
     else if (type === 'ORDINAL') kind = 'count';
@@ -1548,7 +1548,9 @@ export function extractQuantities(input: string): Quantity[] {
       kind === 'count' &&
       (value ?? 0) <= 2 &&
       !/\d/.test(e.out() as string) &&
-      !((pos[end + 1] === 'NOUN' && FRACTION[lowerTokens[end + 1]!] === undefined) || (pos[end + 1] === 'ADJ' && pos[end + 2] === 'NOUN'))
+      !((pos[end + 1] === 'NOUN' && FRACTION[lowerTokens[end + 1]!] === undefined) || (pos[end + 1] === 'ADJ' && pos[end + 2] === 'NOUN')) &&
+      // Not a ratio in words ("one in four").
+      !(lowerTokens[end + 1] === 'in' && (WORD_NUMBERS[lowerTokens[end + 2] ?? ''] !== undefined || /^\d+$/.test(tokens[end + 2] ?? '')))
     )
       return;
     // A numbered period ("around month 3", "by week 6") is a point in time, quoted with its period.
@@ -1559,8 +1561,8 @@ export function extractQuantities(input: string): Quantity[] {
     // A group counted after its noun ("a team of 7", "my management team of 6", "a fleet of 40") is quoted with it.
     const group = kind === 'count' && start >= 2 && lowerTokens[start - 1] === 'of' && GROUP_NOUN.test(lowerTokens[start - 2]!) && /^\d/.test(tokens[start]!);
     if (group) first = pos[start - 3] === 'NOUN' ? start - 3 : start - 2;
-    // Pence written against the number ("17p a litre", "38p a can") are money.
-    if (kind === 'count' && lowerTokens[end + 1] === 'p' && text.includes(`${tokens[end]}p`) && value !== undefined) {
+    // Pence and cents written against the number ("17p a litre", "38c per litre") are money.
+    if (kind === 'count' && /^[pc]$/.test(lowerTokens[end + 1] ?? '') && text.includes(`${tokens[end]}${tokens[end + 1]}`) && value !== undefined) {
       kind = 'money';
       value /= 100;
       last = end + 1;
@@ -1588,6 +1590,9 @@ export function extractQuantities(input: string): Quantity[] {
       last = end + 3;
     }
     if (kind === 'money' && value !== undefined && /\d[km]$/i.test(e.out() as string)) value *= SCALE[(e.out() as string).slice(-1).toLowerCase()]!;
+    // A scale word inside the entity ("2.5 million", "1.2 billion") multiplies it too.
+    const scaleWord = /\b(thousand|millions?|billion|bn|mn)$/i.exec((e.out() as string).trim())?.[1]?.toLowerCase();
+    if ((kind === 'money' || kind === 'count') && value !== undefined && scaleWord && value < 1e4) value *= SCALE[scaleWord === 'mn' ? 'm' : scaleWord]!;
     // A hyphenated span ("a 5-year strategy", "a 3-month pilot") is a duration.
     if (kind === 'count' && lowerTokens[last + 1] === '-' && /^(?:year|month|week|day|hour|quarter)s?$/.test(lowerTokens[last + 2] ?? '')) {
       kind = 'duration';
@@ -1628,7 +1633,9 @@ export function extractQuantities(input: string): Quantity[] {
       // So is "and" between the counted noun and another that ends the phrase ("4,300 officers and staff").
       const joinsNouns =
         lowerTokens[i] === 'and' && i === last + 2 && pos[last + 1] === 'NOUN' && pos[i + 1] === 'NOUN' && (i + 2 >= pos.length || pos[i + 2] !== 'NOUN');
-      if (!hyphen && !joinsAdjectives && !joinsNouns && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
+      // So is "and" or "or" right after a number with a second number after it ("58% and 63% load factor").
+      const pairs = i === last + 1 && /^(?:and|or)$/.test(lowerTokens[i]!) && /^[$€£]?\d/.test(tokens[i + 1] ?? '');
+      if (!hyphen && !joinsAdjectives && !joinsNouns && !pairs && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
       if (/^\w+\.$/.test(tokens[i]!) && !/^\d+\.$/.test(tokens[i]!)) {
         ctx.push(tokens[i]!.slice(0, -1));
@@ -1647,14 +1654,15 @@ export function extractQuantities(input: string): Quantity[] {
     if (first >= 2 && (tokens[first - 1] === '-' || lowerTokens[first - 1] === 'to' || between)) {
       const lower = out.findIndex((q) => ends.get(q) === first - 2);
       if (lower >= 0) {
-        first = out[lower]!.at;
+        // "Between" is quoted with its range ("between 60 and 120 pesos").
+        first = out[lower]!.at - (between ? 1 : 0);
         out.splice(lower, 1);
       } else if (/^\d[\d.,]*$/.test(tokens[first - 2]!)) first -= 2;
       // A change written from one number to another ("down from 240 to 170", "from 0.6% to 1.8%") is quoted with its
       // "from" (`Quantity.from`); its "to" joins the two ends and makes it a target only when the change is wanted ("how do we
       // cut churn from 5% to 2%?", "we want to go from 3 to 5 stores"), not when it happened ("margin went from 30% to
       // 22%", "our target market grew from 2,000 to 3,000").
-      if (lowerTokens[first - 1] === 'from' && /^\d|^[$€£₹¥]/.test(tokens[first] ?? '')) {
+      if (lowerTokens[first - 1] === 'from' && /^\d|^[$€£₹¥₱₦₩₺₽₴₫₪฿₵]/.test(tokens[first] ?? '')) {
         from = tokens[first - 1]!;
         const window = tokens.slice(Math.max(0, first - 7), first - 1).join(' ');
         aimed = WANTED_CHANGE.test(window) && !PAST_CHANGE.test(window);
@@ -1674,6 +1682,12 @@ export function extractQuantities(input: string): Quantity[] {
         before = tokens.slice(Math.max(0, first - 3), first).join(' ');
       }
     }
+    // A count of the first few is quoted with its "top" ("our top 50 customers"), an approximate one with its word
+    // ("over 70", "nearly 400"), and an age with its "aged" ("aged 58", "mostly aged over 70").
+    if (kind === 'count' && lowerTokens[first - 1] === 'top') first -= 1;
+    if (kind === 'count' && /^(?:over|nearly|almost|approximately|roughly|around|about)$/.test(lowerTokens[first - 1] ?? '') && /^\d/.test(tokens[first]!))
+      first -= 1;
+    if (kind === 'count' && /^(?:aged|age)$/.test(lowerTokens[first - 1] ?? '')) first -= 1;
     // "About" written as a tilde ("~£600", "~40 hours") is quoted with it, and so is a tolerance's "±" ("±8g").
     if (first > 0 && (tokens[first - 1] === '~' || tokens[first - 1] === '±')) first -= 1;
     // A period repeated ("every two weeks") is quoted with its "every".
@@ -1687,10 +1701,10 @@ export function extractQuantities(input: string): Quantity[] {
       .replace(/\s+\+/g, '+')
       .replace(/\s+([kKmMxX])\b/g, '$1')
       .replace(/(\d[kKmM])\.$/, '$1')
-      .replace(/([$€£₹¥])\s+/g, '$1')
-      .replace(/^([A-Za-z]{1,2})\s+\$/, '$1$$');
+      .replace(/([$€£₹¥₱₦₩₺₽₴₫₪฿₵])\s+/g, '$1')
+      .replace(/(^|\s)(R|NZ|AU?|CA?|US|HK|S|NT|MX)\s+\$/g, '$1$2$$');
     // A currency sign spaced from its amount in the question ("R$ 7.000", "€ 450") is quoted so.
-    const spaced = written.replace(/^([A-Za-z]{0,2}[$€£₹¥])(?=\d)/, '$1 ');
+    const spaced = written.replace(/^([A-Za-z]{0,2}[$€£₹¥₱₦₩₺₽₴₫₪฿₵])(?=\d)/, '$1 ');
     if (spaced !== written && !text.includes(written) && text.includes(spaced)) written = spaced;
     // The rand is quoted against its amount, as written ("R450").
     if (/^R \d/.test(written) && input.includes(written.replace(/^R /, 'R'))) written = written.replace(/^R /, 'R');
@@ -1724,7 +1738,9 @@ export function extractQuantities(input: string): Quantity[] {
       context: ctx
         .join(' ')
         .replace(/\s+-\s+/g, '-')
-        .replace(/([$€£₹¥])\s+(\d[\d.,]*)/g, (spaced, sign: string, digits: string) => (text.includes(`${sign}${digits}`) ? `${sign}${digits}` : spaced))
+        .replace(/([$€£₹¥₱₦₩₺₽₴₫₪฿₵])\s+(\d[\d.,]*)/g, (spaced, sign: string, digits: string) =>
+          text.includes(`${sign}${digits}`) ? `${sign}${digits}` : spaced,
+        )
         .replace(/(\d)\s+([kKmM])\b/g, '$1$2')
         .replace(/(\d)\s+%/g, '$1%'),
       at: first,
@@ -1766,8 +1782,8 @@ export function extractQuantities(input: string): Quantity[] {
     const joined = `${q.lead} ${tokens[q.at]}`.toLowerCase();
     const words = joined.split(' ');
     for (const p of out) {
-      // A count over a period keeps it ("4 times in 6 weeks", "three heads in four years").
-      if (p.at >= q.at || (q.kind === 'duration' && p.context.toLowerCase().includes(`${q.lead} ${q.text}`.toLowerCase()))) continue;
+      // Words that hold the whole date or period keep it ("4 times in 6 weeks", "up 4% from next April").
+      if (p.at >= q.at || p.context.toLowerCase().includes(`${q.lead} ${q.text}`.toLowerCase())) continue;
       const k = ` ${p.context.toLowerCase()} `.indexOf(` ${joined} `);
       if (k >= 0) p.context = p.context.slice(0, Math.max(0, k - 1)).trim();
       // The number just before, whose words stopped at their limit inside the lead ("points after the billing migration in").
@@ -2100,7 +2116,7 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
     const w = lower[i]!;
     const range = /^(\d+(?:[.,]\d+)*)-(\d+(?:[.,]\d+)*)$/.exec(w);
     // A price range with its sign before the first end only ("$35-45 per user").
-    if (range && i > 0 && /^[$€£₹¥]$/.test(tokens[i - 1]!) && !taken.has(i - 1)) {
+    if (range && i > 0 && /^[$€£₹¥₱₦₩₺₽₴₫₪฿₵]$/.test(tokens[i - 1]!) && !taken.has(i - 1)) {
       out.push({ text: `${tokens[i - 1]}${tokens[i]}`, value: Number(range[2]!.replace(',', '.')), kind: 'money', context: contextAfter(i + 1), at: i - 1 });
       continue;
     }
@@ -2129,6 +2145,11 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
       out.push({ text: tokens[i]!, value: 0, kind: 'date', context: contextAfter(i + 1), at: i });
       continue;
     }
+    // A count in round words ("hundreds of volunteers", "thousands of members"): quoted, not reckoned with.
+    if (/^(?:dozens|hundreds|thousands|millions)$/.test(w) && lower[i + 1] === 'of' && pos[i + 2] === 'NOUN') {
+      out.push({ text: tokens[i]!, value: 0, kind: 'count', context: contextAfter(i + 1), at: i });
+      continue;
+    }
     // A dozen ("a dozen volunteers", "half a dozen sites").
     if (w === 'dozen' && /^(?:a|one)$/.test(lower[i - 1] ?? '')) {
       const half = lower[i - 2] === 'half';
@@ -2151,6 +2172,10 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
     if (share !== undefined && times !== undefined && lower[i + 2] === 'of' && (lower[i + 1] === 'half' ? w === 'a' || w === 'one' : true)) {
       out.push({ text: tokens.slice(i, i + 2).join(' '), value: Math.round(times * share * 10) / 10, kind: 'percent', context: contextAfter(i + 2), at: i });
       i += 2;
+    } else if (share !== undefined && times !== undefined && lower[i - 1] === 'by' && lower[i + 2] !== 'of') {
+      // A change's size as a fraction ("cut costs by a third", "by two thirds").
+      out.push({ text: tokens.slice(i, i + 2).join(' '), value: Math.round(times * share * 10) / 10, kind: 'percent', context: contextAfter(i + 2), at: i });
+      i += 1;
     } else if (w === 'half' && lower[i + 1] === 'of' && !FRACTION_COUNT[lower[i - 1] ?? '']) {
       out.push({ text: tokens[i]!, value: 50, kind: 'percent', context: contextAfter(i + 1), at: i });
     }
@@ -2247,6 +2272,14 @@ export function sentences(text: string): string[] {
       .flatMap((s) => s.split(FIGURE_THEN_LOWERCASE))
       .map((s) => s.trim())
       .filter(Boolean)
+      // A decimal point is not a sentence's end ("about R2.5 million": the splitter cuts "R2." from "5 million").
+      .reduce<string[]>((joined, s) => {
+        const last = joined.at(-1);
+        if (last !== undefined && /(?:^|[^\d.])\d+\.$/.test(last) && /^\d/.test(s) && text.includes(`${last}${s.split(/\s/)[0]}`))
+          joined[joined.length - 1] = `${last}${s}`;
+        else joined.push(s);
+        return joined;
+      }, [])
   );
 }
 
