@@ -1259,3 +1259,13 @@ test('a decimal point does not end a sentence, so an amount in rand stays whole'
   const u = understand('wine estate in stellenbosch. load shedding costs us about R2.5 million a year in diesel. or a PPA at R1.45 per kWh. which?', '');
   expect(u.quantities.map((x) => x.text)).toEqual(expect.arrayContaining(['R2.5 million', 'R1.45']));
 });
+
+test('glossed changes, dates and rough amounts are quoted as their askers wrote them', () => {
+  const written = (t: string) => understand(t, '').quantities.map((x) => x.written ?? x.text);
+  expect(written('Somos uma rede de clínicas. O nosso NPS caiu de 62 para 41 em um ano. Como melhorar?')).toContain('de 62 para 41');
+  expect(written('Wir sind Stadtwerke mit 640 Beschäftigten. Der Aufsichtsrat möchte bis Herbst 2026 eine neue Organisation sehen. Wie?')).toContain('bis Herbst 2026');
+  expect(written('Per 1 januari zijn we samengevoegd uit drie teams, in totaal 17 mensen. Hoe begeleid ik dit team?')).toEqual(
+    expect.arrayContaining(['Per 1 januari', 'drie teams', '17 mensen']),
+  );
+  expect(extractQuantities('the quote is just under half a million.')[0]).toMatchObject({ text: 'under half a million', value: 500000 });
+});

@@ -1811,7 +1811,7 @@ const PHRASE_BREAKS = new Set(
     'in im ins into dans auf für pour para voor naar nach mit met con avec com bei bij zu zum zur to for with ' +
     'jedes jeden jede jeder chaque cada ogni elke elk depuis seit desde sinds da dal dalla durante pendant während gedurende every each since during ' +
     // Portuguese contractions of "in" and "by" ("caiu 18% no 2º tri"), and the verb "to be" ("2,4 Mio. € ist schon zu viel").
-    'no na nos nas num numa pelo pela ist sind war waren est sont était es son era è sono é são foi is zijn was'
+    'no na nos nas num numa pelo pela em ist sind war waren est sont était es son era è sono é são foi is zijn was'
   ).split(' '),
 );
 
@@ -1884,6 +1884,13 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
         written = `${from ? from[1] : ''}${original.slice(m.index, last.index + last[0].length).trim()}`;
         end = last.index + last[0].trimEnd().length;
       }
+      // A word the pattern took as a unit that starts another phrase ("41 em um ano"), or a word after a date that ends
+      // in its number ("bis Herbst 2026 eine"), is not the number's; a day's month is ("per 1 januari").
+      const unit = /\s+(\p{L}+)$/u.exec(written);
+      if (unit && /\d\s+\p{L}+$/u.test(written) && ((q.kind === 'date' && /\d$/.test(q.text)) || PHRASE_BREAKS.has(unit[1]!.toLowerCase()))) {
+        written = written.slice(0, unit.index);
+        end = m.index + written.length;
+      }
       // What the number counts, as written, as far as the English reading's context goes ("35% del volume",
       // "45 overdrachten per maand"): up to as many words, stopping at punctuation, a conjunction or another number.
       // Not after a date: the words after it are not what it counts ("Ab Januar legen wir…").
@@ -1899,9 +1906,23 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
         }
         if (after.length) written = `${written} ${after.join(' ')}`;
       }
-      // A date or a period keeps the words before it that place it in time ("Ab Januar", "a 90 días", "entro marzo").
+      // A date or a period keeps the words before it that place it in time ("Ab Januar", "a 90 días", "entro marzo"),
+      // and a year the words of its season or month ("bis Herbst 2026" for "by autumn 2026").
       if (q.kind === 'date' || q.kind === 'duration') {
-        const lead = ORIGINAL_TIME_LEAD.exec(original.slice(Math.max(0, m.index - 30), m.index));
+        let start = m.index;
+        const named =
+          q.kind === 'date' && numbers
+            ? (/^((?:[a-z]+\s+)+)\d/i.exec(q.text)?.[1] ?? '').split(/\s+/).filter((x) => x && !/^(?:by|in|from|since|until|before|after|the|of)$/i.test(x))
+                .length
+            : 0;
+        if (named) {
+          const words = new RegExp(`(?:\\p{L}+\\s+){${named}}$`, 'u').exec(original.slice(Math.max(0, start - 40), start));
+          if (words) {
+            written = `${words[0]}${written}`;
+            start -= words[0].length;
+          }
+        }
+        const lead = ORIGINAL_TIME_LEAD.exec(original.slice(Math.max(0, start - 30), start));
         if (lead) written = `${lead[1]}${written}`;
       }
       if (written !== q.text) q.written = written;
@@ -1916,7 +1937,7 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
  */
 const ORIGINAL_TIME_LEAD = new RegExp(
   `(?:^|[\\s(])((?:${[
-    'ab|seit|bis|bis zum|bis zur|bis ende|bis anfang|vor|nach|in|im|innerhalb|innerhalb von|in den nächsten|in den letzten|binnen|vanaf|sinds|tot|voor|na|in de komende|in de afgelopen|eind|begin',
+    'ab|seit|bis|bis zum|bis zur|bis ende|bis anfang|vor|nach|in|im|innerhalb|innerhalb von|in den nächsten|in den letzten|binnen|vanaf|sinds|tot|voor|na|in de komende|in de afgelopen|eind|begin|per',
     "depuis|dès|d'ici|d'ici à|d'ici fin|avant|après|jusqu'à|jusqu'en|fin|début|dans|dans les|en|au cours des|desde|hasta|antes de|después de|dentro de|en los próximos|en los últimos|a partir de|a finales de|a",
     'entro|entro il|entro fine|da|dal|dalla|fino a|prima di|dopo|nei prossimi|negli ultimi|a fine|até|em|nos próximos|nos últimos|no fim de|à|al',
   ].join('|')})\\s)$`,
@@ -2148,6 +2169,19 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
     // A count in round words ("hundreds of volunteers", "thousands of members"): quoted, not reckoned with.
     if (/^(?:dozens|hundreds|thousands|millions)$/.test(w) && lower[i + 1] === 'of' && pos[i + 2] === 'NOUN') {
       out.push({ text: tokens[i]!, value: 0, kind: 'count', context: contextAfter(i + 1), at: i });
+      continue;
+    }
+    // Half a scale ("just under half a million", "half a billion").
+    if (w === 'half' && lower[i + 1] === 'a' && /^(?:million|billion)$/.test(lower[i + 2] ?? '')) {
+      const under = /^(?:under|below|nearly|almost|about|around|over)$/.test(lower[i - 1] ?? '') ? 1 : 0;
+      out.push({
+        text: tokens.slice(i - under, i + 3).join(' '),
+        value: SCALE[lower[i + 2]!]! / 2,
+        kind: 'count',
+        context: contextAfter(i + 3),
+        at: i - under,
+      });
+      i += 2;
       continue;
     }
     // A dozen ("a dozen volunteers", "half a dozen sites").
