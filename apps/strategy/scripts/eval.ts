@@ -530,6 +530,22 @@ const SCOPE_SETS: Array<{ n: number; title: string; unread?: boolean }> = [
       'scope41 set (eval/scope41.json, 80 messages written blind like scope40 by another writer, organisations from pre-seed startups and cooperatives to multinationals, an airport and a mosque; never tuned on; its first run (at 3a56f68, with scope40) gave fit 96.6% (56/58), fact use 81.0% (47/58), 0 false refusals, 7 of 12 personal requests answered, 8/10 vague clarified, precision 26/27, language said 6/6; its questions are unread)',
     unread: true,
   },
+  {
+    n: 42,
+    title:
+      "scope42 set (eval/scope42.json, 80 messages written blind from the brief as a development set for fact use by one writer who read only the brief, the format and the frameworks' id, name and first sentence: 48 plain, 5 mixed, 7 non-English, 3 definitions, 3 five-turn conversations, 6 vague worries and 8 personal requests, with facts of every form; its first run (at 218b704) gave fit 60/66, fact use 49/66, 0 false refusals, 5 of 8 personal requests answered, 6/6 vague clarified, precision 37/37; read and tuned on: dates and periods quoted with the words that place them in time, a change's 'by', arrows, the rand, currency codes, a signed price range, a dozen, number words of the glossed languages: fact use 65/66, fit 61/66)",
+  },
+  {
+    n: 43,
+    title:
+      "scope43 set (eval/scope43.json, 80 messages written blind like scope40 by another writer: 38 plain, 5 mixed, 6 non-English, 4 definitions, 5 five-turn conversations, 10 vague worries and 12 personal requests, 4 of them from owners; never tuned on; its first run (at 218b704, before this round's fact work) gave fit 96.6% (56/58), fact use 70.7% (41/58), 0 false refusals, 10 of 12 personal requests answered, 9/10 vague clarified, precision 26/26, language said 6/6; its questions are unread)",
+    unread: true,
+  },
+  {
+    n: 44,
+    title:
+      "scope44 set (eval/scope44.json, 80 messages written blind from the brief as a second development set for fact use by a third writer: 44 plain, 4 mixed, 10 non-English, 3 definitions, 7 five-turn conversations, 6 vague worries and 6 personal requests, askers from 28 countries, facts in shapes hard to read on purpose (scale words, signs and codes, per-unit rates, ranges, ratios, ages, times, dates in words); its first run (at 4377466, after scope42's fixes) gave fit 58/68, fact use 41/68, 0 false refusals, 4 of 6 personal requests answered, 6/6 vague clarified, precision 30/31; read and tuned on: a decimal point kept inside its sentence, cents, ratios and pairs in words, ages, times, rough counts, 'between' and 'top', more currency signs, scale words, glossed changes and dates as written: fact use 61/68)",
+  },
 ];
 printSets(SCOPE_SETS, scopeSetFile);
 {
