@@ -319,7 +319,7 @@ test('numbers are quoted as the asker wrote them: limits, ranges, units, hyphena
   expect(understand('Wir investieren 3,8 Millionen Euro in die neue Halle. Lohnt sich das?', '').quantities[0]!.written).toBe('3,8 Millionen Euro');
   expect(understand('Tenemos 45 entregas por semana y crecemos un 3% al año. ¿Qué hacemos?', '').quantities.map((x) => x.written)).toEqual([
     '45 entregas por semana',
-    '3% al año',
+    'un 3% al año',
   ]);
   const nl = understand('Cliënten wachten gemiddeld 5 dagen en geven ons een 6,8. Hoe verbeteren we dat?', '');
   expect(nl.quantities.map((x) => x.written)).toEqual(['5 dagen', '6,8']);
@@ -1211,7 +1211,7 @@ test('the size of a change keeps its "by", and a miss measured by it is not a ta
 test('amounts as people write them: an arrow, the rand in South Africa, currency codes, a price range, a dozen, a school year', () => {
   const texts = (t: string) => extractQuantities(t).map((x) => [x.text, x.kind]);
   expect(texts('repeat bookings 22% -> 15%. complaints')).toEqual([['22% -> 15%', 'percent']]);
-  expect(texts('Our winery in South Africa earns around R22 a bottle')).toEqual([['R22', 'money']]);
+  expect(texts('Our winery in South Africa earns around R22 a bottle')).toEqual([['around R22', 'money']]);
   expect(texts('My R2 build plan')).toEqual([]);
   expect(texts('they pay KES 1,800 per acre')).toEqual([['KES 1,800', 'money']]);
   expect(texts('Competitors are at $35-45 per user.')).toEqual([['$35-45', 'money']]);
@@ -1257,15 +1257,56 @@ test('more amounts as people write them: cents, ratios and pairs in words, ages,
 
 test('a decimal point does not end a sentence, so an amount in rand stays whole', () => {
   const u = understand('wine estate in stellenbosch. load shedding costs us about R2.5 million a year in diesel. or a PPA at R1.45 per kWh. which?', '');
-  expect(u.quantities.map((x) => x.text)).toEqual(expect.arrayContaining(['R2.5 million', 'R1.45']));
+  expect(u.quantities.map((x) => x.text)).toEqual(expect.arrayContaining(['about R2.5 million', 'R1.45']));
 });
 
 test('glossed changes, dates and rough amounts are quoted as their askers wrote them', () => {
   const written = (t: string) => understand(t, '').quantities.map((x) => x.written ?? x.text);
   expect(written('Somos uma rede de clínicas. O nosso NPS caiu de 62 para 41 em um ano. Como melhorar?')).toContain('de 62 para 41');
-  expect(written('Wir sind Stadtwerke mit 640 Beschäftigten. Der Aufsichtsrat möchte bis Herbst 2026 eine neue Organisation sehen. Wie?')).toContain('bis Herbst 2026');
+  expect(written('Wir sind Stadtwerke mit 640 Beschäftigten. Der Aufsichtsrat möchte bis Herbst 2026 eine neue Organisation sehen. Wie?')).toContain(
+    'bis Herbst 2026',
+  );
   expect(written('Per 1 januari zijn we samengevoegd uit drie teams, in totaal 17 mensen. Hoe begeleid ik dit team?')).toEqual(
     expect.arrayContaining(['Per 1 januari', 'drie teams', '17 mensen']),
   );
   expect(extractQuantities('the quote is just under half a million.')[0]).toMatchObject({ text: 'under half a million', value: 500000 });
+});
+
+test('a rate keeps its kind, half of those counted doing something is a share, and a decimal comma is a decimal', () => {
+  expect(extractQuantities('GMV €3,2M last year, take rate 12%').find((x) => x.text === '12%')!.label).toBe('take rate');
+  expect(extractQuantities('our rate 12%')[0]!.label).toBe('rate');
+  expect(extractQuantities('2,000 subscribers, half cancel by week 6').find((x) => x.text === 'half')).toMatchObject({
+    kind: 'percent',
+    value: 50,
+    context: 'cancel by week 6',
+  });
+  expect(extractQuantities('GMV €3,2M last year')[0]!.value).toBe(3.2e6);
+  expect(extractQuantities('margin is 12,5% now')[0]!.value).toBe(12.5);
+});
+
+test('approximate numbers keep their word, in English and as the glossed languages write them; brackets, points and targets too', () => {
+  const texts = (t: string) => extractQuantities(t).map((x) => `${x.lead ? `${x.lead} ` : ''}${x.label ? `${x.label} ` : ''}${x.text}`);
+  expect(texts('blended CAC about $2,900, c. £1.6m turnover, maybe 12 roasters')).toEqual(['blended CAC about $2,900', 'c. £1.6m', 'maybe 12']);
+  expect(texts('Our logistics company (just over 5,000 staff, 60 depots)')).toEqual(['just over 5,000', '60']);
+  expect(texts('the board gives us "about a year".')).toEqual(['about a year']);
+  expect(texts('revenue grew 20% a year')).toEqual(['20%']);
+  expect(texts('We sell into pubs (45%), supermarkets (30%).')).toEqual(['pubs (45%)', 'supermarkets (30%)']);
+  expect(extractQuantities('Supermarket share is down 4pp this year.')[0]).toMatchObject({ text: '4pp', change: 'down' });
+  expect(texts('against a regulator target of 80%.')).toEqual(['target of 80%']);
+  expect(texts('it died after 9 depots, because')).toEqual(['after 9']);
+  expect(extractQuantities('it died after 9 depots, because')[0]!.context).toBe('depots');
+  expect(texts('young carers aged 11-17.')).toEqual(['aged 11-17']);
+  expect(texts('paid conversion 6%')).toEqual(['paid conversion 6%']);
+  const written = (t: string) => understand(t, '').quantities.map((x) => x.written ?? x.text);
+  expect(written('Wir haben ein Angebot über rund 2,1 Mio. € für unsere Firma mit 40 Mitarbeitern. Sollen wir verkaufen?')).toContain('rund 2,1 Mio. €');
+  expect(written('El 35 % de nuestros clientes se va en un año. ¿Qué hacemos?')[0]).toMatch(/^El 35 %/);
+});
+
+test('a sentence telling what the organisation launched, with its figures, is not declined for its words', () => {
+  const u = understand(
+    "We're a small charity supporting young carers. Last autumn we launched a drop-in evening - free food, games, homework help - and on average 6 young people turn up, out of 210 on our books. How do we learn what they need?",
+    '',
+  );
+  expect(u.declined).toEqual([]);
+  expect(u.quantities.map((x) => x.text)).toEqual(expect.arrayContaining(['6', '210']));
 });

@@ -1482,6 +1482,9 @@ function parseNumber(raw: string): number | undefined {
   // Europe and Latin America; a leading zero keeps a decimal ("0.125").
   const grouped = /(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)(?:,(\d+))?(?![\d.])/.exec(t);
   if (grouped) return Number(`${grouped[1]!.replace(/\./g, '')}${grouped[2] ? `.${grouped[2]}` : ''}`);
+  // A decimal comma with one or two digits after it ("€3,2M", "12,5%") is not a thousands separator.
+  const decimalComma = /(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/.exec(t);
+  if (decimalComma) return Number(`${decimalComma[1]}.${decimalComma[2]}`);
   const m = /(\d[\d,]*(?:\.\d+)?)/.exec(t);
   if (!m) {
     const w = t.split(/\s+/).find((x) => WORD_NUMBERS[x] !== undefined);
@@ -1533,6 +1536,16 @@ export function extractQuantities(input: string): Quantity[] {
       const range = start > 0 ? /^(\d+(?:[.,]\d+)?)-(\d+(?:[.,]\d+)?)$/.exec(tokens[start - 1]!) : null;
       if (value === undefined && range) {
         value = Number(range[2]!.replace(',', '.'));
+        first = start - 1;
+      }
+      // One period said with "a" after a word of time or of about ("about a year", "within a month"); not a rate's "a
+      // year" after a number ("20% a year").
+      if (
+        value === undefined &&
+        /^an?$/.test(lowerTokens[start - 1] ?? '') &&
+        /^(?:about|around|roughly|nearly|almost|within|in|over|for|under|than|only|just)$/.test(lowerTokens[start - 2] ?? '')
+      ) {
+        value = 1;
         first = start - 1;
       }
       kind = value === undefined ? undefined : 'duration';
@@ -1624,7 +1637,11 @@ export function extractQuantities(input: string): Quantity[] {
     // A counted group says what it counts itself ("team of 7"), unless a noun follows ("a fleet of 40 vans").
     // A number that ends its sentence ("£9k." read as "£", "9", "k.") has nothing after it in that sentence.
     const endsSentence = /^\w*\.$/.test(tokens[last] ?? '');
-    for (let i = last + 1; i < tokens.length && ctx.length < 6 && !endsSentence && !(group && pos[last + 1] !== 'NOUN'); i++) {
+    for (
+      let i = last + 1;
+      i < tokens.length && ctx.length < 6 && !endsSentence && !(group && pos[last + 1] !== 'NOUN' && !(pos[last + 1] === 'ADJ' && pos[last + 2] === 'NOUN'));
+      i++
+    ) {
       // A hyphen inside a word ("hand-offs") is part of it.
       const hyphen = tokens[i] === '-' && i > last + 1 && /^[a-z]/i.test(tokens[i + 1] ?? '');
       // So is "and" between two words that describe the noun right after the number ("12 Greek and Italian brands"; not
@@ -1682,6 +1699,24 @@ export function extractQuantities(input: string): Quantity[] {
         before = tokens.slice(Math.max(0, first - 3), first).join(' ');
       }
     }
+    // An approximate number is quoted with the word that says so ("about $2,900", "c. £1.6m", "maybe 12", "just over
+    // 5,000"); not a date's ("about March").
+    if (kind !== 'date') {
+      if (
+        /^(?:about|around|roughly|approximately|approx\.?|circa|ca\.?|c\.?|nearly|almost|some|maybe|perhaps|like)$/.test(lowerTokens[first - 1] ?? '') &&
+        (lowerTokens[first - 1] !== 'c' || tokens[first - 1] === 'c.' || tokens[first] === '.' || text.includes(`c. ${tokens[first]}`))
+      )
+        first -= 1;
+      else if (/^(?:over|under)$/.test(lowerTokens[first] ?? '') && /^(?:just|well|a little|slightly)$/.test(lowerTokens[first - 1] ?? '')) first -= 1;
+      else if (/^(?:over|under|above|below)$/.test(lowerTokens[first - 1] ?? '') && /^(?:just|well)$/.test(lowerTokens[first - 2] ?? '')) first -= 2;
+      else if (lowerTokens[first - 1] === 'of' && /^(?:north|south|upwards)$/.test(lowerTokens[first - 2] ?? '')) first -= 2;
+    }
+    // A share in brackets after what it is of ("pubs (45%)") keeps its brackets, named by the noun before them.
+    const bracketed = tokens[first - 1] === '(' && tokens[last + 1] === ')' && ['NOUN', 'PROPN'].includes(pos[first - 2] ?? '');
+    if (bracketed) {
+      first -= 1;
+      last += 1;
+    }
     // A count of the first few is quoted with its "top" ("our top 50 customers"), an approximate one with its word
     // ("over 70", "nearly 400"), and an age with its "aged" ("aged 58", "mostly aged over 70").
     if (kind === 'count' && lowerTokens[first - 1] === 'top') first -= 1;
@@ -1698,6 +1733,8 @@ export function extractQuantities(input: string): Quantity[] {
       .replace(/\s+-\s+/g, '-')
       .replace(/^([~±])\s+/, '$1')
       .replace(/\s+%/g, '%')
+      .replace(/\(\s+/g, '(')
+      .replace(/\s+\)/g, ')')
       .replace(/\s+\+/g, '+')
       .replace(/\s+([kKmMxX])\b/g, '$1')
       .replace(/(\d[kKmM])\.$/, '$1')
@@ -1707,7 +1744,7 @@ export function extractQuantities(input: string): Quantity[] {
     const spaced = written.replace(/^([A-Za-z]{0,2}[$€£₹¥₱₦₩₺₽₴₫₪฿₵])(?=\d)/, '$1 ');
     if (spaced !== written && !text.includes(written) && text.includes(spaced)) written = spaced;
     // The rand is quoted against its amount, as written ("R450").
-    if (/^R \d/.test(written) && input.includes(written.replace(/^R /, 'R'))) written = written.replace(/^R /, 'R');
+    if (/(?:^|\s)R \d/.test(written) && input.includes(written.replace(/(^|\s)R (?=\d)/, '$1R'))) written = written.replace(/(^|\s)R (?=\d)/, '$1R');
     // A unit written against its number ("5mg", "20kg") is quoted so.
     const tight = written.replace(/^(\S*\d)\s+([a-zA-Z]+)$/, '$1$2');
     if (tight !== written && text.includes(tight)) written = tight;
@@ -1719,11 +1756,34 @@ export function extractQuantities(input: string): Quantity[] {
     // A limit keeps its word ("under 1%", "fewer than 13", "only 2"): as the asker put it.
     const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to|only|just)\s*$/i.exec(before)?.[1]?.toLowerCase();
     const label: string[] = [];
+    /** The last token an earlier number holds ("4pp" before "this year"): a label does not reach back into it. */
+    const earlierEnd = Math.max(-1, ...ends.values());
     if (!ctx.length)
-      for (let i = first - 1; i >= 0 && label.length < 3 && ['NOUN', 'PROPN', 'ADJ'].includes(pos[i]!) && /^[a-z][a-z'-]*$/i.test(tokens[i]!); i--)
+      for (
+        let i = first - 1;
+        i > earlierEnd &&
+        label.length < 3 &&
+        // A participle before the noun is part of its name ("paid conversion 6%", "qualified leads 40").
+        (['NOUN', 'PROPN', 'ADJ'].includes(pos[i]!) || (label.length > 0 && pos[i] === 'VERB' && /(?:ed|paid|sold|won|lost)$/i.test(tokens[i]!))) &&
+        /^[a-z][a-z'-]*$/i.test(tokens[i]!);
+        i--
+      )
         label.unshift(tokens[i]!);
+    // A rate's own word before it, whatever the tagger reads it as ("take rate 12%", "win rate 22%", "run rate £4m").
+    if (
+      label.length &&
+      /^(?:rate|rates|ratio|factor)$/i.test(label[0]!) &&
+      /^[a-z]{3,}$/.test(lowerTokens[first - label.length - 1] ?? '') &&
+      !GENERIC_BEFORE_RATE.test(lowerTokens[first - label.length - 1]!)
+    )
+      label.unshift(tokens[first - label.length - 1]!);
     // A number said of a noun with "is" or "was" and nothing after it ("my father is 71", "the deficit was £300k").
-    if (!ctx.length && !label.length && /^(?:is|was|are|were)$/.test(lowerTokens[first - 1] ?? '') && pos[first - 2] === 'NOUN')
+    if (
+      !ctx.length &&
+      !label.length &&
+      /^(?:is|was|are|were)$/.test(lowerTokens[first - 1] ?? '') &&
+      (pos[first - 2] === 'NOUN' || /^[A-Z]{2,5}$/.test(tokens[first - 2] ?? ''))
+    )
       label.push(tokens[first - 2]!, tokens[first - 1]!);
     // Not words an earlier number already quotes ("April £700" after "£650 in April").
     if (label.length && out.some((q) => q.context.toLowerCase().includes(label.join(' ').toLowerCase()))) label.length = 0;
@@ -1742,7 +1802,9 @@ export function extractQuantities(input: string): Quantity[] {
           text.includes(`${sign}${digits}`) ? `${sign}${digits}` : spaced,
         )
         .replace(/(\d)\s+([kKmM])\b/g, '$1$2')
-        .replace(/(\d)\s+%/g, '$1%'),
+        .replace(/(\d)\s+%/g, '$1%')
+        // A unit written against its number in the question stays so ("per 250g", "after 30d").
+        .replace(/(\d[\d.,]*)\s+([a-zA-Z]{1,3})\b/g, (spaced, n: string, unit: string) => (text.includes(`${n}${unit}`) ? `${n}${unit}` : spaced)),
       at: first,
       ...(per ? { per } : {}),
       ...((from ? aimed : TARGET_WORDS.test(before) && !PAST_BY.test(tokens.slice(Math.max(0, first - 5), first).join(' '))) ? { target: true } : {}),
@@ -1776,7 +1838,15 @@ export function extractQuantities(input: string): Quantity[] {
   // points after the billing migration in; May").
   for (const q of out) {
     if (q.from || q.limit) continue;
-    const n = q.kind === 'date' || q.kind === 'duration' ? timeLead(lowerTokens, q.at) : lowerTokens[q.at - 1] === 'by' ? 1 : 0;
+    const n =
+      q.kind === 'date' || q.kind === 'duration'
+        ? timeLead(lowerTokens, q.at)
+        : lowerTokens[q.at - 1] === 'by' || (/^(?:after|before)$/.test(lowerTokens[q.at - 1] ?? '') && q.context)
+          ? 1
+          : // A target or a budget "of" a number ("a regulator target of 80%", "a budget of £40k").
+            lowerTokens[q.at - 1] === 'of' && /^(?:target|goal|aim|budget|cap|limit|ceiling|threshold|benchmark)$/.test(lowerTokens[q.at - 2] ?? '')
+            ? 2
+            : 0;
     if (!n) continue;
     q.lead = tokens.slice(q.at - n, q.at).join(' ');
     const joined = `${q.lead} ${tokens[q.at]}`.toLowerCase();
@@ -1924,6 +1994,12 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
         }
         const lead = ORIGINAL_TIME_LEAD.exec(original.slice(Math.max(0, start - 30), start));
         if (lead) written = `${lead[1]}${written}`;
+      } else if (!/^[~≈]/.test(written)) {
+        // An approximate number keeps its word ("rund 2,1 Mio. €", "circa 2,3 milioni", "umas 25 oficinas"), a share its
+        // article ("el 35 %", "un 10 %").
+        const before = original.slice(Math.max(0, m.index - 30), m.index);
+        const approx = ORIGINAL_APPROX.exec(before) ?? (q.kind === 'percent' ? ORIGINAL_ARTICLE.exec(before) : null);
+        if (approx) written = `${approx[1]}${written}`;
       }
       if (written !== q.text) q.written = written;
       break;
@@ -1974,6 +2050,18 @@ function deadlineIn(business: string): RegExpMatchArray | null {
   }
   return null;
 }
+
+/** Words of the glossed languages that make a number approximate, written just before it ("rund", "circa", "unos"). */
+const ORIGINAL_APPROX = new RegExp(
+  `(?:^|[\\s(])((?:${[
+    "rund|etwa|ungefähr|ca\\.|circa|knapp|gut|fast|über|mehr als|weniger als|ongeveer|zo'n|bijna|ruim|meer dan|minder dan",
+    'environ|près de|presque|plus de|moins de|quelque|unos|unas|alrededor de|cerca de|casi|más de|menos de|aproximadamente',
+    "umas|uns|quase|mais de|menos de|quasi|oltre|più di|meno di|intorno a|all'incirca",
+  ].join('|')})\\s)$`,
+  'iu',
+);
+/** An article before a share in Spanish, Italian and Portuguese ("el 35 %", "un 10 %", "il 40%"), quoted with it. */
+const ORIGINAL_ARTICLE = /(?:^|[\s(])((?:el|la|un|una|il|um|uma)\s)$/iu;
 
 /** A quarter of the year as written ("Q3", "Q4 2025"), in every language read. */
 export const QUARTER = /^Q[1-4](?: (?:19|20)\d\d)?$/i;
@@ -2087,6 +2175,8 @@ const PAST_CHANGE =
 /** Words just before a number that say how it moved ("down 6%", "growing 11%"). */
 const CHANGE_WORD =
   /^(?:up|down|growing|shrinking|rising|falling|grew|fell|rose|dropped|declined|shrank|increased|decreased|cut|slashed|reduced|raised|lowered|jumped|climbed|slipped)$/i;
+/** Words before "rate" that are not its kind ("our rate", "the rate", "a rate"). */
+const GENERIC_BEFORE_RATE = /^(?:the|our|their|his|her|its|and|but|with|for|from|that|this|what|which|current|new|old|same)$/;
 /** Prepositions that place a date or a period in time ("since June", "by 30 June", "within 6 weeks"). */
 const TIME_PREPOSITION = /^(?:since|by|from|until|till|til|before|after|within|in|over|for|during|through|throughout|starting|due|around|across)$/;
 /** Words that say which of a kind of period it is ("the next 2 years", "the last five years", "early March"). */
@@ -2104,6 +2194,8 @@ function timeLead(lower: string[], first: number): number {
   if (lower[i - 1] === 'of' && TIME_PART.test(lower[i - 2] ?? '')) i -= 2;
   else if (TIME_WHICH.test(lower[i - 1] ?? '')) i -= 1;
   if (i < first && lower[i - 1] === 'the') i -= 1;
+  // "The" between a preposition and its date ("by the April meeting").
+  else if (i === first && lower[i - 1] === 'the' && TIME_PREPOSITION.test(lower[i - 2] ?? '')) i -= 1;
   if (TIME_PREPOSITION.test(lower[i - 1] ?? '')) i -= 1;
   // "The" alone does not place a date ("the 2 years").
   return lower[i] === 'the' && i === first - 1 ? 0 : first - i;
@@ -2112,7 +2204,7 @@ function timeLead(lower: string[], first: number): number {
 /** Nouns of a group that people count after the noun ("a team of 7", "a fleet of 40 vans"). */
 const GROUP_NOUN = /^(?:list|team|teams|group|board|crew|staff|panel|committee|workforce|network|portfolio|fleet|chain|family|pool|cohort|squad)$/;
 /** Units of measure that people write against the number ("5mg", "20kg", "40GB"). */
-const UNIT = /^(?:mg|g|kg|t|km|m|cm|mm|ml|l|lb|lbs|oz|ft|sqm|sqft|m2|kb|mb|gb|tb|kw|kwh|mw|mwh|gw|gwh|hz|ppm)$/i;
+const UNIT = /^(?:mg|g|kg|t|km|m|cm|mm|ml|l|lb|lbs|oz|ft|sqm|sqft|m2|kb|mb|gb|tb|kw|kwh|mw|mwh|gw|gwh|hz|ppm|pp|pts|bps|bp|d|h|hrs|mins)$/i;
 const FRACTION: Record<string, number> = { half: 50, third: 100 / 3, thirds: 100 / 3, quarter: 25, quarters: 25, fifth: 20, fifths: 20, tenth: 10 };
 const FRACTION_COUNT: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
 
@@ -2148,6 +2240,9 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
       const years = /^(?:19|20)\d\d-(?:19|20)\d\d$/.test(w) && low < high;
       if (tokens[i + 1] === '%') out.push({ text: `${tokens[i]}%`, value: high, kind: 'percent', context: contextAfter(i + 2), at: i });
       else if (years) out.push({ text: tokens[i]!, value: high, kind: 'date', context: contextAfter(i + 1), at: i });
+      // An age range keeps its "aged" ("young carers aged 11-17").
+      else if (low < high && /^(?:aged|ages)$/.test(lower[i - 1] ?? ''))
+        out.push({ text: `${tokens[i - 1]} ${tokens[i]}`, value: high, kind: 'count', context: contextAfter(i + 1), at: i - 1 });
       else if (low < high) out.push({ text: tokens[i]!, value: high, kind: 'count', context: contextAfter(i + 1), at: i });
       continue;
     }
@@ -2169,6 +2264,17 @@ function missedQuantities(tokens: string[], lower: string[], pos: string[], foun
     // A count in round words ("hundreds of volunteers", "thousands of members"): quoted, not reckoned with.
     if (/^(?:dozens|hundreds|thousands|millions)$/.test(w) && lower[i + 1] === 'of' && pos[i + 2] === 'NOUN') {
       out.push({ text: tokens[i]!, value: 0, kind: 'count', context: contextAfter(i + 1), at: i });
+      continue;
+    }
+    // Half of those counted doing something ("half cancel by week 6", "half leave in year one").
+    if (
+      w === 'half' &&
+      pos[i + 1] === 'VERB' &&
+      !/(?:ed|en|done|gone|built|made)$/.test(lower[i + 1]!) &&
+      !taken.has(i) &&
+      (i === 0 || pos[i - 1] === 'PUNCT' || /^(?:and|but|so|then|while)$/.test(lower[i - 1]!))
+    ) {
+      out.push({ text: tokens[i]!, value: 50, kind: 'percent', context: contextAfter(i + 1), at: i });
       continue;
     }
     // Half a scale ("just under half a million", "half a billion").
@@ -3870,7 +3976,7 @@ const OTHER_DOMAIN =
  * domain's word in it.
  */
 const OWN_BUSINESS =
-  /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors|engineers|developers|devs|squads|teams|agents|drivers|nurses|consultants|stores|branches|sites|locations)\b|\bwe (?:have|employ|run|operate) (?:about |around |over |nearly |roughly )?\d)/i;
+  /\b(?:(?:we|i) (?:run|own|operate|founded|built|manage|launched) (?:a|an|our|my|the|two|three|\d+)\b.*\b(?:site|website|app|platform|business|company|firm|shop|store|restaurants?|bakery|bakeries|caf[eé]s?|chain|brand|service|agency|startup|studio|school|clinic|marketplace|subscription|newsletter|channel)s?\b|\d[\d,.]*\s*[km]?\s+(?:monthly |weekly |daily |active |paying )?(?:users|customers|subscribers|members|clients|staff|employees|orders|visitors|engineers|developers|devs|squads|teams|agents|drivers|nurses|consultants|stores|branches|sites|locations)\b|\bwe (?:have|employ|run|operate) (?:about |around |over |nearly |roughly )?\d|\bwe (?:launched|started|opened|set up|introduced|piloted|trialled|trialed) (?:a|an|our|the|two|three|\d+)\b[^.?!]*\d)/i;
 /**
  * A part that speaks of the asker's own selling or teaching, or a trade's weekly work ("i sell sourdough from home, about
  * 80 loaves a week", "I teach piano and violin privately", "folk take our £45 veg box"): kept with the business, even in another domain's words.
