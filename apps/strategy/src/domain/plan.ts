@@ -768,6 +768,16 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
     const { domain: _domain, ...rest } = scope;
     scope = { ...rest, inScope: true };
   }
+  // A later turn of a conversation whose earlier turns are about an organisation, asking nothing of another domain
+  // itself ("I've heard her mother is ill… Mid-year reviews are in 3 weeks. How do I handle this fairly?" after a team
+  // leader's falling results): the other domain's words are the situation's, and the question is the organisation's.
+  if (!scope.inScope && !scope.notWork && scope.domain && (scope.otherHits ?? 0) <= 2 && analysis.conversation.trim() && !u.declined.length) {
+    const asked = u.askContext ? u.decision.replace(u.askContext, '').trim() : u.decision;
+    if (!classifyScope(asked).otherHits && classifyScope(analysis.conversation, selector).inScope) {
+      const { domain: _domain, ...rest } = scope;
+      scope = { ...rest, inScope: true };
+    }
+  }
   // Two or more markers of family life ("my son", "pocket money") and no organisation of the asker's own in sight:
   // a personal matter that happens to use business words ("budget", "amount").
   if (scope.inScope && scope.domain === FAMILY_DOMAIN && (scope.otherHits ?? 0) >= 2 && !runsSomething && !OWN_ORGANISATION.test(u.english))

@@ -942,3 +942,26 @@ test("a person's own life is read from its words (personalSide); a trade's words
   expect(personal.filter((t) => !personalSide(t))).toEqual([]);
   expect(trade.filter((t) => personalSide(t))).toEqual([]);
 });
+
+test("a later turn about the organisation's situation is answered even in another domain's words; a turn that asks for another domain is not", () => {
+  const turns = (last: string) =>
+    planAnswer(
+      library,
+      selector,
+      {
+        messages: [
+          { role: 'user', content: 'I manage a team of 14 in the claims department of a large insurer. One team leader has gone downhill since the summer.' },
+          { role: 'assistant', content: 'What exactly has changed?' },
+          { role: 'user', content: 'Her backlog went from around 300 to 720 open claims and she has missed three of our 1:1s.' },
+          { role: 'assistant', content: 'Do you know of anything going on outside work?' },
+          { role: 'user', content: last },
+        ],
+      },
+      { turns: 0, applied: [] },
+    ).kind;
+  expect(turns("Not formally. I've heard her mother is ill but she hasn't said anything. Mid-year reviews are in 3 weeks. How do I handle this fairly?")).toBe(
+    'answer',
+  );
+  expect(turns('Thanks. Separately, my mother is ill - what diet should she follow?')).toBe('refuse');
+  expect(turns('Can you plan a holiday in Spain for my kids and me?')).toBe('refuse');
+});

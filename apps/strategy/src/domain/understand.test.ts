@@ -1310,3 +1310,7 @@ test('a sentence telling what the organisation launched, with its figures, is no
   expect(u.declined).toEqual([]);
   expect(u.quantities.map((x) => x.text)).toEqual(expect.arrayContaining(['6', '210']));
 });
+
+test('a change from an approximate number keeps its "from"', () => {
+  expect(extractQuantities('the backlog went from around 300 to 720 open claims')[0]).toMatchObject({ text: 'around 300 to 720', from: 'from' });
+});

@@ -1679,7 +1679,10 @@ export function extractQuantities(input: string): Quantity[] {
       // "from" (`Quantity.from`); its "to" joins the two ends and makes it a target only when the change is wanted ("how do we
       // cut churn from 5% to 2%?", "we want to go from 3 to 5 stores"), not when it happened ("margin went from 30% to
       // 22%", "our target market grew from 2,000 to 3,000").
-      if (lowerTokens[first - 1] === 'from' && /^\d|^[$€£₹¥₱₦₩₺₽₴₫₪฿₵]/.test(tokens[first] ?? '')) {
+      if (
+        lowerTokens[first - 1] === 'from' &&
+        /^\d|^[$€£₹¥₱₦₩₺₽₴₫₪฿₵~]|^(?:about|around|roughly|approximately|nearly|almost|some|circa|c\.?)$/i.test(tokens[first] ?? '')
+      ) {
         from = tokens[first - 1]!;
         const window = tokens.slice(Math.max(0, first - 7), first - 1).join(' ');
         aimed = WANTED_CHANGE.test(window) && !PAST_CHANGE.test(window);
