@@ -10,6 +10,11 @@ import { nounPhrases, QUARTER } from './understand.js';
 export interface FactSheet {
   /** "about 2,500 orders a day; 1.8% go out with the wrong item; 0.5% (target); 10 weeks". Empty when no numbers were given. */
   baseline: string;
+  /**
+   * The asker's own clauses that hold a number and that the baseline does not already quote whole (`Understanding.asWritten`),
+   * at most five: what the numbers stand for in their words ("customers want 3 weeks").
+   */
+  inTheirWords: string[];
   /** Arithmetic on the numbers, one sentence each. */
   insights: string[];
   /** Metrics built from the question's rates ("go out with the wrong item: now 1.8%, target 0.5%"). */
@@ -280,8 +285,11 @@ function buildFactSheet(u: Understanding): FactSheet {
   const described = all.map((q) => describe(q, u.deadline)).filter(Boolean);
   const baseline = described.filter((d, i) => !described.slice(0, i).some((e) => e.toLowerCase().includes(d.toLowerCase()))).join('; ');
   const phrases = nounPhrases(`${u.situation} ${u.decision}`).slice(0, 6);
+  const lowerBaseline = baseline.toLowerCase();
+  const inTheirWords = u.asWritten.filter((c) => !lowerBaseline.includes(c.toLowerCase())).slice(0, 5);
   return {
     baseline,
+    inTheirWords,
     insights: [...new Set(insights)],
     metrics,
     subject: u.subject,

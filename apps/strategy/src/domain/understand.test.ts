@@ -5,6 +5,7 @@ import {
   decisionOptions,
   detectLanguage,
   extractQuantities,
+  numberClauses,
   glossToEnglish,
   GROWTH_MOVE,
   listedOptions,
@@ -1313,4 +1314,16 @@ test('a sentence telling what the organisation launched, with its figures, is no
 
 test('a change from an approximate number keeps its "from"', () => {
   expect(extractQuantities('the backlog went from around 300 to 720 open claims')[0]).toMatchObject({ text: 'around 300 to 720', from: 'from' });
+});
+
+test("the fact sheet keeps the asker's own clauses with numbers that the baseline does not quote whole, never a declined part's", () => {
+  const f = factSheet(
+    understand('We make aluminium windows, 450 employees. From order to delivery takes 7 weeks, customers want 3 weeks. How do we cut the lead time?', ''),
+  );
+  expect(f.inTheirWords).toContain('customers want 3 weeks');
+  const mixed = factSheet(understand('Our café sells 300 coffees a day at £3.20. Should we raise prices? Also give me a lasagne recipe for 6 people.', ''));
+  expect(mixed.inTheirWords.join(' ')).not.toMatch(/6 people|lasagne/);
+  expect(numberClauses('Revenue: €3,2M (up 20%) - churn ~4% a month; no figure here.')).toEqual(
+    ['Revenue', '€3,2M', 'up 20%', 'churn ~4% a month'].filter((c) => /\d/.test(c)),
+  );
 });

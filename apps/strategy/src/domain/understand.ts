@@ -2066,6 +2066,28 @@ const ORIGINAL_APPROX = new RegExp(
 /** An article before a share in Spanish, Italian and Portuguese ("el 35 %", "un 10 %", "il 40%"), quoted with it. */
 const ORIGINAL_ARTICLE = /(?:^|[\s(])((?:el|la|un|una|il|um|uma)\s)$/iu;
 
+/**
+ * The clauses of `text` that hold a number (split at sentence ends, commas, semicolons, dashes, brackets and line
+ * breaks), verbatim, each clipped to at most 14 words around its first number; in the order written, without repeats.
+ */
+export function numberClauses(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/(?<=[.;!?])\s+|[,;:]\s+|\s+[-–—]\s+|\s*[()]\s*|\n+/)) {
+    // Without a bullet or a dash before it ("- churn ~4% a month").
+    const clause = raw
+      .trim()
+      .replace(/^[-–—•*]\s*/, '')
+      .replace(/[.!?]+$/, '');
+    if (!/\d/.test(clause)) continue;
+    const words = clause.split(/\s+/);
+    const at = words.findIndex((w) => /\d/.test(w));
+    const from = Math.max(0, Math.min(at - 5, words.length - 14));
+    const clipped = words.slice(from, from + 14).join(' ');
+    if (!out.includes(clipped)) out.push(clipped);
+  }
+  return out;
+}
+
 /** A quarter of the year as written ("Q3", "Q4 2025"), in every language read. */
 export const QUARTER = /^Q[1-4](?: (?:19|20)\d\d)?$/i;
 
@@ -2375,6 +2397,12 @@ export interface Understanding {
   earlier: string;
   /** Numbers from earlier turns of the conversation. */
   earlierQuantities: Quantity[];
+  /**
+   * The clauses of the asker's own words (this turn and, in a conversation on the same topic, the earlier ones) that
+   * hold a number, verbatim in their language, each clipped to 14 words around its first number ("customers want 3
+   * weeks", "deploy frequency went from daily to roughly weekly in 18 months"): `numberClauses`.
+   */
+  asWritten: string[];
   deadline?: string | undefined;
   constraint?: string | undefined;
   /**
@@ -3465,6 +3493,9 @@ export function understand(question: string, conversation: string, ctx: { indust
     asksFor,
     quantities,
     earlierQuantities,
+    // Not the declined part of a mixed request ("… and a recipe for 6 people"): in English the business sentences; a
+    // glossed question's own words only when nothing of it was declined.
+    asWritten: numberClauses(`${earlierEnglish ? `${conversation}\n` : ''}${language === 'en' ? business : declined.length ? '' : question}`),
     earlier: earlierEnglish,
     deadline: deadlineMatch?.[1],
     constraint: constraintMatch?.[1],

@@ -135,7 +135,7 @@ export function guidanceCore(a: Analysis, supportCount: number): GuidanceCore {
     .slice(0, 4);
   if (facts.baseline)
     actions.push(
-      `Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`,
+      `Start from your numbers for ${who}${told.length ? ` (${told.join(', ')})` : ''}: ${facts.baseline}.${facts.inTheirWords.length ? ` In your words: ${facts.inTheirWords.map((c) => `"${c}"`).join('; ')}.` : ''}${facts.insights[0] ? ` ${facts.insights[0]}` : ''}`,
     );
   else if (facts.phrases.length)
     actions.push(`Start from what you told us about ${who} (${facts.phrases.slice(0, 5).join(', ')}) and put a number on each before deciding.`);
