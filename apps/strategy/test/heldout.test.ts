@@ -236,14 +236,16 @@ test.each([
 // scope39: first run (4623e74) fit 31/54, fact use 34/44, 13 of 20 personal requests answered; tuned on (local
 //   quarters, glossary words, a household's wedding, move and loft): fit 33, fact use 38, 10 personal requests answered.
 // scope40: written blind, first run (3a56f68) fit 54/58, fact use 48/58; then read for its missing facts: 54.
-// scope42 and scope44: development sets for fact use, written blind; first runs fact use 49/66 (218b704) and 41/68
-//   (4377466); tuned on: 65 and 61.
+// scope42, scope44 and scope45: development sets for fact use, written blind; first runs fact use 49/66 (218b704),
+//   41/68 (4377466) and 33/62 (98bd400); tuned on: 65, 63 and 61 (the last with the asker's own clauses quoted, d1dbd24,
+//   which also took scope37 to 77, scope39 to 41 and scope40 to 57).
 test.each([
-  { n: 37, what: 'questions with figures, a third of them non-English', of: 80, fit: 71, facts: 74, precision: 0.95 },
-  { n: 39, what: 'owners in personal words, personal mirrors, non-English figures', of: 54, fit: 33, facts: 38, personal: 10, clarified: 6 },
-  { n: 40, what: 'written blind, read for its missing facts', of: 58, fit: 54, facts: 54, precision: 0.95 },
+  { n: 37, what: 'questions with figures, a third of them non-English', of: 80, fit: 71, facts: 77, precision: 0.95 },
+  { n: 39, what: 'owners in personal words, personal mirrors, non-English figures', of: 54, fit: 33, facts: 41, personal: 10, clarified: 6 },
+  { n: 40, what: 'written blind, read for its missing facts', of: 58, fit: 54, facts: 57, precision: 0.95 },
   { n: 42, what: 'facts of every form, a development set', of: 66, fit: 61, facts: 65, precision: 0.95, clarified: 6 },
-  { n: 44, what: 'facts in hard shapes, a development set', of: 68, fit: 58, facts: 61, precision: 0.95, clarified: 6 },
+  { n: 44, what: 'facts in hard shapes, a development set', of: 68, fit: 58, facts: 63, precision: 0.95, clarified: 6 },
+  { n: 45, what: "a paid advice service's mail, a development set", of: 62, fit: 55, facts: 61, precision: 0.9, clarified: 8 },
 ])('the scope$n set ($what) keeps its reached fit and fact use', ({ n, of, fit, facts, precision, personal, clarified }) => {
   const set = runHeldout(library, new FrameworkSelector(library), loadHeldout(scopeSetFile(n)));
   expect(set.fit.of).toBe(of);
