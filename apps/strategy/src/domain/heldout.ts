@@ -64,13 +64,13 @@ export const BLIND4_FILE = blindSetFile(4);
  * scope33 50 and 10 vague worries, to test framework fit; scope21, scope25 and scope34 are made like scope13; scope35,
  * scope36 and scope38 hold 58 questions of every kind that expect an answer, 10 vague worries and 12 personal requests;
  * scope37 80 questions with figures, 24 of them non-English; scope39 30 owners' questions in personal words, 20
- * personal requests of their shapes, 6 vague worries and 24 non-English questions; scope40, scope41 and scope43 are made
- * like scope35; scope42 and scope44 are made like them with more plain questions and facts of every form), written blind
+ * personal requests of their shapes, 6 vague worries and 24 non-English questions; scope40, scope41, scope43 and scope46 are
+ * made like scope35; scope42, scope44 and scope45 are made like them with more plain questions and facts of every form), written blind
  * to test the answer / clarify / refuse decision. scope1 to scope4, scope13, scope16, scope18,
- * scope20 to scope22, scope24, scope25, scope37, scope39, scope42 and scope44 were tuned on (scope2 after it had been kept unread for
+ * scope20 to scope22, scope24, scope25, scope37, scope39, scope42, scope44 and scope45 were tuned on (scope2 after it had been kept unread for
  * several measurements), scope6 and scope7 were read, as were scope14, scope27 and scope38 for their last false refusal
  * each (kept unread before; scope14's is a known miss) and scope40 for its missing facts after its first run; scope5,
- * scope8 to scope12, scope15, scope17, scope19, scope23, scope26, scope28 to scope36, scope41 and scope43 are kept unread.
+ * scope8 to scope12, scope15, scope17, scope19, scope23, scope26, scope28 to scope36, scope41, scope43 and scope46 are kept unread.
  * This is the file of scope set `n`, `eval/scope<n>.json`.
  */
 export function scopeSetFile(n: number): string {
