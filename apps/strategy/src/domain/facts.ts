@@ -153,8 +153,10 @@ function buildFactSheet(u: Understanding): FactSheet {
 
   // A rate of a volume, and the gap to a target rate.
   const current = percents.find((p) => !p.target);
-  // A later rate is the one aimed at unless it is a fraction in words or a signed change ("half of that", "+3%").
-  const target = percents.find((p) => p !== current && (p.target || (current && p.at > current.at && /^\d/.test(p.text) && /^\d/.test(current.text))));
+  // A later rate is the one aimed at unless it is a fraction in words or a signed change ("half of that", "+3%"); a word
+  // or a bracket before its digits ("about 6%", "pubs (45%)") does not matter.
+  const plainRate = (p: Quantity) => /\d/.test(p.text) && !/^[+-]/.test(p.text);
+  const target = percents.find((p) => p !== current && (p.target || (current && p.at > current.at && plainRate(p) && plainRate(current))));
   const volume = [...counts].filter((c) => c.value >= 50 && !c.target).sort((a, b) => b.value - a.value)[0];
   if (current && volume && shareOf(current, volume)) {
     const per = volume.per ? ` ${PER_LABEL[volume.per]}` : '';

@@ -894,8 +894,9 @@ export function glossToEnglish(text: string, lang: Language): string {
     .replace(/(\d(?:\.\d+)?)\s+(?:sur|op|su|von)\s+(5|10|20|100)(?![\d.,])/giu, '$1/$2')
     .replace(/(\d+(?:[.,]\d+)?)\s*(?:€|euros?\b|eur\b)/giu, '€$1')
     .replace(/(\d)\s+%/g, '$1%')
-    // "para" and "a" between two numbers join a change or a range ("de 62 para 41", "da 10 a 20"), not "for".
-    .replace(/(\d%?)\s+(?:para|a)\s+(?=(?:R\$\s?|€|\$)?\d)/giu, '$1 to ');
+    // "para" and "a" between two numbers after "de", "desde" or "da" join a change or a range ("de 62 para 41", "da 10 a
+    // 20"), not "for" ("200 para 3 lojas" is not a change).
+    .replace(/(\b(?:de|desde|da|dal|del|do)\s+\d[\d.,]*%?)\s+(?:para|a)\s+(?=(?:R\$\s?|€|\$)?\d)/giu, '$1 to ');
   // Phrases become placeholders so that their English is not glossed again as words.
   const held: string[] = [];
   // Acronyms in capitals (`ACRONYMS`: French "CA", Portuguese "TI") before the words they would be read as ("ça", "ti").

@@ -510,6 +510,9 @@ export function personalSide(text: string): boolean {
   ].some((re) => re.test(text));
 }
 
+/** Words of the work itself in a later turn of a conversation about an organisation (`planAnswer`). */
+const WORK_WORD =
+  /\b(?:reviews?|appraisals?|team|teams|staff|colleagues?|employees?|direct reports?|manager|backlog|performance|rota|shifts?|customers?|clients?|1:1s?|one-to-ones?|probation|disciplinary|hr|workload|targets?|deadline|project)\b/i;
 /** A spouse, partner, child or parent (a household's members). */
 const HOUSEHOLD = String.raw`wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|kids?|children|sons?|daughters?|family|mum|mom|dad|parents|in-laws`;
 
@@ -771,7 +774,19 @@ export function planAnswer(library: Library, selector: FrameworkSelector, req: S
   // A later turn of a conversation whose earlier turns are about an organisation, asking nothing of another domain
   // itself ("I've heard her mother is ill… Mid-year reviews are in 3 weeks. How do I handle this fairly?" after a team
   // leader's falling results): the other domain's words are the situation's, and the question is the organisation's.
-  if (!scope.inScope && !scope.notWork && scope.domain && (scope.otherHits ?? 0) <= 2 && analysis.conversation.trim() && !u.declined.length) {
+  // The turn must speak of the work itself (`WORK_WORD`: a review, the team, a colleague…) and of no relative of the
+  // asker's own (`PERSONAL_RELATION`): "I have had chest pain for 3 days" or "my wife wants a divorce" after turns about
+  // a team are still the asker's own life.
+  if (
+    !scope.inScope &&
+    !scope.notWork &&
+    scope.domain &&
+    (scope.otherHits ?? 0) <= 2 &&
+    analysis.conversation.trim() &&
+    !u.declined.length &&
+    WORK_WORD.test(u.english) &&
+    !PERSONAL_RELATION.test(u.english)
+  ) {
     const asked = u.askContext ? u.decision.replace(u.askContext, '').trim() : u.decision;
     if (!classifyScope(asked).otherHits && classifyScope(analysis.conversation, selector).inScope) {
       const { domain: _domain, ...rest } = scope;

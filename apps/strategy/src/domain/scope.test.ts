@@ -964,4 +964,7 @@ test("a later turn about the organisation's situation is answered even in anothe
   );
   expect(turns('Thanks. Separately, my mother is ill - what diet should she follow?')).toBe('refuse');
   expect(turns('Can you plan a holiday in Spain for my kids and me?')).toBe('refuse');
+  expect(turns('I have had chest pain for 3 days and my doctor is away. What should I do?')).toBe('refuse');
+  expect(turns('My wife and I argue about money every week and she wants a divorce. What should I do?')).toBe('refuse');
+  expect(turns('My daughter wants a pony and my husband says no. How do I handle this fairly?')).toBe('refuse');
 });

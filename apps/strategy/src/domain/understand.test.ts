@@ -1327,3 +1327,19 @@ test("the fact sheet keeps the asker's own clauses with numbers that the baselin
     ['Revenue', '€3,2M', 'up 20%', 'churn ~4% a month'].filter((c) => /\d/.test(c)),
   );
 });
+
+test('what a careful reader found: ordinary English is not read as an approximation, cents, the rand, a pair or a target', () => {
+  expect(understand('We need a plan by the end of the year. Where do we start?', '').deadline).toBe('by the end of the year');
+  expect(understand('We need sales up by 10% by June. How?', '').quantities.find((x) => x.kind === 'percent')!.target).toBe(true);
+  expect(extractQuantities("I'd like 3 new hires")[0]!.text).toBe('3');
+  expect(extractQuantities('CA 40 stores')[0]!.text).toBe('40');
+  expect(extractQuantities('Revenue grew 8% and 3 new shops opened')[0]!.context).toBe('');
+  expect(extractQuantities('a cold room at 4C').some((x) => x.kind === 'money')).toBe(false);
+  expect(extractQuantities("We're in Cape Town and store 40TB on R2 at R300 a month").map((x) => x.text)).not.toContain('R2');
+  const f = factSheet(understand('Our churn is about 6% a month and peers see 3%. How do we get there?', ''));
+  expect(f.metrics.join(' ')).toMatch(/now about 6%, target 3%/);
+  expect(numberClauses('Revenue was c. £1.6m last year with approx. 40 staff.')).toEqual(['Revenue was c. £1.6m last year with approx. 40 staff']);
+  expect(numberClauses('We run a shop with 12 staff. My password is hunter2 and my IBAN is GB82 WEST 1234.')).toEqual(['We run a shop with 12 staff']);
+  expect(numberClauses(`${'x'.repeat(5000)} 12 staff`)[0]!.length).toBeLessThanOrEqual(140);
+  expect(glossToEnglish('Vendemos 200 para 3 lojas', 'pt')).not.toMatch(/200 to 3/);
+});

@@ -51,8 +51,9 @@ export interface Quantity {
   /** The "from" before a change from one number to another, as written ("down from 240 to 170"). */
   from?: string;
   /**
-   * The words before a date or a period that place it in time, as written ("since", "by", "in the next", "until end of"),
-   * or the "by" of a change's size ("missed revenue plan by 11%"): quoted with it (`timeLead`).
+   * The words before a date or a period that place it in time, as written ("since", "by", "in the next", "until end of":
+   * `timeLead`), or before another number: the "by" of a change's size ("missed revenue plan by 11%"), "after" or
+   * "before" a count ("after 9 depots"), a target or a budget "of" ("target of 80%"); quoted with it.
    */
   lead?: string;
   /**
@@ -1443,7 +1444,8 @@ const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, 
 /** ISO 4217 codes of currencies, written before or after an amount ("CHF 3,400", "3,000 SEK"). */
 const CURRENCY_CODES = [
   ...['usd', 'eur', 'gbp', 'chf', 'inr', 'jpy', 'cny', 'aud', 'cad', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'zar', 'brl', 'mxn'],
-  // Not codes that are words or names ("try", "mad", "ron", "php", "cop").
+  // Not codes that are common English words or names ("try", "mad", "ron", "php", "cop"); the rest are read only right
+  // before or after a number.
   ...['kes', 'ngn', 'ghs', 'egp', 'aed', 'sar', 'qar', 'huf', 'czk', 'sgd', 'hkd', 'myr', 'idr', 'thb', 'krw', 'twd', 'ars', 'clp', 'uah', 'ils', 'pkr'],
   ...['bdt', 'lkr', 'vnd', 'isk', 'bgn', 'tzs', 'ugx', 'zmw', 'kwd'],
 ];
@@ -1468,8 +1470,11 @@ const PER: Record<string, Quantity['per']> = {
   yearly: 'year',
   annual: 'year',
 };
-/** A "by" after a verb in the past measures what happened ("missed revenue plan by 11%", "prices rose by 8%"), not a target. */
-const PAST_BY = /\b(?:\w+ed|fell|rose|grew|went|lost|beat|came|got|shrank|sank|overran|overspent)\s+(?:\S+\s+){0,2}by\s*$/i;
+/**
+ * A "by" after a verb in the past (a word in -ed but not "need", "speed" or "exceed", or an irregular past) measures what
+ * happened ("missed revenue plan by 11%", "prices rose by 8%"), not a target.
+ */
+const PAST_BY = /\b(?:(?!\w*eed\b)\w{2,}ed|fell|rose|grew|went|lost|beat|came|got|shrank|sank|overran|overspent)\s+(?:\S+\s+){0,2}by\s*$/i;
 const TARGET_WORDS = /\b(under|below|to|target|down to|at most|less than|fewer than|wants?|need|goal|by)\s*$/i;
 
 function parseNumber(raw: string): number | undefined {
@@ -1504,12 +1509,12 @@ export function extractQuantities(input: string): Quantity[] {
   // dash is an aside ("£4m — 60% comes from one client"), not a range.
   // The rand written against its amount ("callout R450", "R6,500/mo", "R25/km") is read as a sign before a number; not a
   // model's or a size's "R6", "R17".
-  // An arrow between two numbers ("22% -> 15%") is read as "to" (quoted as written: `asWrittenArrow`).
+  // An arrow between two numbers ("22% -> 15%") is read as "to" (quoted with its arrow, as written).
   // Where the asker is in South Africa, "R22" is the rand too.
   const randLand = RAND_LAND.test(input);
   const text = input
     .replace(/(?<=\d[kKmM%]?)\s*(?:->|→|=>)\s*(?=[$€£]?\d)/g, ' to ')
-    .replace(randLand ? /(?<![\w$])R(?=\d)/g : /(?!)/g, 'R ')
+    .replace(randLand ? /(?<![\w$])R(?=\d{2,}(?![a-zA-Z])|\d+\.\d)/g : /(?!)/g, 'R ')
     .replace(/(?<=\d[kKmM%]?)–(?=[$€£]?\d)/g, '-')
     .replace(/(?<![\w$])R(?=\d{3,}|\d{1,3},\d{3}|\d+(?:\.\d+)?\s*(?:\/|per\b|k\b|m\b|mn\b|bn\b|million\b|billion\b|each\b))/g, 'R ');
   const doc = nlp().readDoc(text);
@@ -1519,6 +1524,8 @@ export function extractQuantities(input: string): Quantity[] {
   const out: Quantity[] = [];
   /** Index of each quantity's last token, for joining a range's two ends. */
   const ends = new Map<Quantity, number>();
+  /** The last token any quantity so far holds (`ends`' largest value), kept as it grows. */
+  let lastEnd = -1;
   const lowerTokens = tokens.map((t) => t.toLowerCase());
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wink-nlp's entity item type is not exported
   doc.entities().each((e: any) => {
@@ -1574,8 +1581,14 @@ export function extractQuantities(input: string): Quantity[] {
     // A group counted after its noun ("a team of 7", "my management team of 6", "a fleet of 40") is quoted with it.
     const group = kind === 'count' && start >= 2 && lowerTokens[start - 1] === 'of' && GROUP_NOUN.test(lowerTokens[start - 2]!) && /^\d/.test(tokens[start]!);
     if (group) first = pos[start - 3] === 'NOUN' ? start - 3 : start - 2;
-    // Pence and cents written against the number ("17p a litre", "38c per litre") are money.
-    if (kind === 'count' && /^[pc]$/.test(lowerTokens[end + 1] ?? '') && text.includes(`${tokens[end]}${tokens[end + 1]}`) && value !== undefined) {
+    // Pence and cents written against the number ("17p a litre", "38c per litre") are money; a "c" only before a rate's
+    // word, not a temperature ("a cold room at 4C").
+    if (
+      kind === 'count' &&
+      (lowerTokens[end + 1] === 'p' || (lowerTokens[end + 1] === 'c' && /^(?:per|a|an|each|\/)$/.test(lowerTokens[end + 2] ?? ''))) &&
+      text.includes(`${tokens[end]}${tokens[end + 1]}`) &&
+      value !== undefined
+    ) {
       kind = 'money';
       value /= 100;
       last = end + 1;
@@ -1651,7 +1664,7 @@ export function extractQuantities(input: string): Quantity[] {
       const joinsNouns =
         lowerTokens[i] === 'and' && i === last + 2 && pos[last + 1] === 'NOUN' && pos[i + 1] === 'NOUN' && (i + 2 >= pos.length || pos[i + 2] !== 'NOUN');
       // So is "and" or "or" right after a number with a second number after it ("58% and 63% load factor").
-      const pairs = i === last + 1 && /^(?:and|or)$/.test(lowerTokens[i]!) && /^[$€£]?\d/.test(tokens[i + 1] ?? '');
+      const pairs = i === last + 1 && kind === 'percent' && /^(?:and|or)$/.test(lowerTokens[i]!) && /^\d/.test(tokens[i + 1] ?? '') && tokens[i + 2] === '%';
       if (!hyphen && !joinsAdjectives && !joinsNouns && !pairs && (pos[i] === 'PUNCT' || pos[i] === 'CCONJ' || pos[i] === 'SCONJ')) break;
       // A word that ends its sentence with the full stop stuck to it ("£30k." as "£", "30", "k.") is the last.
       if (/^\w+\.$/.test(tokens[i]!) && !/^\d+\.$/.test(tokens[i]!)) {
@@ -1706,8 +1719,9 @@ export function extractQuantities(input: string): Quantity[] {
     // 5,000"); not a date's ("about March").
     if (kind !== 'date') {
       if (
-        /^(?:about|around|roughly|approximately|approx\.?|circa|ca\.?|c\.?|nearly|almost|some|maybe|perhaps|like)$/.test(lowerTokens[first - 1] ?? '') &&
-        (lowerTokens[first - 1] !== 'c' || tokens[first - 1] === 'c.' || tokens[first] === '.' || text.includes(`c. ${tokens[first]}`))
+        /^(?:about|around|roughly|approximately|approx\.?|circa|ca\.?|c\.?|nearly|almost|some|maybe|perhaps)$/.test(lowerTokens[first - 1] ?? '') &&
+        // "c." and "ca." only with their full stop ("c. £1.6m", not California's "CA 40").
+        (!/^ca?$/.test(lowerTokens[first - 1]!) || text.includes(`${tokens[first - 1]}. ${tokens[first]}`))
       )
         first -= 1;
       else if (/^(?:over|under)$/.test(lowerTokens[first] ?? '') && /^(?:just|well|a little|slightly)$/.test(lowerTokens[first - 1] ?? '')) first -= 1;
@@ -1760,7 +1774,7 @@ export function extractQuantities(input: string): Quantity[] {
     const limit = /\b(under|below|less than|fewer than|at most|at least|no more than|down to|up to|only|just)\s*$/i.exec(before)?.[1]?.toLowerCase();
     const label: string[] = [];
     /** The last token an earlier number holds ("4pp" before "this year"): a label does not reach back into it. */
-    const earlierEnd = Math.max(-1, ...ends.values());
+    const earlierEnd = lastEnd;
     if (!ctx.length)
       for (
         let i = first - 1;
@@ -1825,6 +1839,7 @@ export function extractQuantities(input: string): Quantity[] {
         : {}),
     });
     ends.set(out.at(-1)!, last);
+    lastEnd = Math.max(lastEnd, last);
   });
   out.push(...missedQuantities(tokens, lowerTokens, pos, out));
   // A quarter with its year ("Q4 2025") is one date, not a quarter and a count of 2,025.
@@ -1839,7 +1854,7 @@ export function extractQuantities(input: string): Quantity[] {
   // The words that place a date or a period in time ("since june", "in the next 2 years"), and the "by" of a change's
   // size ("missed revenue plan by 11%"), are quoted with it, not at the end of an earlier number's words ("dropped 9
   // points after the billing migration in; May").
-  for (const q of out) {
+  for (const [qi, q] of out.entries()) {
     if (q.from || q.limit) continue;
     const n =
       q.kind === 'date' || q.kind === 'duration'
@@ -1854,13 +1869,14 @@ export function extractQuantities(input: string): Quantity[] {
     q.lead = tokens.slice(q.at - n, q.at).join(' ');
     const joined = `${q.lead} ${tokens[q.at]}`.toLowerCase();
     const words = joined.split(' ');
-    for (const p of out) {
+    // An earlier number's words reach at most six words: only the few numbers just before can run into the lead.
+    for (const p of out.slice(Math.max(0, qi - 4), qi)) {
       // Words that hold the whole date or period keep it ("4 times in 6 weeks", "up 4% from next April").
       if (p.at >= q.at || p.context.toLowerCase().includes(`${q.lead} ${q.text}`.toLowerCase())) continue;
       const k = ` ${p.context.toLowerCase()} `.indexOf(` ${joined} `);
       if (k >= 0) p.context = p.context.slice(0, Math.max(0, k - 1)).trim();
       // The number just before, whose words stopped at their limit inside the lead ("points after the billing migration in").
-      else if (p === out[out.indexOf(q) - 1]) {
+      else if (p === out[qi - 1]) {
         const own = p.context.split(' ');
         const n = [...Array(Math.min(own.length, words.length - 1)).keys()]
           .map((i) => i + 1)
@@ -2011,16 +2027,21 @@ function quoteAsWritten(quantities: Quantity[], original: string, quarters: Arra
 }
 
 /**
+ * A pattern that finds one of `words` (each a list of alternatives separated by "|") written at the very end of a
+ * text, after a space or a bracket, with the space after it as group 1 ("rund " at the end of "ein Angebot über rund ").
+ */
+function wordsJustBefore(...words: string[]): RegExp {
+  return new RegExp(`(?:^|[\\s(])((?:${words.join('|')})\\s)$`, 'iu');
+}
+
+/**
  * Words of the glossed languages that place a date or a period in time, written just before it ("ab", "seit", "bis
  * Ende", "binnen", "vanaf", "d'ici", "depuis", "desde", "a", "entro", "até"…).
  */
-const ORIGINAL_TIME_LEAD = new RegExp(
-  `(?:^|[\\s(])((?:${[
-    'ab|seit|bis|bis zum|bis zur|bis ende|bis anfang|vor|nach|in|im|innerhalb|innerhalb von|in den nächsten|in den letzten|binnen|vanaf|sinds|tot|voor|na|in de komende|in de afgelopen|eind|begin|per',
-    "depuis|dès|d'ici|d'ici à|d'ici fin|avant|après|jusqu'à|jusqu'en|fin|début|dans|dans les|en|au cours des|desde|hasta|antes de|después de|dentro de|en los próximos|en los últimos|a partir de|a finales de|a",
-    'entro|entro il|entro fine|da|dal|dalla|fino a|prima di|dopo|nei prossimi|negli ultimi|a fine|até|em|nos próximos|nos últimos|no fim de|à|al',
-  ].join('|')})\\s)$`,
-  'iu',
+const ORIGINAL_TIME_LEAD = wordsJustBefore(
+  'ab|seit|bis|bis zum|bis zur|bis ende|bis anfang|vor|nach|in|im|innerhalb|innerhalb von|in den nächsten|in den letzten|binnen|vanaf|sinds|tot|voor|na|in de komende|in de afgelopen|eind|begin|per',
+  "depuis|dès|d'ici|d'ici à|d'ici fin|avant|après|jusqu'à|jusqu'en|fin|début|dans|dans les|en|au cours des|desde|hasta|antes de|después de|dentro de|en los próximos|en los últimos|a partir de|a finales de|a",
+  'entro|entro il|entro fine|da|dal|dalla|fino a|prima di|dopo|nei prossimi|negli ultimi|a fine|até|em|nos próximos|nos últimos|no fim de|à|al',
 );
 
 const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec';
@@ -2032,7 +2053,7 @@ const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september
 const DEADLINE = new RegExp(
   `\\b(before (?:the )?[^.,;?!]{3,40}` +
     `|by \\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH_NAMES})\\b|by (?:${MONTH_NAMES}) \\d{1,2}(?:st|nd|rd|th)?` +
-    `|(?:by|until|till) (?:the )?end of (?:q[1-4]|[a-z]+)(?: next year| this year| \\d{4})?` +
+    `|(?:by|until|till) (?:the )?end of (?:q[1-4]|(?:the |this |next )?(?:year|month|quarter|week|financial year|${MONTH_NAMES}))(?: next year| this year| \\d{4})?` +
     `|by (?:the end of )?(?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|end of [a-z]+|next [a-z]+|\\d{4})` +
     `|(?<!\\b(?:once|twice|thrice|times?)\\s)in \\d+ (?:days|weeks|months)|within \\d+ (?:days|weeks|months)|this quarter|next quarter|next year` +
     `|(?<!\\b(?:once|twice|thrice|times?)\\s)(?:in|meets in) (?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\\d+) (?:days|weeks|months))\\b`,
@@ -2055,24 +2076,29 @@ function deadlineIn(business: string): RegExpMatchArray | null {
 }
 
 /** Words of the glossed languages that make a number approximate, written just before it ("rund", "circa", "unos"). */
-const ORIGINAL_APPROX = new RegExp(
-  `(?:^|[\\s(])((?:${[
-    "rund|etwa|ungefähr|ca\\.|circa|knapp|gut|fast|über|mehr als|weniger als|ongeveer|zo'n|bijna|ruim|meer dan|minder dan",
-    'environ|près de|presque|plus de|moins de|quelque|unos|unas|alrededor de|cerca de|casi|más de|menos de|aproximadamente',
-    "umas|uns|quase|mais de|menos de|quasi|oltre|più di|meno di|intorno a|all'incirca",
-  ].join('|')})\\s)$`,
-  'iu',
+const ORIGINAL_APPROX = wordsJustBefore(
+  "rund|etwa|ungefähr|ca\\.|circa|knapp|gut|fast|über|mehr als|weniger als|ongeveer|zo'n|bijna|ruim|meer dan|minder dan",
+  'environ|près de|presque|plus de|moins de|quelque|unos|unas|alrededor de|cerca de|casi|más de|menos de|aproximadamente',
+  "umas|uns|quase|mais de|menos de|quasi|oltre|più di|meno di|intorno a|all'incirca",
 );
 /** An article before a share in Spanish, Italian and Portuguese ("el 35 %", "un 10 %", "il 40%"), quoted with it. */
 const ORIGINAL_ARTICLE = /(?:^|[\s(])((?:el|la|un|una|il|um|uma)\s)$/iu;
 
+/** Where `numberClauses` splits a text: sentence ends (not after an abbreviation), commas, colons, dashes, brackets. */
+const CLAUSE_BREAK = /(?<![\s(](?:c|ca|approx|appr|Mio|Mrd|Tsd|vs|e\.g|i\.e|no|nr|Nr|St|Dr|Mr|Mrs|Ms|etc)\.)(?<=[.;!?])\s+|[,;:]\s+|\s+[-–—]\s+|\s*[()]\s*|\n+/;
+/** Words of a secret or an account, or a long code of letters and digits ("hunter2", "GB82WEST12345698765432"). */
+const SECRET_LIKE =
+  /\b(?:password|passcode|passwort|pin|iban|sort code|account number|card number|cvv|api key|token|secret|login)\b|\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{6,}\b/i;
 /**
- * The clauses of `text` that hold a number (split at sentence ends, commas, semicolons, dashes, brackets and line
- * breaks), verbatim, each clipped to at most 14 words around its first number; in the order written, without repeats.
+ * The clauses of `text` that hold a number (split at sentence ends, not an abbreviation's full stop such as "c." or
+ * "Mio.", and at commas, semicolons, colons, dashes, brackets and line breaks), verbatim, each clipped to at most 14
+ * words and 140 characters around its first number, without quotation marks; in the order written, without repeats.
+ * Not a clause that looks like a secret or an account (`SECRET_LIKE`: "my password is hunter2", an IBAN).
  */
 export function numberClauses(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.split(/(?<=[.;!?])\s+|[,;:]\s+|\s+[-–—]\s+|\s*[()]\s*|\n+/)) {
+  for (const raw of text.split(CLAUSE_BREAK)) {
+    if (SECRET_LIKE.test(raw)) continue;
     // Without a bullet or a dash before it ("- churn ~4% a month").
     const clause = raw
       .trim()
@@ -2082,8 +2108,13 @@ export function numberClauses(text: string): string[] {
     const words = clause.split(/\s+/);
     const at = words.findIndex((w) => /\d/.test(w));
     const from = Math.max(0, Math.min(at - 5, words.length - 14));
-    const clipped = words.slice(from, from + 14).join(' ');
-    if (!out.includes(clipped)) out.push(clipped);
+    const clipped = words
+      .slice(from, from + 14)
+      .join(' ')
+      .replace(/["“”]/g, '')
+      .slice(0, 140)
+      .trim();
+    if (clipped && !out.includes(clipped)) out.push(clipped);
   }
   return out;
 }
@@ -2398,9 +2429,9 @@ export interface Understanding {
   /** Numbers from earlier turns of the conversation. */
   earlierQuantities: Quantity[];
   /**
-   * The clauses of the asker's own words (this turn and, in a conversation on the same topic, the earlier ones) that
-   * hold a number, verbatim in their language, each clipped to 14 words around its first number ("customers want 3
-   * weeks", "deploy frequency went from daily to roughly weekly in 18 months"): `numberClauses`.
+   * The clauses of this turn that hold a number, in the asker's words (a glossed question's in its own language; an
+   * English one's business sentences), each clipped to 14 words and 140 characters around its first number
+   * ("customers want 3 weeks", "deploy frequency went from daily to roughly weekly in 18 months"): `numberClauses`.
    */
   asWritten: string[];
   deadline?: string | undefined;
@@ -3495,7 +3526,8 @@ export function understand(question: string, conversation: string, ctx: { indust
     earlierQuantities,
     // Not the declined part of a mixed request ("… and a recipe for 6 people"): in English the business sentences; a
     // glossed question's own words only when nothing of it was declined.
-    asWritten: numberClauses(`${earlierEnglish ? `${conversation}\n` : ''}${language === 'en' ? business : declined.length ? '' : question}`),
+    // This turn only: earlier turns may hold a declined part, or come as the session's own digests.
+    asWritten: numberClauses(language === 'en' ? business : declined.length ? '' : question),
     earlier: earlierEnglish,
     deadline: deadlineMatch?.[1],
     constraint: constraintMatch?.[1],
